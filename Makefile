@@ -1,0 +1,31 @@
+# hrel front door. The real build is Makefile.aimk, run through PVM's aimk.
+#
+#   make            install missing Debian packages, build everything (aimk)
+#   make check      build, then run every test (unit + end-to-end on a private pvmd)
+#   make study      build, then run the pattern study on a local virtual machine
+#                   (PLATFORM=local by default; see hostfiles/)
+#   make bench      suite PingPong vs bare PVM ping-pong vs raw TCP, with ratios
+#   make clean      remove build output (results/ is kept)
+
+PLATFORM ?= local
+export PVM_ROOT  ?= /usr/lib/pvm3
+export HREL_ROOT := $(CURDIR)
+
+all:
+	@experiments/deps.sh
+	@PVM_ROOT=$(PVM_ROOT) aimk
+
+check: all
+	@tests/run.sh
+
+study: all
+	@experiments/study.sh --platform $(PLATFORM) $(STUDY_ARGS)
+
+bench: all
+	@experiments/bench.sh $(BENCH_ARGS)
+
+clean:
+	@if command -v aimk >/dev/null 2>&1; then PVM_ROOT=$(PVM_ROOT) aimk clean >/dev/null; fi
+	rm -rf LINUX*/ bin/ tests/tmp .pvm
+
+.PHONY: all check study bench clean

@@ -1,0 +1,322 @@
+/* csv -- see csv.h. One pass over the file; every string is a private copy. */
+#include "csv.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* Trim white space at both ends in place; return the start. */
+static char *trim(char *s)
+{
+    char *e;
+    while (*s && isspace((unsigned char)*s))
+        s++;
+    e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1]))
+        *--e = '\0';
+    return s;
+}
+
+static char *dupstr(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+/* Grow *arr (elements of size SZ) so that index N fits. Return 0 on success. */
+static int grow(void **arr, size_t *cap, size_t n, size_t sz)
+{
+    void *p;
+    size_t nc;
+    if (n < *cap)
+        return 0;
+    nc = *cap ? *cap * 2 : 64;
+    while (nc <= n)
+        nc *= 2;
+    p = realloc(*arr, nc * sz);
+    if (!p)
+        return -1;
+    *arr = p;
+    *cap = nc;
+    return 0;
+}
+
+/* Split LINE on ',' into a new array of trimmed copies; *n gets the count. */
+static char **split(char *line, size_t *n)
+{
+    size_t cnt = 1, i = 0;
+    char *p, **f;
+    for (p = line; *p; p++)
+        if (*p == ',')
+            cnt++;
+    f = calloc(cnt, sizeof *f);
+    if (!f)
+        return NULL;
+    p = line;
+    for (;;) {
+        char *c = strchr(p, ',');
+        if (c)
+            *c = '\0';
+        f[i] = dupstr(trim(p));
+        if (!f[i]) {
+            while (i > 0)
+                free(f[--i]);
+            free(f);
+            return NULL;
+        }
+        i++;
+        if (!c)
+            break;
+        p = c + 1;
+    }
+    *n = cnt;
+    return f;
+}
+
+static void free_fields(char **f, size_t n)
+{
+    size_t i;
+    if (!f)
+        return;
+    for (i = 0; i < n; i++)
+        free(f[i]);
+    free(f);
+}
+
+/* Read one whole line of any length; return NULL at end of file. */
+static char *read_line(FILE *fp)
+{
+    size_t cap = 256, len = 0;
+    char *buf = malloc(cap);
+    int c;
+    if (!buf)
+        return NULL;
+    while ((c = fgetc(fp)) != EOF) {
+        if (len + 1 >= cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                return NULL;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        if (c == '\n')
+            break;
+        buf[len++] = (char)c;
+    }
+    if (c == EOF && len == 0) {
+        free(buf);
+        return NULL;
+    }
+    if (len > 0 && buf[len - 1] == '\r')
+        len--;
+    buf[len] = '\0';
+    return buf;
+}
+
+int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
+{
+    FILE *fp;
+    hrel_csv *t;
+    size_t lineno = 0, mcap = 0, rcap = 0, lcap = 0;
+    char *line;
+    int rc = -1;
+
+    *out = NULL;
+    fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!fp) {
+        seterr(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    t = calloc(1, sizeof *t);
+    if (!t || !(t->path = dupstr(path)))
+        goto nomem;
+    while ((line = read_line(fp)) != NULL) {
+        char *s = trim(line);
+        lineno++;
+        if (*s == '\0') {
+            free(line);
+            continue;
+        }
+        if (*s == '#') {
+            char *colon = strchr(s + 1, ':');
+            if (colon && !t->col) {
+                size_t m = t->nmeta;
+                *colon = '\0';
+                if (grow((void **)&t->meta_key, &mcap, m, sizeof(char *)) ||
+                    !(t->meta_val = realloc(t->meta_val, mcap * sizeof(char *)))) {
+                    free(line);
+                    goto nomem;
+                }
+                t->meta_key[m] = dupstr(trim(s + 1));
+                t->meta_val[m] = dupstr(trim(colon + 1));
+                if (!t->meta_key[m] || !t->meta_val[m]) {
+                    free(line);
+                    goto nomem;
+                }
+                t->nmeta++;
+            }
+            free(line);
+            continue;
+        }
+        if (!t->col) {
+            t->col = split(s, &t->ncol);
+            free(line);
+            if (!t->col)
+                goto nomem;
+            continue;
+        }
+        {
+            size_t n = 0;
+            char **f = split(s, &n);
+            free(line);
+            if (!f)
+                goto nomem;
+            if (n != t->ncol) {
+                seterr(err, errlen, "%s:%zu: %zu fields, the header has %zu",
+                       path, lineno, n, t->ncol);
+                free_fields(f, n);
+                goto fail;
+            }
+            if (grow((void **)&t->cell, &rcap, t->nrow, sizeof(char **)) ||
+                grow((void **)&t->lineno, &lcap, t->nrow, sizeof(size_t))) {
+                free_fields(f, n);
+                goto nomem;
+            }
+            t->cell[t->nrow] = f;
+            t->lineno[t->nrow] = lineno;
+            t->nrow++;
+        }
+    }
+    if (ferror(fp)) {
+        seterr(err, errlen, "%s: read error", path);
+        goto fail;
+    }
+    if (!t->col) {
+        seterr(err, errlen, "%s:%zu: no header line", path, lineno);
+        goto fail;
+    }
+    rc = 0;
+    *out = t;
+    goto done;
+nomem:
+    seterr(err, errlen, "%s: out of memory", path);
+fail:
+    hrel_csv_free(t);
+done:
+    if (fp != stdin)
+        fclose(fp);
+    return rc;
+}
+
+void hrel_csv_free(hrel_csv *t)
+{
+    size_t i;
+    if (!t)
+        return;
+    for (i = 0; i < t->nmeta; i++) {
+        free(t->meta_key[i]);
+        free(t->meta_val[i]);
+    }
+    free(t->meta_key);
+    free(t->meta_val);
+    free_fields(t->col, t->ncol);
+    for (i = 0; i < t->nrow; i++)
+        free_fields(t->cell[i], t->ncol);
+    free(t->cell);
+    free(t->lineno);
+    free(t->path);
+    free(t);
+}
+
+int hrel_csv_col(const hrel_csv *t, const char *name)
+{
+    size_t i;
+    for (i = 0; i < t->ncol; i++)
+        if (strcmp(t->col[i], name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int hrel_csv_require(const hrel_csv *t, const char *const *names, int *idx,
+                     char *err, size_t errlen)
+{
+    size_t k;
+    for (k = 0; names[k]; k++) {
+        idx[k] = hrel_csv_col(t, names[k]);
+        if (idx[k] < 0) {
+            seterr(err, errlen, "%s: missing column '%s' in the header", t->path,
+                   names[k]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+const char *hrel_csv_meta(const hrel_csv *t, const char *key)
+{
+    size_t i;
+    for (i = 0; i < t->nmeta; i++)
+        if (strcmp(t->meta_key[i], key) == 0)
+            return t->meta_val[i];
+    return NULL;
+}
+
+const char *hrel_csv_str(const hrel_csv *t, size_t row, int col)
+{
+    if (row >= t->nrow || col < 0 || (size_t)col >= t->ncol)
+        return "";
+    return t->cell[row][col];
+}
+
+int hrel_csv_double(const hrel_csv *t, size_t row, int col, double *v,
+                    char *err, size_t errlen)
+{
+    const char *s = hrel_csv_str(t, row, col);
+    char *end;
+    double x;
+    errno = 0;
+    x = strtod(s, &end);
+    if (*s == '\0' || *end != '\0' || errno == ERANGE || !isfinite(x)) {
+        seterr(err, errlen, "%s:%zu: column %s: '%s' is not a number", t->path,
+               t->lineno[row], col >= 0 && (size_t)col < t->ncol ? t->col[col] : "?", s);
+        return -1;
+    }
+    *v = x;
+    return 0;
+}
+
+int hrel_csv_long(const hrel_csv *t, size_t row, int col, long *v,
+                  char *err, size_t errlen)
+{
+    const char *s = hrel_csv_str(t, row, col);
+    char *end;
+    long x;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    if (*s == '\0' || *end != '\0' || errno == ERANGE) {
+        seterr(err, errlen, "%s:%zu: column %s: '%s' is not an integer", t->path,
+               t->lineno[row], col >= 0 && (size_t)col < t->ncol ? t->col[col] : "?", s);
+        return -1;
+    }
+    *v = x;
+    return 0;
+}

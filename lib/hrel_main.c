@@ -1,0 +1,49 @@
+/* hrel -- the analysis command: fits, model predictions, hyperbolic model.
+ * Dispatches to the subcommands declared in hrel_cmd.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "hrel_cmd.h"
+
+static const struct {
+    const char *name;                /* subcommand word */
+    int (*run)(int, char **);        /* its entry point */
+    const char *summary;             /* one line for --help */
+} cmds[] = {
+    {"fit", hrel_cmd_fit, "fit g and L per pattern and pooled from raw.csv"},
+    {"model", hrel_cmd_model, "predict a traced program: bsp, bspwb, mpm, ccm, logp"},
+    {"hyper", hrel_cmd_hyper, "hyperbolic model: fit, predict, reduce"},
+};
+
+static void usage(FILE *fp)
+{
+    size_t i;
+    fprintf(fp, "usage: hrel COMMAND [ARGS]   (hrel COMMAND --help for its options)\n\n");
+    for (i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        fprintf(fp, "  %-6s %s\n", cmds[i].name, cmds[i].summary);
+}
+
+int main(int argc, char **argv)
+{
+    size_t i;
+    gsl_set_error_handler_off();
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("hrel %s\n", HREL_VERSION);
+        return 0;
+    }
+    for (i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        if (strcmp(argv[1], cmds[i].name) == 0)
+            return cmds[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "hrel: unknown command '%s' (try hrel --help)\n", argv[1]);
+    return 2;
+}
