@@ -1,0 +1,59 @@
+# vm.sh -- start and stop a private PVM virtual machine (sourced by scripts and tests).
+#
+#   . hostfiles/vm.sh
+#   hrel_vm_start HOSTFILE     # exports PVM_ROOT, PVM_ARCH, PVM_TMP, HREL_ROOT,
+#                              # starts pvmd from HOSTFILE, waits until it answers
+#   ...                        # run PVM programs
+#   hrel_vm_stop               # halts the pvmd, removes its private PVM_TMP
+#
+# The daemon's files (pvmd.<uid>, pvml.<uid>) live in a private PVM_TMP under
+# .pvm/ in the project, never in /tmp, so a user's own pvmd is left alone and
+# nothing of ours stays in /tmp. hrel_vm_stop is safe to call twice; callers
+# install it as an EXIT/INT/TERM trap so it also runs on failure and Ctrl-C.
+
+: "${HREL_ROOT:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+export HREL_ROOT
+export PVM_ROOT=${PVM_ROOT:-/usr/lib/pvm3}
+export PVM_ARCH=${PVM_ARCH:-$("$PVM_ROOT/lib/pvmgetarch" 2>/dev/null || echo LINUX64)}
+[ "$(id -u)" -eq 0 ] && export PVM_ALLOW_ROOT=yes
+HREL_VM_PID=""
+
+# Start pvmd from HOSTFILE. Return non-zero with one line on stderr on failure.
+hrel_vm_start() {
+    local hf=$1 i
+    if [ ! -r "$hf" ]; then
+        echo "hrel: cannot read hostfile '$hf'" >&2; return 1
+    fi
+    mkdir -p "$HREL_ROOT/.pvm"
+    PVM_TMP=$(mktemp -d "$HREL_ROOT/.pvm/vm.XXXXXX") || return 1
+    export PVM_TMP
+    pvmd "$hf" >"$PVM_TMP/pvmd.out" 2>&1 </dev/null &
+    HREL_VM_PID=$!
+    for i in $(seq 1 100); do
+        if [ -e "$PVM_TMP/pvmd.$(id -u)" ] && echo conf | timeout 5 pvm >/dev/null 2>&1; then
+            return 0
+        fi
+        if ! kill -0 "$HREL_VM_PID" 2>/dev/null; then
+            echo "hrel: pvmd did not start from hostfile '$hf': $(grep -v '^$' "$PVM_TMP/pvmd.out" "$PVM_TMP"/pvml.* 2>/dev/null | tail -n 1)" >&2
+            hrel_vm_stop; return 1
+        fi
+        sleep 0.1
+    done
+    echo "hrel: pvmd did not answer within 10 s (hostfile '$hf')" >&2
+    hrel_vm_stop; return 1
+}
+
+# Halt the pvmd started by hrel_vm_start and remove its PVM_TMP.
+hrel_vm_stop() {
+    if [ -n "${PVM_TMP:-}" ] && [ -d "$PVM_TMP" ]; then
+        if [ -n "$HREL_VM_PID" ] && kill -0 "$HREL_VM_PID" 2>/dev/null; then
+            echo halt | timeout 10 pvm >/dev/null 2>&1
+            for _ in $(seq 1 50); do kill -0 "$HREL_VM_PID" 2>/dev/null || break; sleep 0.1; done
+            kill -9 "$HREL_VM_PID" 2>/dev/null
+        fi
+        wait "$HREL_VM_PID" 2>/dev/null
+        rm -rf "$PVM_TMP"
+    fi
+    HREL_VM_PID=""
+    unset PVM_TMP
+}

@@ -1,0 +1,64 @@
+/* vm -- the PVM virtual machine as hrel's programs use it: hosts, spawning
+ * workers with a placement policy, exit notices, receives that never wait
+ * forever, and the routing / encoding options.
+ *
+ * Contract: every function returns 0 (or a positive PVM value where it says)
+ * on success and a negative value on failure with one readable line in the
+ * caller's buffer `err`; nothing here prints or exits. Only the master calls
+ * hrel_vm_spawn: it asks PVM to notify it (tag HREL_TAG_EXIT) when any spawned
+ * task exits or (HREL_TAG_HOSTDEL) when a host is deleted, and
+ * hrel_vm_recv turns those notices into errors naming the task and its host.
+ */
+#ifndef HREL_VM_H
+#define HREL_VM_H
+
+#include <stddef.h>
+
+#define HREL_TAG_EXIT    9001   /* pvm_notify(PvmTaskExit) message to the master */
+#define HREL_TAG_HOSTDEL 9002   /* pvm_notify(PvmHostDelete) message to the master */
+
+typedef enum {
+    HREL_PLACE_RR,      /* worker i on host i mod H, hosts in hostfile order (default) */
+    HREL_PLACE_BLOCK,   /* hostfile order, ceil(n/H) consecutive workers per host */
+    HREL_PLACE_PVM      /* let pvmd choose (PvmTaskDefault) */
+} hrel_place;
+
+/* Parse "rr", "block" or "pvm". Return 0, or -1 for anything else. */
+int hrel_vm_parse_place(const char *s, hrel_place *out);
+const char *hrel_vm_place_name(hrel_place p);
+
+/* Parse routing "direct" (PvmRouteDirect, default) or "daemon" (PvmDontRoute)
+ * and encoding "inplace" (PvmDataInPlace, default), "raw" (PvmDataRaw),
+ * "default" (PvmDataDefault, XDR). Return 0 and the PVM constant, or -1. */
+int hrel_vm_parse_route(const char *s, int *pvm_route);
+int hrel_vm_parse_encoding(const char *s, int *pvm_encoding);
+const char *hrel_vm_route_name(int pvm_route);
+const char *hrel_vm_encoding_name(int pvm_encoding);
+
+/* Names of the hosts of the virtual machine in pvm_config order (the
+ * hostfile's order); *names is allocated, free it with hrel_vm_free_names. */
+int hrel_vm_hosts(char ***names, int *nhost, char *err, size_t errlen);
+void hrel_vm_free_names(char **names, int nhost);
+
+/* Spawn NTASK copies of PROG (bare name, found through the hostfile's ep=)
+ * with ARGV (NULL-terminated, may be NULL) placed by PLACE; store their tids
+ * in TIDS and register exit / host-delete notices to the caller. On failure
+ * the tasks already spawned are killed and -1 returned with the reason. */
+int hrel_vm_spawn(const char *prog, char **argv, int ntask, hrel_place place,
+                  int *tids, char *err, size_t errlen);
+
+/* Host name of task TID (from pvm_tasks + pvm_config) into BUF; "?" if unknown. */
+const char *hrel_vm_task_host(int tid, char *buf, size_t len);
+
+/* Receive a message from TID (-1 any) with TAG (-1 any) within TIMEOUT_S
+ * seconds (<= 0: wait forever). Return the buffer id (> 0) and set *src,
+ * *tag_out (either may be NULL). Return -1 with "timed out after ..." on
+ * timeout, or with "task tXXXX on host H exited" when an exit notice arrives
+ * first, or "host H left the virtual machine" for a host-delete notice. */
+int hrel_vm_recv(int tid, int tag, double timeout_s, int *src, int *tag_out,
+                 char *err, size_t errlen);
+
+/* Kill the N tasks in TIDS that are still alive (ignores errors). */
+void hrel_vm_kill(const int *tids, int n);
+
+#endif
