@@ -29,8 +29,10 @@ hrel_vm_start() {
     export PVM_TMP
     pvmd "$hf" >"$PVM_TMP/pvmd.out" 2>&1 </dev/null &
     HREL_VM_PID=$!
-    for i in $(seq 1 100); do
+    disown "$HREL_VM_PID" 2>/dev/null   # no "Terminated" notice when halt ends it
+    for i in $(seq 1 300); do
         if [ -e "$PVM_TMP/pvmd.$(id -u)" ] && echo conf | timeout 5 pvm >/dev/null 2>&1; then
+            hrel_vm_check "$hf" || { hrel_vm_stop; return 1; }
             return 0
         fi
         if ! kill -0 "$HREL_VM_PID" 2>/dev/null; then
@@ -39,19 +41,42 @@ hrel_vm_start() {
         fi
         sleep 0.1
     done
-    echo "hrel: pvmd did not answer within 10 s (hostfile '$hf')" >&2
+    echo "hrel: pvmd did not answer within 30 s (hostfile '$hf')" >&2
     hrel_vm_stop; return 1
+}
+
+# Check the running virtual machine against HOSTFILE: pvmd found no errors in
+# it, and every host it lists (not those marked '&', added later) has joined.
+hrel_vm_check() {
+    local hf=$1 bad want have h
+    bad=$(grep -E 'readhostfile\(\)|parsehost\(\)' "$PVM_TMP/pvmd.out" "$PVM_TMP"/pvml.* 2>/dev/null \
+          | grep -v 'errors in hostfile' | head -n 1 | sed -E 's/^[^]]*\] [0-9/]+ [0-9:]+ //')
+    if [ -n "$bad" ]; then
+        echo "hrel: bad hostfile '$hf': $bad" >&2; return 1
+    fi
+    want=$(grep -vE '^[[:space:]]*(#|\*|&|$)' "$hf" | awk '{print $1}')
+    for h in $want; do
+        for _ in $(seq 1 100); do
+            have=$(echo conf | timeout 5 pvm 2>/dev/null | awk 'f && NF>=2 {print $1} /HOST/ {f=1}')
+            echo "$have" | grep -qx "$h" && break
+            sleep 0.3
+        done
+        if ! echo "$have" | grep -qx "$h"; then
+            echo "hrel: host '$h' of hostfile '$hf' did not join the virtual machine (unreachable, or no pvmd there)" >&2
+            return 1
+        fi
+    done
+    return 0
 }
 
 # Halt the pvmd started by hrel_vm_start and remove its PVM_TMP.
 hrel_vm_stop() {
     if [ -n "${PVM_TMP:-}" ] && [ -d "$PVM_TMP" ]; then
         if [ -n "$HREL_VM_PID" ] && kill -0 "$HREL_VM_PID" 2>/dev/null; then
-            echo halt | timeout 10 pvm >/dev/null 2>&1
+            (echo halt | timeout 10 pvm) >/dev/null 2>&1   # halt kills the console too
             for _ in $(seq 1 50); do kill -0 "$HREL_VM_PID" 2>/dev/null || break; sleep 0.1; done
             kill -9 "$HREL_VM_PID" 2>/dev/null
         fi
-        wait "$HREL_VM_PID" 2>/dev/null
         rm -rf "$PVM_TMP"
     fi
     HREL_VM_PID=""

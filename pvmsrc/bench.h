@@ -1,0 +1,47 @@
+/* bench -- the protocol between the pattern benchmark's master (hrel_bench)
+ * and its workers (hrel_bworker), and the shared description of one case.
+ *
+ * Contract: control messages are small, XDR-encoded (PvmDataDefault) and use
+ * the tags below; data messages use HREL_TAG_DATA (pattern.h) only. Per case:
+ *   master -> each rank   CASE  (pattern, p, rank, msg_bytes, tids, options)
+ *   rank   -> master      READY (status; send slots filled for the first rep)
+ *   repeat: master -> ranks GO (rep, stop=0)   [pvm_mcast: the barrier]
+ *           rank  -> master REPORT (status, rep, elapsed, start, error text)
+ *   master -> ranks GO (stop=1); a CASE with p = 0 tells a worker to exit.
+ * A worker times from its receipt of GO to the end of its part of the pattern
+ * (hrel_clock_now); the master takes the maximum over the ranks.
+ */
+#ifndef HREL_BENCH_H
+#define HREL_BENCH_H
+
+#include <stddef.h>
+
+#define HREL_TAG_CASE   7101
+#define HREL_TAG_READY  7102
+#define HREL_TAG_GO     7103
+#define HREL_TAG_REPORT 7104
+
+#define HREL_PATNAME_MAX 16
+#define HREL_ERRTEXT_MAX 256
+
+typedef struct hrel_case {
+    char pattern[HREL_PATNAME_MAX]; /* pattern code, e.g. "AA"; p == 0 means quit */
+    int p;                          /* processors taking part */
+    int rank;                       /* the receiver's rank (filled per worker) */
+    long msg_bytes;                 /* bytes of each message (formula 4) */
+    int tids[256];                  /* tids of ranks 0..p-1 */
+    int encoding;                   /* PVM data encoding of data messages */
+    int route;                      /* PVM routing of data messages */
+    double timeout_s;               /* longest wait for one message */
+    long first_rep;                 /* index of the first repetition (-warm-ups) */
+    long corrupt_rep;               /* fault injection: rep in which this rank
+                                       corrupts one outgoing byte (LONG_MIN: never) */
+} hrel_case;
+
+/* Pack C into the active send buffer (after pvm_initsend). Return 0 or -1. */
+int hrel_case_pack(const hrel_case *c);
+
+/* Unpack a case from the active receive buffer. Return 0 or -1. */
+int hrel_case_unpack(hrel_case *c);
+
+#endif

@@ -1,0 +1,56 @@
+/* bench_opts -- command line of the pattern benchmark master (hrel_bench).
+ *
+ * Contract: hrel_bench_opts_parse fills a caller-owned hrel_bench_cfg from
+ * argv, applying the defaults documented in hrel_bench_opts_usage, and checks
+ * everything that can be checked without a virtual machine: known patterns,
+ * processor counts valid for each pattern (pairs need even counts), sizes
+ * that divide as formula (4) requires for every case, a sane repetition
+ * policy. It returns 0, 1 when --help was printed, or -1 with one line in err.
+ */
+#ifndef HREL_BENCH_OPTS_H
+#define HREL_BENCH_OPTS_H
+
+#include <stdio.h>
+
+#include "hrelation.h"
+#include "reps.h"
+#include "vm.h"
+
+#define HREL_MAX_LIST 64
+
+typedef struct hrel_bench_cfg {
+    int npat;                        /* number of patterns to run */
+    char pat[HREL_MAX_LIST][16];     /* their codes, in run order */
+    int nprocs_pair, procs_pair[HREL_MAX_LIST];   /* p for E and PP */
+    int nprocs_coll, procs_coll[HREL_MAX_LIST];   /* p for OA POA AO AA */
+    int nsizes;                      /* number of h-relation sizes */
+    long sizes[HREL_MAX_LIST];       /* h in bytes */
+    hrel_op op;                      /* @ operator for formula (4) */
+    hrel_reps_policy reps;           /* repetition policy */
+    long warmup;                     /* discarded repetitions per case */
+    int route;                       /* PVM routing constant for data */
+    int encoding;                    /* PVM encoding constant for data */
+    hrel_place place;                /* worker placement */
+    double timeout_s;                /* longest wait for one message */
+    char output[1024];               /* raw.csv path */
+    char platform[128];              /* platform name for metadata */
+    char hostfile[1024];             /* hostfile name for metadata */
+    int nnotes;                      /* extra metadata lines */
+    char notes[8][256];              /* their "key: value" text */
+    int quiet;                       /* no progress lines */
+    int corrupt_rank;                /* fault injection: rank ... (-1: off) */
+    long corrupt_rep;                /* ... corrupts a byte it sends in this rep */
+    char cmdline[2048];              /* the command line, for metadata */
+} hrel_bench_cfg;
+
+/* Parse ARGV into CFG. Return 0 ok, 1 help printed to OUT, -1 error in ERR. */
+int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
+                          char *err, size_t errlen);
+
+/* Processor counts for pattern PAT in CFG; *n gets their number. */
+const int *hrel_bench_procs_for(const hrel_bench_cfg *cfg, const char *pat, int *n);
+
+/* Print the usage text to OUT. */
+void hrel_bench_opts_usage(FILE *out);
+
+#endif

@@ -1,0 +1,27 @@
+/* AllToOne (AO): ranks 1..p-1 each send one message of m_AO bytes to rank 0,
+ * which calls receive p-1 times, taking the messages in arrival order (000 §3:
+ * "the receiver processor call[s] pvm_recv() p-1 times, and the senders making
+ * a pvm_send()"). h = (p-1) m_AO under both @ operators. */
+#include "pattern.h"
+
+static int run(hrel_pat_ctx *c)
+{
+    int k;
+    if (c->rank != 0)
+        return hrel_pat_send(c, 0);
+    for (k = 1; k < c->p; k++)
+        if (hrel_pat_recv(c, -1) < 0)
+            return -1;
+    return 0;
+}
+
+static int sends_to(int rank, int p, int dest)
+{
+    (void)p;
+    return rank != 0 && dest == 0;
+}
+
+const hrel_pattern hrel_pat_ao = {
+    "AO", "AllToOne",
+    "ranks 1..p-1 each send one message to rank 0, which receives p-1", 0, 0, run, sends_to,
+};

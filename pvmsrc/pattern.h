@@ -1,0 +1,64 @@
+/* pattern -- one communication pattern of the benchmark, as the worker runs it.
+ *
+ * Contract: a pattern is a `static const hrel_pattern` in its own file
+ * pvmsrc/pat_<name>.c (netgauge style) whose header comment says how it
+ * measures; hrel_pattern_find() looks it up in the table of pattern.c. Its
+ * `run` function executes ONE timed repetition on rank c->rank of c->p: only
+ * sends and receives, through the helpers below (which pack from the send slot
+ * of the destination and unpack into the receive slot of the source). The
+ * caller fills the send slots before and checks the receive slots after the
+ * timed region, so `run` never computes. Message size c->msg_bytes comes from
+ * formula (4) (lib/hrelation.h). Helpers return 0, or -1 with c->err filled.
+ */
+#ifndef HREL_PATTERN_H
+#define HREL_PATTERN_H
+
+#include <stddef.h>
+
+#include "hrelation.h"
+
+#define HREL_TAG_DATA 7001   /* every benchmark data message */
+
+typedef struct hrel_pat_ctx {
+    int rank;                /* this task's rank in the case, 0..p-1 */
+    int p;                   /* processors in the case */
+    const int *tids;         /* tids[r] = PVM tid of rank r */
+    size_t msg_bytes;        /* size of each message */
+    long rep;                /* repetition index (warm-ups are negative) */
+    int encoding;            /* PvmDataInPlace / PvmDataRaw / PvmDataDefault */
+    double timeout_s;        /* longest wait for one message (<= 0: forever) */
+    unsigned char *sbuf;     /* send slots: slot d (to rank d) at d * msg_bytes */
+    unsigned char *rbuf;     /* receive slots: slot s (from rank s) at s * msg_bytes */
+    int *got;                /* got[s] = 1 once a message from rank s was unpacked */
+    int bcast;               /* 1 if messages are broadcasts (content dest = -1) */
+    char *err;               /* message buffer for failures */
+    size_t errlen;           /* its size */
+} hrel_pat_ctx;
+
+typedef struct hrel_pattern {
+    const char *name;        /* raw.csv pattern code, e.g. "PP" */
+    const char *title;       /* e.g. "PingPong" */
+    const char *how;         /* one line: who sends what to whom, what is timed */
+    int even_procs;          /* 1: needs an even processor count (pairs) */
+    int bcast;               /* 1: one message to many (content dest = -1) */
+    int (*run)(hrel_pat_ctx *c);        /* one timed repetition on c->rank */
+    int (*sends_to)(int rank, int p, int dest);   /* 1 if rank sends to dest */
+} hrel_pattern;
+
+/* Look up pattern NAME; NULL if unknown. */
+const hrel_pattern *hrel_pattern_find(const char *name);
+
+/* All patterns, NULL-terminated, in the order of the papers. */
+const hrel_pattern *const *hrel_pattern_all(void);
+
+/* Send slot DEST to rank DEST. */
+int hrel_pat_send(hrel_pat_ctx *c, int dest);
+
+/* Send slot 0 to every rank in DESTS[0..N) with one pvm_mcast. */
+int hrel_pat_mcast(hrel_pat_ctx *c, const int *dests, int n);
+
+/* Receive one message from rank SRC (-1: any rank of the case) into the
+ * receive slot of its sender, checking its length. */
+int hrel_pat_recv(hrel_pat_ctx *c, int src);
+
+#endif

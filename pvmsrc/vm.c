@@ -1,0 +1,286 @@
+/* vm -- see vm.h. The master's receives use pvm_recvf with a matcher that also
+ * accepts exit / host-delete notices, so a dead worker ends a wait at once
+ * instead of after the timeout. */
+#include "vm.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+#include <pvm3.h>
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- option names ------------------------------------------------------ */
+
+int hrel_vm_parse_place(const char *s, hrel_place *out)
+{
+    if (strcmp(s, "rr") == 0)
+        *out = HREL_PLACE_RR;
+    else if (strcmp(s, "block") == 0)
+        *out = HREL_PLACE_BLOCK;
+    else if (strcmp(s, "pvm") == 0)
+        *out = HREL_PLACE_PVM;
+    else
+        return -1;
+    return 0;
+}
+
+const char *hrel_vm_place_name(hrel_place p)
+{
+    switch (p) {
+    case HREL_PLACE_RR: return "rr";
+    case HREL_PLACE_BLOCK: return "block";
+    case HREL_PLACE_PVM: return "pvm";
+    }
+    return "?";
+}
+
+int hrel_vm_parse_route(const char *s, int *pvm_route)
+{
+    if (strcmp(s, "direct") == 0)
+        *pvm_route = PvmRouteDirect;
+    else if (strcmp(s, "daemon") == 0)
+        *pvm_route = PvmDontRoute;
+    else
+        return -1;
+    return 0;
+}
+
+int hrel_vm_parse_encoding(const char *s, int *pvm_encoding)
+{
+    if (strcmp(s, "inplace") == 0)
+        *pvm_encoding = PvmDataInPlace;
+    else if (strcmp(s, "raw") == 0)
+        *pvm_encoding = PvmDataRaw;
+    else if (strcmp(s, "default") == 0)
+        *pvm_encoding = PvmDataDefault;
+    else
+        return -1;
+    return 0;
+}
+
+const char *hrel_vm_route_name(int pvm_route)
+{
+    return pvm_route == PvmRouteDirect ? "direct" : pvm_route == PvmDontRoute ? "daemon" : "allow";
+}
+
+const char *hrel_vm_encoding_name(int pvm_encoding)
+{
+    return pvm_encoding == PvmDataInPlace ? "inplace"
+         : pvm_encoding == PvmDataRaw ? "raw" : "default";
+}
+
+/* ---- hosts -------------------------------------------------------------- */
+
+int hrel_vm_hosts(char ***names, int *nhost, char *err, size_t errlen)
+{
+    struct pvmhostinfo *hi;
+    int n, narch, i, rc;
+    char **v;
+    rc = pvm_config(&n, &narch, &hi);
+    if (rc < 0) {
+        seterr(err, errlen, "pvm_config failed (%d): is a pvmd running?", rc);
+        return -1;
+    }
+    v = calloc((size_t)n, sizeof *v);
+    if (!v) {
+        seterr(err, errlen, "out of memory");
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        v[i] = strdup(hi[i].hi_name);
+        if (!v[i]) {
+            hrel_vm_free_names(v, i);
+            seterr(err, errlen, "out of memory");
+            return -1;
+        }
+    }
+    *names = v;
+    *nhost = n;
+    return 0;
+}
+
+void hrel_vm_free_names(char **names, int nhost)
+{
+    int i;
+    if (!names)
+        return;
+    for (i = 0; i < nhost; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* Tasks this process spawned and their hosts, so a notice about a task that
+ * is already gone can still name its host. */
+#define MAXREG 4096
+static int reg_tid[MAXREG];
+static char reg_host[MAXREG][64];
+static int nreg;
+
+static void reg_add(int tid, const char *host)
+{
+    if (nreg >= MAXREG)
+        return;
+    reg_tid[nreg] = tid;
+    snprintf(reg_host[nreg], sizeof reg_host[nreg], "%s", host);
+    nreg++;
+}
+
+const char *hrel_vm_task_host(int tid, char *buf, size_t len)
+{
+    struct pvmtaskinfo *ti;
+    struct pvmhostinfo *hi;
+    int n, nh, na, i, j;
+    for (i = 0; i < nreg; i++)
+        if (reg_tid[i] == tid) {
+            snprintf(buf, len, "%s", reg_host[i]);
+            return buf;
+        }
+    snprintf(buf, len, "?");
+    if (pvm_tasks(tid, &n, &ti) < 0 || n < 1)
+        return buf;
+    if (pvm_config(&nh, &na, &hi) < 0)
+        return buf;
+    for (j = 0; j < nh; j++)
+        if (hi[j].hi_tid == ti[0].ti_host)
+            snprintf(buf, len, "%s", hi[j].hi_name);
+    return buf;
+}
+
+/* ---- spawning ----------------------------------------------------------- */
+
+int hrel_vm_spawn(const char *prog, char **argv, int ntask, hrel_place place,
+                  int *tids, char *err, size_t errlen)
+{
+    char **hosts = NULL;
+    int nhost = 0, i, per, rc, *dtids = NULL;
+    struct pvmhostinfo *hi;
+    int nh, na;
+
+    if (ntask < 1) {
+        seterr(err, errlen, "nothing to spawn");
+        return -1;
+    }
+    if (hrel_vm_hosts(&hosts, &nhost, err, errlen) < 0)
+        return -1;
+    per = (ntask + nhost - 1) / nhost;
+    for (i = 0; i < ntask; i++) {
+        const char *where = "";
+        int flag = PvmTaskDefault;
+        char hb[64];
+        if (place == HREL_PLACE_RR) {
+            where = hosts[i % nhost];
+            flag = PvmTaskHost;
+        } else if (place == HREL_PLACE_BLOCK) {
+            where = hosts[i / per];
+            flag = PvmTaskHost;
+        }
+        rc = pvm_spawn((char *)prog, argv, flag, (char *)where, 1, &tids[i]);
+        if (rc != 1) {
+            int code = rc < 0 ? rc : tids[i];
+            seterr(err, errlen, "cannot spawn %s on host %s: %s (PVM error %d)%s", prog,
+                   *where ? where : "(any)",
+                   code == PvmNoFile ? "no such program in the hostfile's ep= path"
+                   : code == PvmNoHost ? "no such host" : "spawn failed",
+                   code, code == PvmNoFile ? "; was it built and is ep= right?" : "");
+            hrel_vm_kill(tids, i);
+            hrel_vm_free_names(hosts, nhost);
+            return -1;
+        }
+        reg_add(tids[i], hrel_vm_task_host(tids[i], hb, sizeof hb));
+    }
+    hrel_vm_free_names(hosts, nhost);
+    if (pvm_notify(PvmTaskExit, HREL_TAG_EXIT, ntask, tids) < 0) {
+        seterr(err, errlen, "pvm_notify(PvmTaskExit) failed");
+        hrel_vm_kill(tids, ntask);
+        return -1;
+    }
+    if (pvm_config(&nh, &na, &hi) >= 0 && (dtids = malloc((size_t)nh * sizeof *dtids))) {
+        for (i = 0; i < nh; i++)
+            dtids[i] = hi[i].hi_tid;
+        pvm_notify(PvmHostDelete, HREL_TAG_HOSTDEL, nh, dtids);
+        free(dtids);
+    }
+    return 0;
+}
+
+void hrel_vm_kill(const int *tids, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (tids[i] > 0)
+            pvm_kill(tids[i]);
+}
+
+/* ---- receiving ---------------------------------------------------------- */
+
+/* Matcher for pvm_recvf: the wanted (tid, tag) or any notice. */
+static int match_or_notice(int bufid, int tid, int tag)
+{
+    int len, mtag, mtid;
+    if (pvm_bufinfo(bufid, &len, &mtag, &mtid) < 0)
+        return 0;
+    if (mtag == HREL_TAG_EXIT || mtag == HREL_TAG_HOSTDEL)
+        return 2;   /* preferred: a notice ends the wait */
+    if ((tid == -1 || tid == mtid) && (tag == -1 || tag == mtag))
+        return 1;
+    return 0;
+}
+
+int hrel_vm_recv(int tid, int tag, double timeout_s, int *src, int *tag_out,
+                 char *err, size_t errlen)
+{
+    struct timeval tv, *tvp = NULL;
+    int (*old)(int, int, int);
+    int bufid, len, mtag, mtid;
+
+    if (timeout_s > 0) {
+        tv.tv_sec = (long)timeout_s;
+        tv.tv_usec = (long)((timeout_s - (double)tv.tv_sec) * 1e6);
+        tvp = &tv;
+    }
+    /* pvm3.h declares pvm_recvf's return type wrongly; it returns the old matcher. */
+    old = (int (*)(int, int, int))(void (*)(void))pvm_recvf(match_or_notice);
+    bufid = pvm_trecv(tid, tag, tvp);
+    pvm_recvf(old);
+    if (bufid < 0) {
+        seterr(err, errlen, "PVM receive failed (error %d)", bufid);
+        return -1;
+    }
+    if (bufid == 0) {
+        char who[32] = "any task";
+        if (tid != -1)
+            snprintf(who, sizeof who, "task t%x", tid);
+        seterr(err, errlen, "timed out after %g s waiting for a message (tag %d) from %s",
+               timeout_s, tag, who);
+        return -1;
+    }
+    pvm_bufinfo(bufid, &len, &mtag, &mtid);
+    if (mtag == HREL_TAG_EXIT || mtag == HREL_TAG_HOSTDEL) {
+        int who = 0;
+        char host[64];
+        pvm_upkint(&who, 1, 1);
+        if (mtag == HREL_TAG_EXIT)
+            seterr(err, errlen, "task t%x on host %s exited (killed or crashed)", who,
+                   hrel_vm_task_host(who, host, sizeof host));
+        else
+            seterr(err, errlen, "host (pvmd t%x) left the virtual machine", who);
+        return -1;
+    }
+    if (src)
+        *src = mtid;
+    if (tag_out)
+        *tag_out = mtag;
+    return bufid;
+}

@@ -1,0 +1,35 @@
+# common.sh -- helpers for the end-to-end test scripts (sourced).
+#
+#   . "$(dirname "$0")/common.sh"
+#   check "what" COMMAND...      one passed check if COMMAND succeeds, else one failed
+#   check_not "what" COMMAND...  the reverse
+#   finish                       print "N passed, N failed"; exit status 1 if any failed
+#
+# Also sets ROOT, ARCH, BIN and a private scratch directory T (removed at exit),
+# and sources hostfiles/vm.sh (hrel_vm_start / hrel_vm_stop).
+set -u
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+export HREL_ROOT=$ROOT
+. "$ROOT/hostfiles/vm.sh"
+ARCH=$PVM_ARCH
+BIN=$ROOT/bin/$ARCH
+T=$(mktemp -d "${HREL_TEST_TMP:-/tmp}/e2e.XXXXXX")
+E2E_PASS=0; E2E_FAIL=0
+
+check() {
+    local what=$1; shift
+    if "$@" >/dev/null 2>&1; then E2E_PASS=$((E2E_PASS + 1))
+    else E2E_FAIL=$((E2E_FAIL + 1)); echo "FAIL $(basename "$0"): $what"; fi
+}
+check_not() {
+    local what=$1; shift
+    if "$@" >/dev/null 2>&1; then E2E_FAIL=$((E2E_FAIL + 1)); echo "FAIL $(basename "$0"): $what"
+    else E2E_PASS=$((E2E_PASS + 1)); fi
+}
+finish() {
+    hrel_vm_stop
+    rm -rf "$T"
+    echo "$(basename "$0" .sh): $E2E_PASS passed, $E2E_FAIL failed"
+    [ "$E2E_FAIL" -eq 0 ]
+}
+trap 'hrel_vm_stop; rm -rf "$T"' EXIT
