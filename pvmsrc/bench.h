@@ -5,11 +5,15 @@
  * the tags below; data messages use HREL_TAG_DATA (pattern.h) only. Per case:
  *   master -> each rank   CASE  (pattern, p, rank, msg_bytes, tids, options)
  *   rank   -> master      READY (status; send slots filled for the first rep)
- *   repeat: master -> ranks GO (rep, stop=0)   [pvm_mcast: the barrier]
- *           rank  -> master REPORT (status, rep, elapsed, start, error text)
+ *   clock sync: master -> rank SYNC (empty), rank -> master SYNC (its clock),
+ *           several times per rank, at the start of a case and every few s
+ *   repeat: master -> each rank GO (rep, stop=0, start time in that rank's clock)
+ *           rank  -> master REPORT (status, rep, elapsed, start lag, error text)
+ *           status 0 ok, 1 failure (text says why), 2 GO came after the start
+ *           time (the repetition is void and repeated with a larger margin)
  *   master -> ranks GO (stop=1); a CASE with p = 0 tells a worker to exit.
- * A worker times from its receipt of GO to the end of its part of the pattern
- * (hrel_clock_now); the master takes the maximum over the ranks.
+ * A worker waits until the start time, then times until the end of its part of
+ * the pattern (hrel_clock_now); the master takes the maximum over the ranks.
  */
 #ifndef HREL_BENCH_H
 #define HREL_BENCH_H
@@ -20,6 +24,11 @@
 #define HREL_TAG_READY  7102
 #define HREL_TAG_GO     7103
 #define HREL_TAG_REPORT 7104
+#define HREL_TAG_SYNC   7105
+
+#define HREL_REPORT_OK   0
+#define HREL_REPORT_FAIL 1
+#define HREL_REPORT_LATE 2
 
 #define HREL_PATNAME_MAX 16
 #define HREL_ERRTEXT_MAX 256

@@ -3,22 +3,26 @@
  * How it measures. The master takes no part in the patterns: it spawns one
  * worker (hrel_bworker) per processor, round-robin over the hosts by default,
  * and for every case (pattern, p, h) tells ranks 0..p-1 the message size of
- * formula (4). Each repetition starts with a barrier: every rank reports to the
- * master, which answers all of them with one pvm_mcast (GO). Each rank reads
- * its CLOCK_MONOTONIC when GO arrives and again when its part of the pattern
- * is done (sends returned, receives unpacked); the repetition's time is the
- * maximum over ranks of that local elapsed time. Buffers are filled before the
- * barrier and every received byte is checked after the clock stops, so the
- * timed region holds only PVM packing, sending, receiving and unpacking.
+ * formula (4). Every repetition starts at one common instant: the master
+ * knows each rank's clock offset (the midpoint of the fastest of 8 ping round
+ * trips, measured at the start of a case and again every 5 s against drift),
+ * picks a start time a margin ahead of its own clock and sends each rank that
+ * time in the rank's own clock. Ranks sleep, then spin on CLOCK_MONOTONIC until
+ * it, run their part of the pattern (sends returned, receives unpacked) and
+ * read the clock again. A repetition's time is the maximum over ranks of (end -
+ * start time): from the common start to the last rank's finish. Buffers are
+ * filled before and every received byte is checked after, outside the timing.
  *
- * Error of the method: ranks leave the barrier at slightly different moments
- * (the GO copies arrive one after another). A rank that starts late may find
- * its data already waiting, so the measured maximum can be short by up to the
- * exit skew, and a rank that starts early waits for a late sender, so it can be
- * long by the same amount. On one host every rank's CLOCK_MONOTONIC is the same
- * clock, so the master measures that skew per repetition and writes its mean
- * and maximum per case to cases.csv; across hosts it cannot be measured this
- * way and the column is empty.
+ * Error of the method. Ranks that are not running at the start instant begin
+ * late; their lateness (the lag) is part of the time, reported per case in
+ * cases.csv (mean and maximum). A start message that arrives after its start
+ * time voids the repetition, which is run again with twice the margin
+ * (late_reps in cases.csv). The offset estimate is off by at most half the
+ * asymmetry of the fastest round trip (sync_rtt_max_s bounds it); on one host,
+ * where every rank reads the same clock, the measured offsets (offset_max_s)
+ * show the estimator's own error. An earlier version started ranks from a
+ * barrier instead: on one host its exit skew (20-180 us) was as large as the
+ * loopback transfers it timed.
  *
  * Output: raw.csv rows are written and flushed as they are measured, so an
  * interrupted run keeps every completed repetition. A worker that dies, a
@@ -42,6 +46,8 @@
 #include "clock.h"
 #include "pattern.h"
 #include "vm.h"
+
+#define NPING 8   /* clock-sync round trips per rank */
 
 typedef struct master {
     const hrel_bench_cfg *cfg;   /* options */
@@ -136,9 +142,11 @@ static void write_meta(FILE *fp, const master *m)
     fprintf(fp, "# repetitions: %s; %ld warm-up repetitions discarded per case\n", pol,
             cfg->warmup);
     fprintf(fp, "# timeout_s: %g\n", cfg->timeout_s);
-    fprintf(fp, "# timing: barrier (all ranks report, master answers with one pvm_mcast), "
-                "then seconds = max over ranks of local elapsed time from barrier exit to "
-                "the end of the rank's sends and receives; fill and byte checks outside\n");
+    fprintf(fp, "# timing: synchronised start: the master estimates each rank's clock offset "
+                "(min round trip of %d pings, again every 5 s) and gives all ranks one start "
+                "time; seconds = max over ranks of (end of the rank's sends and receives - "
+                "start time) on its CLOCK_MONOTONIC; a repetition whose start message came "
+                "late is voided and repeated; buffer fill and byte checks outside\n", NPING);
     fprintf(fp, "# clock: CLOCK_MONOTONIC, resolution %g s\n", hrel_clock_res());
     for (i = 0; i < cfg->nnotes; i++)
         fprintf(fp, "# %s\n", cfg->notes[i]);
@@ -153,22 +161,23 @@ static int fail(master *m, const char *fmt, const char *a)
     return -1;
 }
 
-/* Receive one READY or REPORT from one of the case's ranks. */
+/* Receive one READY or REPORT from one of the case's ranks. A failure report
+ * fails the run; a late report is returned with *status HREL_REPORT_LATE. */
 static int recv_control(master *m, int tag, double timeout, int *status, long *rep,
-                        double *elapsed, double *start, int *src)
+                        double *elapsed, double *lag, int *src)
 {
     char verr[256], text[HREL_ERRTEXT_MAX + 64];
+    int irep = 0;
     if (hrel_vm_recv(-1, tag, timeout, src, NULL, verr, sizeof verr) < 0)
         return fail(m, "%s", verr);
-    int irep = 0;
     pvm_upkint(status, 1, 1);
     pvm_upkint(&irep, 1, 1);
     *rep = irep;
     pvm_upkdouble(elapsed, 1, 1);
-    pvm_upkdouble(start, 1, 1);
+    pvm_upkdouble(lag, 1, 1);
     text[0] = '\0';
     pvm_upkstr(text);
-    if (*status != 0) {
+    if (*status == HREL_REPORT_FAIL) {
         char host[64], line[HREL_ERRTEXT_MAX + 128];
         snprintf(line, sizeof line, "%s (task t%x on host %s)", text, *src,
                  hrel_vm_task_host(*src, host, sizeof host));
@@ -177,15 +186,56 @@ static int recv_control(master *m, int tag, double timeout, int *status, long *r
     return 0;
 }
 
-/* Tell ranks 0..p-1 to run repetition REP, or to stop the case. */
-static int send_go(master *m, int p, long rep, int stop)
+/* Sleep for S seconds (nothing if S <= 0). */
+static void sleep_s(double s)
+{
+    struct timespec ts;
+    if (s <= 0.0)
+        return;
+    ts.tv_sec = (time_t)s;
+    ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+    nanosleep(&ts, NULL);
+}
+
+/* Estimate each rank's clock offset from the master's: NPING round trips per
+ * rank, keeping the one with the smallest round trip (its midpoint is the
+ * best estimate). off[r] = rank clock - master clock. */
+static int sync_clocks(master *m, int p, double wait, double *off, double *rtt)
+{
+    int r, k;
+    for (r = 0; r < p; r++) {
+        rtt[r] = INFINITY;
+        off[r] = 0.0;
+        for (k = 0; k < NPING; k++) {
+            double t0, t1, tw = 0.0;
+            pvm_initsend(PvmDataDefault);
+            t0 = hrel_clock_now();
+            pvm_send(m->tids[r], HREL_TAG_SYNC);
+            if (hrel_vm_recv(m->tids[r], HREL_TAG_SYNC, wait, NULL, NULL, m->err,
+                             sizeof m->err) < 0)
+                return -1;
+            t1 = hrel_clock_now();
+            pvm_upkdouble(&tw, 1, 1);
+            if (t1 - t0 < rtt[r]) {
+                rtt[r] = t1 - t0;
+                off[r] = tw - 0.5 * (t0 + t1);
+            }
+        }
+    }
+    return 0;
+}
+
+/* Tell rank R to run repetition REP starting at T_START (rank R's clock), or
+ * (STOP) to end the case. */
+static int send_go(master *m, int r, long rep, int stop, double t_start)
 {
     int irep = (int)rep;   /* XDR longs are 32 bits and lose the sign: send an int */
     pvm_initsend(PvmDataDefault);
     pvm_pkint(&irep, 1, 1);
     pvm_pkint(&stop, 1, 1);
-    if (pvm_mcast(m->tids, p, HREL_TAG_GO) < 0)
-        return fail(m, "%s", "pvm_mcast of the barrier message failed");
+    pvm_pkdouble(&t_start, 1, 1);
+    if (pvm_send(m->tids[r], HREL_TAG_GO) < 0)
+        return fail(m, "%s", "cannot send the start message to a worker");
     return 0;
 }
 
@@ -193,27 +243,30 @@ typedef struct case_sum {
     long reps;                   /* timed repetitions */
     hrel_reps_state st;          /* running mean / sd */
     double min, max;             /* extremes */
-    double skew_sum, skew_max;   /* barrier exit skew (one host only) */
-    int skew_ok;                 /* 1 if all ranks share a clock */
+    long late;                   /* repetitions voided because a GO came late */
+    double margin;               /* start margin at the end of the case */
+    double lag_sum, lag_max;     /* how late ranks started after the start time */
+    double off_max, rtt_max;     /* largest |clock offset| and sync round trip */
 } case_sum;
+
+/* Start margin: time from the master's clock reading to the common start;
+ * kept across cases, doubled whenever a GO arrives late. */
+static double margin_s = 500e-6;
 
 /* Run one (pattern, p, h) case. Return 0, or -1 with m->err. */
 static int run_case(master *m, const char *pat, int p, long h, long msg, case_sum *cs)
 {
     const hrel_bench_cfg *cfg = m->cfg;
     hrel_case c;
-    int r, status, src;
+    int r, status, src, late;
     long rep, got_rep;
-    double el, start, wait = cfg->timeout_s * p + 30.0;
+    double el, lag, wait = cfg->timeout_s * p + 30.0, last = 0.0, t_sync;
+    double off[256], rtt[256];
 
     memset(&c, 0, sizeof c);
     memset(cs, 0, sizeof *cs);
     hrel_reps_reset(&cs->st);
     cs->min = INFINITY;
-    cs->skew_ok = 1;
-    for (r = 1; r < p; r++)
-        if (strcmp(m->hosts[r], m->hosts[0]) != 0)
-            cs->skew_ok = 0;
     snprintf(c.pattern, sizeof c.pattern, "%s", pat);
     c.p = p;
     c.msg_bytes = msg;
@@ -230,27 +283,60 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, case_su
             return fail(m, "%s", "cannot send the case to a worker");
     }
     for (r = 0; r < p; r++)
-        if (recv_control(m, HREL_TAG_READY, wait, &status, &got_rep, &el, &start, &src) < 0)
+        if (recv_control(m, HREL_TAG_READY, wait, &status, &got_rep, &el, &lag, &src) < 0)
             return -1;
-    for (rep = -cfg->warmup;; rep++) {
-        double tmax = 0.0, s0 = INFINITY, s1 = -INFINITY;
-        if (send_go(m, p, rep, 0) < 0)
-            return -1;
+    t_sync = -INFINITY;
+    for (rep = -cfg->warmup;;) {
+        double tmax = 0.0, t_start;
+        if (hrel_clock_now() - t_sync > 5.0) {   /* re-sync: clocks of hosts drift */
+            if (sync_clocks(m, p, wait, off, rtt) < 0)
+                return -1;
+            t_sync = hrel_clock_now();
+            for (r = 0; r < p; r++) {
+                if (fabs(off[r]) > cs->off_max)
+                    cs->off_max = fabs(off[r]);
+                if (rtt[r] > cs->rtt_max)
+                    cs->rtt_max = rtt[r];
+            }
+        }
+        t_start = hrel_clock_now() + margin_s;
+        for (r = 0; r < p; r++)
+            if (send_go(m, r, rep, 0, t_start + off[r]) < 0)
+                return -1;
+        /* Sleep through the start and most of the expected repetition, so
+         * early reports wait in the socket instead of waking the master
+         * while other ranks still run (on a shared host it takes a CPU). */
+        sleep_s(t_start - hrel_clock_now() + 0.8 * (last < 0.5 ? last : 0.5));
+        late = 0;
         for (r = 0; r < p; r++) {
-            if (recv_control(m, HREL_TAG_REPORT, wait, &status, &got_rep, &el, &start, &src) < 0)
+            if (recv_control(m, HREL_TAG_REPORT, wait, &status, &got_rep, &el, &lag, &src) < 0)
                 return -1;
             if (got_rep != rep)
                 return fail(m, "%s", "a worker answered for another repetition");
+            if (status == HREL_REPORT_LATE) {
+                late = 1;
+                continue;
+            }
             if (el > tmax)
                 tmax = el;
-            if (start < s0)
-                s0 = start;
-            if (start > s1)
-                s1 = start;
+            if (rep >= 0) {
+                cs->lag_sum += lag;
+                if (lag > cs->lag_max)
+                    cs->lag_max = lag;
+            }
         }
-        if (rep < 0)
+        if (late) {   /* void: a rank could not start in time; repeat with more margin */
+            cs->late++;
+            if (margin_s < 0.5)
+                margin_s *= 2.0;
+            if (cs->late > 200)
+                return fail(m, "%s", "workers keep starting late (200 repetitions voided)");
             continue;
-        fprintf(m->raw, "%s,%d,%ld,%ld,%ld,%.9f\n", pat, p, h, msg, rep, tmax);
+        }
+        last = tmax;
+        if (rep++ < 0)
+            continue;
+        fprintf(m->raw, "%s,%d,%ld,%ld,%ld,%.9f\n", pat, p, h, msg, rep - 1, tmax);
         fflush(m->raw);
         hrel_reps_add(&cs->st, tmax);
         cs->reps++;
@@ -258,13 +344,14 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, case_su
             cs->min = tmax;
         if (tmax > cs->max)
             cs->max = tmax;
-        cs->skew_sum += s1 - s0;
-        if (s1 - s0 > cs->skew_max)
-            cs->skew_max = s1 - s0;
         if (hrel_reps_done(&cfg->reps, &cs->st))
             break;
     }
-    return send_go(m, p, rep, 1);
+    cs->margin = margin_s;
+    for (r = 0; r < p; r++)
+        if (send_go(m, r, rep, 1, 0.0) < 0)
+            return -1;
+    return 0;
 }
 
 /* Format seconds as H:MM:SS. */
@@ -298,13 +385,12 @@ static int run_all(master *m)
                                  sizeof why);
                 if (run_case(m, cfg->pat[i], procs[j], cfg->sizes[k], msg, &cs) < 0)
                     return -1;
-                fprintf(m->cases, "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,", cfg->pat[i],
-                        procs[j], cfg->sizes[k], msg, cs.reps, cs.st.mean, hrel_reps_sd(&cs.st),
-                        hrel_reps_rse(&cs.st), cs.min, cs.max);
-                if (cs.skew_ok)
-                    fprintf(m->cases, "%.9f,%.9f\n", cs.skew_sum / (double)cs.reps, cs.skew_max);
-                else
-                    fprintf(m->cases, ",\n");
+                fprintf(m->cases,
+                        "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,%ld,%.6f,%.9f,%.9f,%.9f,%.9f\n",
+                        cfg->pat[i], procs[j], cfg->sizes[k], msg, cs.reps, cs.st.mean,
+                        hrel_reps_sd(&cs.st), hrel_reps_rse(&cs.st), cs.min, cs.max, cs.late,
+                        cs.margin, cs.lag_sum / (double)(cs.reps * procs[j]), cs.lag_max,
+                        cs.off_max, cs.rtt_max);
                 fflush(m->cases);
                 done++;
                 wdone += (double)cfg->sizes[k] + 6720.0;
@@ -366,10 +452,13 @@ int main(int argc, char **argv)
     fprintf(m.raw, "pattern,procs,h,msg_bytes,rep,seconds\n");
     fflush(m.raw);
     write_meta(m.cases, &m);
-    fprintf(m.cases, "# summary per case of the rows in raw.csv; skew = barrier exit skew "
-                     "(max - min start over ranks), empty when ranks span hosts\n");
-    fprintf(m.cases, "pattern,procs,h,msg_bytes,reps,mean_s,sd_s,rse,min_s,max_s,"
-                     "skew_mean_s,skew_max_s\n");
+    fprintf(m.cases, "# summary per case of the rows in raw.csv. late_reps: repetitions voided "
+                     "and repeated because a start message arrived after the start time; "
+                     "margin_s: start margin; lag: how late ranks began after the start time "
+                     "(mean over ranks and reps, max); offset_max_s: largest |clock offset| of a "
+                     "rank; sync_rtt_max_s: largest best round trip of the clock sync\n");
+    fprintf(m.cases, "pattern,procs,h,msg_bytes,reps,mean_s,sd_s,rse,min_s,max_s,late_reps,"
+                     "margin_s,lag_mean_s,lag_max_s,offset_max_s,sync_rtt_max_s\n");
     fflush(m.cases);
     if (!cfg.quiet)
         fprintf(stderr, "hrel_bench: %d workers on the virtual machine, writing %s\n",

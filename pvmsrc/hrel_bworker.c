@@ -1,10 +1,13 @@
 /* hrel_bworker -- a worker of the pattern benchmark (spawned by hrel_bench).
  *
- * It waits for a CASE, fills its send slots, answers READY, then for every GO:
- * reads the clock, runs its part of the pattern (sends and receives only),
- * reads the clock again, checks every received byte, fills the slots for the
- * next repetition and only then sends a REPORT with its elapsed time, so the
- * next GO finds every rank ready to send at once. Any failure (a
+ * It waits for a CASE, fills its send slots, answers READY and the master's
+ * clock-sync pings, then for every GO: waits until the start time the GO names
+ * (sleeping, then spinning on the clock for the last stretch), runs its part of
+ * the pattern (sends and receives only), reads the clock, checks every received
+ * byte, fills the slots for the next repetition and only then sends a REPORT
+ * with its elapsed time since the start time. A GO that arrives after its start
+ * time is still run (partners wait for this rank) but answered "late", and the
+ * master voids and repeats that repetition. Any failure (a
  * timeout, a short or corrupted message) is reported to the master as text and
  * ends the worker. It exits when the master says so or when the master dies
  * (exit notice). It prints nothing: its stdout goes to the pvmd log.
@@ -12,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
 
 #include <pvm3.h>
 
@@ -23,6 +28,8 @@
 
 /* Control receives wait at most this long; the master is never idle longer. */
 #define CONTROL_TIMEOUT_S 3600.0
+/* Sleep until this close to the start time, then spin on the clock. */
+#define SPIN_S 300e-6
 
 typedef struct worker {
     hrel_case cs;                 /* the current case */
@@ -33,8 +40,9 @@ typedef struct worker {
     char err[HREL_ERRTEXT_MAX];   /* failure text for the master */
 } worker;
 
-/* Send a control message: READY (rep ignored) or REPORT. */
-static void report(int master, int tag, int status, long rep, double elapsed, double start,
+/* Send a control message: READY (rep ignored) or REPORT. LAG is how late the
+ * rank started after the start time. */
+static void report(int master, int tag, int status, long rep, double elapsed, double lag,
                    const char *err)
 {
     pvm_initsend(PvmDataDefault);
@@ -42,9 +50,35 @@ static void report(int master, int tag, int status, long rep, double elapsed, do
     pvm_pkint(&status, 1, 1);
     pvm_pkint(&irep, 1, 1);
     pvm_pkdouble(&elapsed, 1, 1);
-    pvm_pkdouble(&start, 1, 1);
+    pvm_pkdouble(&lag, 1, 1);
     pvm_pkstr((char *)(err ? err : ""));
     pvm_send(master, tag);
+}
+
+/* Wait until the clock reads T_START: sleep, then spin. Return the lag of the
+ * first reading at or after T_START. */
+static double wait_until(double t_start)
+{
+    double now = hrel_clock_now();
+    if (t_start - now > SPIN_S) {
+        struct timespec ts;
+        double s = t_start - now - SPIN_S;
+        ts.tv_sec = (time_t)s;
+        ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+        nanosleep(&ts, NULL);
+    }
+    while ((now = hrel_clock_now()) < t_start)
+        ;
+    return now - t_start;
+}
+
+/* Answer a clock-sync ping with this task's clock. */
+static void answer_sync(int master)
+{
+    double now = hrel_clock_now();
+    pvm_initsend(PvmDataDefault);
+    pvm_pkdouble(&now, 1, 1);
+    pvm_send(master, HREL_TAG_SYNC);
 }
 
 /* Fill the send slots of this rank for repetition REP. */
@@ -141,7 +175,7 @@ static int run_case(worker *w, int master)
 {
     char verr[256];
     long rep, filled;
-    int stop, irep;
+    int stop, irep, late;
     if (setup(w) < 0) {
         report(master, HREL_TAG_READY, 1, 0, 0.0, 0.0, w->err);
         return -1;
@@ -152,32 +186,46 @@ static int run_case(worker *w, int master)
     fill(w, filled);
     report(master, HREL_TAG_READY, 0, 0, 0.0, 0.0, NULL);
     for (;;) {
-        double t0, t1;
-        if (hrel_vm_recv(master, HREL_TAG_GO, CONTROL_TIMEOUT_S, NULL, NULL, verr,
-                         sizeof verr) < 0)
+        double t_start, lag, t1;
+        int tag;
+        if (hrel_vm_recv(master, -1, CONTROL_TIMEOUT_S, NULL, &tag, verr, sizeof verr) < 0)
             return -1;
+        if (tag == HREL_TAG_SYNC) {
+            answer_sync(master);
+            continue;
+        }
+        if (tag != HREL_TAG_GO) {
+            report(master, HREL_TAG_REPORT, HREL_REPORT_FAIL, 0, 0.0, 0.0,
+                   "unexpected control message");
+            return -1;
+        }
         pvm_upkint(&irep, 1, 1);
         pvm_upkint(&stop, 1, 1);
+        pvm_upkdouble(&t_start, 1, 1);
         rep = irep;
         if (stop)
             return 0;
+        late = hrel_clock_now() > t_start;   /* GO came too late to start with the others */
         if (rep != filled)
             fill(w, rep);
         memset(w->got, 0, (size_t)w->cs.p * sizeof *w->got);
         w->ctx.rep = rep;
-        t0 = hrel_clock_now();
+        lag = wait_until(t_start);
+        /* A late rank still runs its part, so its partners are not left waiting;
+         * the master voids the repetition and runs it again. */
         if (w->pat->run(&w->ctx) < 0) {
-            report(master, HREL_TAG_REPORT, 1, rep, 0.0, t0, w->err);
+            report(master, HREL_TAG_REPORT, HREL_REPORT_FAIL, rep, 0.0, lag, w->err);
             return -1;
         }
         t1 = hrel_clock_now();
         if (check(w, rep) < 0) {
-            report(master, HREL_TAG_REPORT, 1, rep, t1 - t0, t0, w->err);
+            report(master, HREL_TAG_REPORT, HREL_REPORT_FAIL, rep, t1 - t_start, lag, w->err);
             return -1;
         }
         filled = rep + 1;
         fill(w, filled);
-        report(master, HREL_TAG_REPORT, 0, rep, t1 - t0, t0, NULL);
+        report(master, HREL_TAG_REPORT, late ? HREL_REPORT_LATE : HREL_REPORT_OK, rep,
+               t1 - t_start, lag, NULL);
     }
 }
 
@@ -197,6 +245,7 @@ int main(void)
         return 2;
     }
     pvm_notify(PvmTaskExit, HREL_TAG_EXIT, 1, &master);
+    prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);   /* wake from nanosleep on time */
     for (;;) {
         if (hrel_vm_recv(master, HREL_TAG_CASE, CONTROL_TIMEOUT_S, NULL, NULL, verr,
                          sizeof verr) < 0) {

@@ -56,7 +56,8 @@ check "no corrupted repetition written" test -z "$(grep '^PP,2,6720,6720,2,' "$T
 bpid=$!
 count_rows() { local n; n=$(grep -c "$1" "$2" 2>/dev/null); echo "${n:-0}"; }
 for _ in $(seq 1 100); do [ "$(count_rows '^PP' "$T/kill/raw.csv")" -gt 20 ] && break; sleep 0.1; done
-wpid=$(pgrep -f "$BIN/hrel_bworker" | head -n 1)
+# our workers are children of our pvmd (other pvmds may run on the machine)
+wpid=$(pgrep -P "$HREL_VM_PID" -f hrel_bworker | head -n 1)
 [ -n "$wpid" ] && kill -9 "$wpid"
 for _ in $(seq 1 100); do kill -0 "$bpid" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$bpid" 2>/dev/null && kill "$bpid"
@@ -65,7 +66,7 @@ check "killed worker: non-zero exit" test "$rc" -eq 1
 check "killed worker: one line naming task and host" grep -qE 'task t[0-9a-f]+ on host [^ ]+ exited' "$T/kill.err"
 check "killed worker: rows measured before are on disk" test "$(grep -c '^PP,2,' "$T/kill/raw.csv")" -gt 20
 sleep 0.5
-check "killed worker: no worker left running" test -z "$(pgrep -f "$BIN/hrel_bworker")"
+check "killed worker: no worker left running" test -z "$(pgrep -P "$HREL_VM_PID" -f hrel_bworker)"
 
 # --- bad arguments: one line, exit 2 ----------------------------------------
 bad_arg() {   # $1 = what, $2 = expected text, rest = args

@@ -1,0 +1,169 @@
+/* hrel_pingpong -- a minimal bare PVM ping-pong, the yardstick of `make bench`.
+ *
+ * The master spawns one peer (itself with --peer), and for each size sends m
+ * bytes, waits for the m bytes echoed back, and takes half of the round trip
+ * as the one-way time; it prints one line per size with the median and mean
+ * over the repetitions. Same routing and encoding options as hrel_bench, no
+ * barrier, no content checks, nothing else in the loop.
+ *
+ * usage: hrel_pingpong [-s SIZES] [-r REPS] [-w WARMUP] [--route direct|daemon]
+ *                      [--encoding inplace|raw|default]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pvm3.h>
+
+#include "clock.h"
+#include "vm.h"
+
+#define TAG_PING 7201
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int peer(void)
+{
+    int parent = pvm_parent(), bufid, len, tag, tid, enc = PvmDataInPlace, route;
+    char *buf = NULL;
+    for (;;) {
+        bufid = pvm_recv(parent, -1);
+        if (bufid < 0)
+            break;
+        pvm_bufinfo(bufid, &len, &tag, &tid);
+        if (tag != TAG_PING)
+            break;
+        pvm_upkint(&enc, 1, 1);
+        pvm_upkint(&route, 1, 1);
+        pvm_setopt(PvmRoute, route);
+        free(buf);
+        buf = malloc((size_t)len + 1);
+        for (;;) {   /* echo until a zero-length message */
+            int n;
+            bufid = pvm_recv(parent, TAG_PING + 1);
+            pvm_bufinfo(bufid, &n, &tag, &tid);
+            if (n == 0)
+                break;
+            buf = realloc(buf, (size_t)n);
+            pvm_upkbyte(buf, n, 1);
+            pvm_initsend(enc);
+            pvm_pkbyte(buf, n, 1);
+            pvm_send(parent, TAG_PING + 1);
+        }
+    }
+    free(buf);
+    pvm_exit();
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    long sizes[32] = {1, 6720, 107520, 1720320};
+    int nsizes = 4, reps = 200, warm = 10, i, k, peer_tid, enc, route;
+    char err[256];
+
+    hrel_vm_parse_encoding("inplace", &enc);
+    hrel_vm_parse_route("direct", &route);
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--peer") == 0)
+            return pvm_mytid() < 0 ? 1 : peer();
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            printf("usage: hrel_pingpong [-s SIZES] [-r REPS] [-w WARMUP] "
+                   "[--route direct|daemon] [--encoding inplace|raw|default]\n"
+                   "Bare PVM ping-pong: one-way time = round trip / 2, median and mean.\n");
+            return 0;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "hrel_pingpong: option %s needs a value\n", argv[i]);
+            return 2;
+        }
+        if (strcmp(argv[i], "-s") == 0) {
+            char *tok, *save = NULL;
+            nsizes = 0;
+            for (tok = strtok_r(argv[++i], ",", &save); tok && nsizes < 32;
+                 tok = strtok_r(NULL, ",", &save))
+                if ((sizes[nsizes++] = atol(tok)) < 1) {
+                    fprintf(stderr, "hrel_pingpong: bad size '%s'\n", tok);
+                    return 2;
+                }
+        } else if (strcmp(argv[i], "-r") == 0) {
+            reps = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "-w") == 0) {
+            warm = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--route") == 0) {
+            if (hrel_vm_parse_route(argv[++i], &route) < 0) {
+                fprintf(stderr, "hrel_pingpong: bad --route '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--encoding") == 0) {
+            if (hrel_vm_parse_encoding(argv[++i], &enc) < 0) {
+                fprintf(stderr, "hrel_pingpong: bad --encoding '%s'\n", argv[i]);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "hrel_pingpong: unknown option '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    if (reps < 1 || warm < 0) {
+        fprintf(stderr, "hrel_pingpong: -r must be >= 1 and -w >= 0\n");
+        return 2;
+    }
+    pvm_setopt(PvmAutoErr, 0);
+    if (pvm_mytid() < 0) {
+        fprintf(stderr, "hrel_pingpong: no PVM daemon answers\n");
+        return 1;
+    }
+    {
+        char *pargv[] = {"--peer", NULL};
+        if (hrel_vm_spawn("hrel_pingpong", pargv, 1, HREL_PLACE_RR, &peer_tid, err, sizeof err) < 0) {
+            fprintf(stderr, "hrel_pingpong: %s\n", err);
+            pvm_exit();
+            return 1;
+        }
+    }
+    pvm_setopt(PvmRoute, route);
+    pvm_initsend(PvmDataDefault);
+    pvm_pkint(&enc, 1, 1);
+    pvm_pkint(&route, 1, 1);
+    pvm_send(peer_tid, TAG_PING);
+    printf("# bare PVM ping-pong, routing %s, encoding %s; one-way = round trip / 2\n",
+           hrel_vm_route_name(route), hrel_vm_encoding_name(enc));
+    printf("bytes,reps,median_s,mean_s\n");
+    for (k = 0; k < nsizes; k++) {
+        char *buf = malloc((size_t)sizes[k]);
+        double *t = malloc((size_t)reps * sizeof *t), sum = 0.0;
+        memset(buf, 0x5a, (size_t)sizes[k]);
+        for (i = -warm; i < reps; i++) {
+            double t0 = hrel_clock_now(), t1;
+            pvm_initsend(enc);
+            pvm_pkbyte(buf, (int)sizes[k], 1);
+            pvm_send(peer_tid, TAG_PING + 1);
+            if (hrel_vm_recv(peer_tid, TAG_PING + 1, 120.0, NULL, NULL, err, sizeof err) < 0) {
+                fprintf(stderr, "hrel_pingpong: %s\n", err);
+                pvm_exit();
+                return 1;
+            }
+            pvm_upkbyte(buf, (int)sizes[k], 1);
+            t1 = hrel_clock_now();
+            if (i >= 0) {
+                t[i] = (t1 - t0) / 2.0;
+                sum += t[i];
+            }
+        }
+        qsort(t, (size_t)reps, sizeof *t, cmp_double);
+        printf("%ld,%d,%.9f,%.9f\n", sizes[k], reps, t[reps / 2], sum / reps);
+        free(buf);
+        free(t);
+    }
+    pvm_initsend(PvmDataDefault);
+    pvm_send(peer_tid, TAG_PING + 1);   /* zero length: stop echoing */
+    pvm_initsend(PvmDataDefault);
+    pvm_send(peer_tid, TAG_PING + 2);   /* not TAG_PING: peer exits */
+    pvm_exit();
+    return 0;
+}

@@ -1,0 +1,135 @@
+/* hrel_tcp_pingpong -- raw loopback TCP ping-pong, the floor under PVM in
+ * `make bench`. A forked child echoes; the parent sends m bytes, reads the m
+ * bytes back, and takes half the round trip as one-way time (TCP_NODELAY).
+ * Uses no PVM (it lives in pvmsrc/ only to share the clock and the build).
+ *
+ * usage: hrel_tcp_pingpong [-s SIZES] [-r REPS] [-w WARMUP]
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "clock.h"
+
+static int xfer(int fd, char *buf, long n, int sending)
+{
+    long done = 0;
+    while (done < n) {
+        ssize_t k = sending ? write(fd, buf + done, (size_t)(n - done))
+                            : read(fd, buf + done, (size_t)(n - done));
+        if (k <= 0)
+            return -1;
+        done += k;
+    }
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+    long sizes[32] = {1, 6720, 107520, 1720320}, maxs = 0;
+    int nsizes = 4, reps = 200, warm = 10, i, k, ls, fd, one = 1;
+    struct sockaddr_in a;
+    socklen_t alen = sizeof a;
+    pid_t child;
+    char *buf;
+
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            printf("usage: hrel_tcp_pingpong [-s SIZES] [-r REPS] [-w WARMUP]\n");
+            return 0;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "hrel_tcp_pingpong: option %s needs a value\n", argv[i]);
+            return 2;
+        }
+        if (strcmp(argv[i], "-s") == 0) {
+            char *tok, *save = NULL;
+            nsizes = 0;
+            for (tok = strtok_r(argv[++i], ",", &save); tok && nsizes < 32;
+                 tok = strtok_r(NULL, ",", &save))
+                if ((sizes[nsizes++] = atol(tok)) < 1) {
+                    fprintf(stderr, "hrel_tcp_pingpong: bad size '%s'\n", tok);
+                    return 2;
+                }
+        } else if (strcmp(argv[i], "-r") == 0) {
+            reps = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "-w") == 0) {
+            warm = atoi(argv[++i]);
+        } else {
+            fprintf(stderr, "hrel_tcp_pingpong: unknown option '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    if (reps < 1 || warm < 0) {
+        fprintf(stderr, "hrel_tcp_pingpong: -r must be >= 1 and -w >= 0\n");
+        return 2;
+    }
+    for (k = 0; k < nsizes; k++)
+        if (sizes[k] > maxs)
+            maxs = sizes[k];
+    buf = malloc((size_t)maxs);
+    memset(buf, 0x5a, (size_t)maxs);
+    ls = socket(AF_INET, SOCK_STREAM, 0);
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof a) < 0 || listen(ls, 1) < 0 ||
+        getsockname(ls, (struct sockaddr *)&a, &alen) < 0) {
+        perror("hrel_tcp_pingpong: socket");
+        return 1;
+    }
+    child = fork();
+    if (child == 0) {   /* echo server: sizes arrive in the same order */
+        int c = accept(ls, NULL, NULL);
+        setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        for (k = 0; k < nsizes; k++)
+            for (i = -warm; i < reps; i++)
+                if (xfer(c, buf, sizes[k], 0) < 0 || xfer(c, buf, sizes[k], 1) < 0)
+                    _exit(1);
+        _exit(0);
+    }
+    close(ls);
+    fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) < 0) {
+        perror("hrel_tcp_pingpong: connect");
+        kill(child, SIGTERM);
+        return 1;
+    }
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    printf("# raw loopback TCP ping-pong (TCP_NODELAY); one-way = round trip / 2\n");
+    printf("bytes,reps,median_s,mean_s\n");
+    for (k = 0; k < nsizes; k++) {
+        double *t = malloc((size_t)reps * sizeof *t), sum = 0.0;
+        for (i = -warm; i < reps; i++) {
+            double t0 = hrel_clock_now();
+            if (xfer(fd, buf, sizes[k], 1) < 0 || xfer(fd, buf, sizes[k], 0) < 0) {
+                fprintf(stderr, "hrel_tcp_pingpong: connection lost\n");
+                return 1;
+            }
+            if (i >= 0) {
+                t[i] = (hrel_clock_now() - t0) / 2.0;
+                sum += t[i];
+            }
+        }
+        qsort(t, (size_t)reps, sizeof *t, cmp_double);
+        printf("%ld,%d,%.9f,%.9f\n", sizes[k], reps, t[reps / 2], sum / reps);
+        free(t);
+    }
+    close(fd);
+    waitpid(child, NULL, 0);
+    free(buf);
+    return 0;
+}
