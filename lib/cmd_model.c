@@ -1,12 +1,408 @@
-/* hrel model -- not built yet: this file is replaced by the module that implements it. */
+/* hrel model -- predict a traced program with BSP, BSPWB or MPM, evaluate a
+ * CCM program tree, or the LogP message time. See docs/model.md. */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "ccm.h"
 #include "hrel_cmd.h"
+#include "logp.h"
+#include "model.h"
+#include "trace.h"
+
+static const char usage_text[] =
+    "usage: hrel model bsp|bspwb|mpm TRACE.csv (--g G --L L | --fit FIT.csv)\n"
+    "                  [--op sum|max] [--csv] [--plot-data FILE]\n"
+    "       hrel model ccm FILE [--tree]\n"
+    "       hrel model ccm --fft --n N --p P --D D --F F --C C --g G --L L [--tree]\n"
+    "       hrel model logp --L L --o O --g G [--n N]\n"
+    "\n"
+    "bsp|bspwb|mpm  predict the M-step trace TRACE.csv (rank,step,w_seconds,in_bytes,\n"
+    "               out_bytes,partners,t_end[,pattern]); one row per step (rank 'all')\n"
+    "               and for mpm also per rank: w_s, h_bytes, step_s (this step alone),\n"
+    "               pred_s (predicted end of the step), measured_s (t_end), err_pct =\n"
+    "               100 (measured - pred) / measured; last line 'total <seconds>'.\n"
+    "  --g G --L L  gap (s/byte) and latency (s) for every step\n"
+    "  --fit FIT    take g and L from 'hrel fit --csv' rows pattern,procs,g,L,r2,n:\n"
+    "               steps naming a pattern use its row (procs = ranks, else all),\n"
+    "               the others the pooled row ALL,all\n"
+    "  --op OP      @ of h = in @ out: sum (default) or max\n"
+    "  --csv        machine-readable rows model,step,rank,w_s,h_bytes,step_s,pred_s,\n"
+    "               measured_s,err_pct; the last row has step 'total'\n"
+    "  --plot-data FILE  write, per rank and step, the measured and MPM schedules\n"
+    "               and the BSPWB T_s for plots/msteps.gp\n"
+    "ccm FILE       evaluate a Collective Computing Model program (text form in\n"
+    "               docs/model.md); --tree prints the tree with each node's cost\n"
+    "ccm --fft      001's divide-and-conquer FFT of N points on P processors with\n"
+    "               constants D, F, C and T_PAR(h) = L + g h; prints the closed form too\n"
+    "logp           T = (N-1) max(g,o) + 2o + L for N messages (default 1)\n";
+
+/* Print "hrel model: MESSAGE" and return STATUS. */
+static int fail(int status, const char *msg, const char *arg)
+{
+    fprintf(stderr, "hrel model: ");
+    fprintf(stderr, msg, arg);
+    fputc('\n', stderr);
+    return status;
+}
+
+/* Parse a finite double. Return 0 on success. */
+static int getnum(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return (end == s || *end || errno == ERANGE || !isfinite(*v)) ? -1 : 0;
+}
+
+/* Format V into BUF with FMT, or "-" (text) / "" (csv) when NAN. */
+static const char *fmtnum(char *buf, size_t len, double v, int csv, const char *fmt)
+{
+    if (isnan(v))
+        snprintf(buf, len, "%s", csv ? "" : "-");
+    else
+        snprintf(buf, len, fmt, v);
+    return buf;
+}
+
+/* One result row: a step (RANK < 0: all ranks) or the total (STEP < 0). */
+static void row_out(const char *model, int step, int rank, double w, double h, double stp,
+                    double pred, double meas, int csv)
+{
+    char st[16], rk[16], a[32], b[32], c[32], d[32], e[32], f[32];
+    double err = hrel_model_error(meas, pred);
+    if (step < 0)
+        snprintf(st, sizeof st, "total");
+    else
+        snprintf(st, sizeof st, "%d", step);
+    if (rank < 0)
+        snprintf(rk, sizeof rk, "all");
+    else
+        snprintf(rk, sizeof rk, "%d", rank);
+    if (csv)
+        printf("%s,%s,%s,%s,%s,%s,%.9g,%s,%s\n", model, st, rk, fmtnum(a, 32, w, 1, "%.9g"),
+               fmtnum(b, 32, h, 1, "%.9g"), fmtnum(c, 32, stp, 1, "%.9g"), pred,
+               fmtnum(d, 32, meas, 1, "%.9g"), fmtnum(e, 32, err, 1, "%.3f"));
+    else
+        printf("%-6s %-5s %12s %12s %12s %12.6g %12s %8s\n", st, rk,
+               fmtnum(a, 32, w, 0, "%.6g"), fmtnum(b, 32, h, 0, "%.6g"),
+               fmtnum(c, 32, stp, 0, "%.6g"), pred, fmtnum(d, 32, meas, 0, "%.6g"),
+               fmtnum(f, 32, err, 0, "%.2f"));
+}
+
+/* Write the plot data of trace T for plots/msteps.gp. */
+static int write_plot_data(const char *path, const hrel_trace *t, const double *phi,
+                           const double *T)
+{
+    FILE *fp = fopen(path, "w");
+    int s, i;
+    if (!fp)
+        return -1;
+    fprintf(fp, "# hrel model plot data for plots/msteps.gp; trace %s\n", t->path);
+    fprintf(fp, "# ranks %d steps %d; measured columns NaN where t_end is not measured\n",
+            t->nproc, t->nstep);
+    fprintf(fp, "# rank step meas_start meas_wend meas_end mpm_start mpm_wend mpm_end "
+            "bspwb_T\n");
+    for (i = 0; i < t->nproc; i++)
+        for (s = 1; s <= t->nstep; s++) {
+            const hrel_trace_row *r = hrel_trace_at(t, s, i);
+            size_t k = (size_t)(s - 1) * (size_t)t->nproc + (size_t)i;
+            double ms = s > 1 ? hrel_trace_at(t, s - 1, i)->t_end : 0.0;
+            double ps = s > 1 ? phi[k - (size_t)t->nproc] : 0.0;
+            double me = r->t_end;
+            fprintf(fp, "%d %d ", i, s);
+            if (isnan(ms) || isnan(me))
+                fprintf(fp, "NaN NaN NaN ");
+            else
+                fprintf(fp, "%.9g %.9g %.9g ", ms, fmin(ms + r->w_s, me), me);
+            fprintf(fp, "%.9g %.9g %.9g %.9g\n", ps, ps + r->w_s, phi[k], T[s - 1]);
+        }
+    return fclose(fp) == 0 ? 0 : -1;
+}
+
+/* bsp | bspwb | mpm */
+static int run_trace_model(const char *model, int argc, char **argv)
+{
+    const char *path = NULL, *fit = NULL, *plot = NULL;
+    double g = NAN, L = NAN, total = 0, meas_total;
+    hrel_op op = HREL_OP_SUM;
+    int csv = 0, i, s, rc = 1;
+    hrel_trace *t = NULL;
+    hrel_model_gl *gl = NULL;
+    double *phi = NULL, *hm = NULL, *T = NULL, *cost = NULL, *h = NULL;
+    char err[512];
+    size_t n;
+
+    for (i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        int has = i + 1 < argc;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (strcmp(a, "--csv") == 0) {
+            csv = 1;
+        } else if (strcmp(a, "--g") == 0 || strcmp(a, "--L") == 0) {
+            if (!has || getnum(argv[i + 1], a[2] == 'g' ? &g : &L) != 0)
+                return fail(2, "%s needs a number", a);
+            i++;
+        } else if (strcmp(a, "--fit") == 0 || strcmp(a, "--plot-data") == 0) {
+            if (!has)
+                return fail(2, "%s needs a file name", a);
+            if (a[2] == 'f')
+                fit = argv[++i];
+            else
+                plot = argv[++i];
+        } else if (strcmp(a, "--op") == 0) {
+            if (!has || hrel_model_parse_op(argv[i + 1], &op) != 0)
+                return fail(2, "--op needs sum or max, got '%s'", has ? argv[i + 1] : "");
+            i++;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return fail(2, "unknown option '%s' (try hrel model --help)", a);
+        } else if (!path) {
+            path = a;
+        } else {
+            return fail(2, "unexpected argument '%s' (one trace file)", a);
+        }
+    }
+    if (!path)
+        return fail(2, "%s needs a trace file (try hrel model --help)", model);
+    if (fit && (!isnan(g) || !isnan(L)))
+        return fail(2, "give either --fit or --g/--L, not both%s", "");
+    if (!fit && (isnan(g) || isnan(L)))
+        return fail(2, "give --g and --L, or --fit FIT.csv%s", "");
+
+    if (hrel_trace_load(path, &t, err, sizeof err) != 0)
+        return fail(1, "%s", err);
+    n = (size_t)t->nproc * (size_t)t->nstep;
+    gl = malloc(n * sizeof *gl);
+    phi = malloc(n * sizeof *phi);
+    hm = malloc(n * sizeof *hm);
+    h = malloc(n * sizeof *h);
+    T = malloc((size_t)t->nstep * sizeof *T);
+    cost = malloc((size_t)t->nstep * sizeof *cost);
+    if (!gl || !phi || !hm || !h || !T || !cost) {
+        fail(1, "out of memory for %s", path);
+        goto done;
+    }
+    if (fit) {
+        if (hrel_model_gl_from_fit(t, fit, gl, err, sizeof err) != 0) {
+            fail(1, "%s", err);
+            goto done;
+        }
+    } else {
+        hrel_model_gl_fill(t, g, L, gl);
+    }
+    hrel_model_h(t, op, h);
+    if (hrel_model_bsp(t, op, gl, cost, &total, err, sizeof err) != 0 ||
+        hrel_model_bspwb(t, op, gl, T, &total, err, sizeof err) != 0 ||
+        hrel_model_mpm(t, op, gl, phi, hm, &total, err, sizeof err) != 0) {
+        fail(1, "%s", err);
+        goto done;
+    }
+    if (plot && write_plot_data(plot, t, phi, T) != 0) {
+        fail(1, "cannot write plot data '%s'", plot);
+        goto done;
+    }
+
+    if (csv) {
+        printf("model,step,rank,w_s,h_bytes,step_s,pred_s,measured_s,err_pct\n");
+    } else {
+        printf("# hrel model %s: trace %s, %d ranks, %d steps, @ = %s, ", model, path, t->nproc,
+               t->nstep, hrel_model_op_name(op));
+        if (fit)
+            printf("g and L from %s%s\n", fit, t->has_pattern ? " (per pattern)" : " (pooled)");
+        else
+            printf("g = %g s/byte, L = %g s\n", g, L);
+        printf("# %-4s %-5s %12s %12s %12s %12s %12s %8s\n", "step", "rank", "w_s", "h_bytes",
+               "step_s", "pred_s", "measured_s", "err_pct");
+    }
+    for (s = 1; s <= t->nstep; s++) {
+        size_t base = (size_t)(s - 1) * (size_t)t->nproc;
+        double wmax = 0, hmax = 0, meas = hrel_trace_step_end(t, s);
+        for (i = 0; i < t->nproc; i++) {
+            wmax = fmax(wmax, t->row[base + (size_t)i].w_s);
+            hmax = fmax(hmax, h[base + (size_t)i]);
+        }
+        if (strcmp(model, "bsp") == 0) {
+            double cum = 0;
+            int k;
+            for (k = 0; k < s; k++)
+                cum += cost[k];
+            row_out(model, s, -1, wmax, hmax, cost[s - 1], cum, meas, csv);
+        } else if (strcmp(model, "bspwb") == 0) {
+            row_out(model, s, -1, wmax, hmax, T[s - 1] - (s > 1 ? T[s - 2] : 0), T[s - 1], meas,
+                    csv);
+        } else {
+            double pmax = -INFINITY, prevmax = 0;
+            for (i = 0; i < t->nproc; i++) {
+                size_t k = base + (size_t)i;
+                double prev = s > 1 ? phi[k - (size_t)t->nproc] : 0;
+                pmax = fmax(pmax, phi[k]);
+                if (s > 1)
+                    prevmax = fmax(prevmax, prev);
+                row_out(model, s, i, t->row[k].w_s, hm[k], phi[k] - prev, phi[k],
+                        t->row[k].t_end, csv);
+            }
+            row_out(model, s, -1, wmax, hmax, pmax - prevmax, pmax, meas, csv);
+        }
+    }
+    meas_total = hrel_trace_step_end(t, t->nstep);
+    {
+        double pred = strcmp(model, "mpm") == 0 ? total : T[t->nstep - 1];
+        if (csv) {
+            row_out(model, -1, -1, NAN, NAN, NAN, pred, meas_total, 1);
+        } else {
+            if (!isnan(meas_total))
+                printf("# measured total %.6g s, error %.2f %%\n", meas_total,
+                       hrel_model_error(meas_total, pred));
+            printf("total %.9g\n", pred);
+        }
+    }
+    rc = 0;
+done:
+    free(gl);
+    free(phi);
+    free(hm);
+    free(h);
+    free(T);
+    free(cost);
+    hrel_trace_free(t);
+    return rc;
+}
+
+/* ccm FILE | ccm --fft ... */
+static int run_ccm(int argc, char **argv)
+{
+    const char *path = NULL;
+    int fft = 0, tree = 0, i, P = 0;
+    double n = NAN, D = NAN, F = NAN, C = NAN, g = NAN, L = NAN, pd = NAN, total;
+    hrel_ccm *m = NULL;
+    char err[512];
+
+    for (i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        double *dst = NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (strcmp(a, "--fft") == 0) {
+            fft = 1;
+            continue;
+        } else if (strcmp(a, "--tree") == 0) {
+            tree = 1;
+            continue;
+        } else if (strcmp(a, "--n") == 0) {
+            dst = &n;
+        } else if (strcmp(a, "--p") == 0) {
+            dst = &pd;
+        } else if (strcmp(a, "--D") == 0) {
+            dst = &D;
+        } else if (strcmp(a, "--F") == 0) {
+            dst = &F;
+        } else if (strcmp(a, "--C") == 0) {
+            dst = &C;
+        } else if (strcmp(a, "--g") == 0) {
+            dst = &g;
+        } else if (strcmp(a, "--L") == 0) {
+            dst = &L;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return fail(2, "unknown option '%s' (try hrel model --help)", a);
+        } else if (!path) {
+            path = a;
+            continue;
+        } else {
+            return fail(2, "unexpected argument '%s'", a);
+        }
+        if (i + 1 >= argc || getnum(argv[i + 1], dst) != 0)
+            return fail(2, "%s needs a number", a);
+        i++;
+    }
+    if (fft) {
+        if (path)
+            return fail(2, "give a CCM file or --fft, not both%s", "");
+        if (isnan(n) || isnan(pd) || isnan(D) || isnan(F) || isnan(C) || isnan(g) || isnan(L))
+            return fail(2, "--fft needs --n --p --D --F --C --g --L%s", "");
+        if (pd < 1 || pd > 1 << 30 || pd != floor(pd))
+            return fail(2, "--p must be a whole number of processors%s", "");
+        P = (int)pd;
+        if (hrel_ccm_fft(n, P, D, F, C, g, L, &m, err, sizeof err) != 0)
+            return fail(1, "%s", err);
+    } else {
+        if (!path)
+            return fail(2, "ccm needs a file or --fft (try hrel model --help)%s", "");
+        if (hrel_ccm_parse_file(path, &m, err, sizeof err) != 0)
+            return fail(1, "%s", err);
+    }
+    if (hrel_ccm_eval(m, &total, err, sizeof err) != 0) {
+        hrel_ccm_free(m);
+        return fail(1, "%s", err);
+    }
+    if (tree)
+        hrel_ccm_write(m, stdout);
+    if (fft)
+        printf("# closed form of 001: %.9g s\n", hrel_ccm_fft_closed(n, P, D, F, C, g, L));
+    printf("total %.9g\n", total);
+    hrel_ccm_free(m);
+    return 0;
+}
+
+/* logp --L --o --g [--n] */
+static int run_logp(int argc, char **argv)
+{
+    hrel_logp p = {NAN, NAN, NAN};
+    double nd = 1, T;
+    int i;
+    char err[256];
+    for (i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        double *dst;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        }
+        if (strcmp(a, "--L") == 0)
+            dst = &p.L;
+        else if (strcmp(a, "--o") == 0)
+            dst = &p.o;
+        else if (strcmp(a, "--g") == 0)
+            dst = &p.g;
+        else if (strcmp(a, "--n") == 0)
+            dst = &nd;
+        else
+            return fail(2, "unknown argument '%s' (try hrel model --help)", a);
+        if (i + 1 >= argc || getnum(argv[i + 1], dst) != 0)
+            return fail(2, "%s needs a number", a);
+        i++;
+    }
+    if (isnan(p.L) || isnan(p.o) || isnan(p.g))
+        return fail(2, "logp needs --L --o --g%s", "");
+    if (nd != floor(nd) || nd < 1 || nd > 1e15)
+        return fail(2, "--n must be a whole number of messages >= 1%s", "");
+    if (hrel_logp_msgs(&p, (long)nd, &T, err, sizeof err) != 0)
+        return fail(1, "%s", err);
+    printf("# LogP: L = %g s, o = %g s, g = %g s, %ld messages: (n-1) max(g,o) + 2o + L\n", p.L,
+           p.o, p.g, (long)nd);
+    printf("total %.9g\n", T);
+    return 0;
+}
 
 int hrel_cmd_model(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "hrel model: not implemented in this version\n");
-    return 2;
+    const char *m;
+    if (argc < 2)
+        return fail(2, "which model? bsp, bspwb, mpm, ccm or logp (try hrel model --help)%s", "");
+    m = argv[1];
+    if (strcmp(m, "--help") == 0 || strcmp(m, "-h") == 0) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (strcmp(m, "bsp") == 0 || strcmp(m, "bspwb") == 0 || strcmp(m, "mpm") == 0)
+        return run_trace_model(m, argc, argv);
+    if (strcmp(m, "ccm") == 0)
+        return run_ccm(argc, argv);
+    if (strcmp(m, "logp") == 0)
+        return run_logp(argc, argv);
+    return fail(2, "unknown model '%s' (bsp, bspwb, mpm, ccm, logp)", m);
 }

@@ -12,5 +12,7 @@
 int hrel_cmd_fit(int argc, char **argv);
 int hrel_cmd_model(int argc, char **argv);
 int hrel_cmd_hyper(int argc, char **argv);
+int hrel_cmd_fft(int argc, char **argv);
+int hrel_cmd_psrs(int argc, char **argv);
 
 #endif

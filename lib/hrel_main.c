@@ -15,6 +15,8 @@ static const struct {
     {"fit", hrel_cmd_fit, "fit g and L per pattern and pooled from raw.csv"},
     {"model", hrel_cmd_model, "predict a traced program: bsp, bspwb, mpm, ccm, logp"},
     {"hyper", hrel_cmd_hyper, "hyperbolic model: fit, predict, reduce"},
+    {"fft", hrel_cmd_fft, "parallel FFT predictions and predicted-vs-actual table"},
+    {"psrs", hrel_cmd_psrs, "PSRS predictions (002 f. 19-25) and predicted-vs-actual table"},
 };
 
 static void usage(FILE *fp)

@@ -5,6 +5,8 @@
  *                        = (p-1) m_AO = 2 (p-1) m_AA.
  * Under @ = max (the larger of in and out):  h = m_PP = m_E = (p-1) m_OA
  *                        = (p-1) m_POA = (p-1) m_AO = (p-1) m_AA.
+ * The hyperbolic-model patterns of 003 (PAIRS BT SB RED NB) are swept over the
+ * message size x itself: their "h" is x (divisor 1), not an h-relation.
  * Pure arithmetic: no I/O, no allocation.
  */
 #ifndef HREL_HRELATION_H

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 #include <pvm3.h>
 
@@ -457,6 +458,40 @@ bad:
     return -1;
 }
 
+/* pvm_trecv with the default matcher (exit notices do not end the wait).
+ * Return the buffer id, 0 on timeout, < 0 on error. */
+static int wait_msg(int tid, int tag, double timeout_s)
+{
+    struct timeval tv;
+    if (timeout_s <= 0)
+        return pvm_recv(tid, tag);
+    tv.tv_sec = (long)timeout_s;
+    tv.tv_usec = (long)((timeout_s - (double)tv.tv_sec) * 1e6);
+    return pvm_trecv(tid, tag, &tv);
+}
+
+int hrel_mstep_wait_done(int collector_tid, double timeout_s, char *err, size_t errlen)
+{
+    int rc = wait_msg(collector_tid, HREL_TAG_MSTEP_DONE, timeout_s);
+    if (rc <= 0) {
+        seterr(err, errlen, "mstep: no word from the collector t%x within %g s", collector_tid,
+               timeout_s);
+        return -1;
+    }
+    return 0;
+}
+
+/* Tell every task in TIDS but the caller that the records are in. */
+static void send_done(int nproc, const int *tids)
+{
+    int me = pvm_mytid(), r;
+    for (r = 0; r < nproc; r++)
+        if (tids[r] != me) {
+            pvm_initsend(PvmDataDefault);
+            pvm_send(tids[r], HREL_TAG_MSTEP_DONE);
+        }
+}
+
 int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids, double timeout_s,
                        const char *path, const char *const *meta, char *err, size_t errlen)
 {
@@ -479,8 +514,11 @@ int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids, double
         mrec *a = NULL;
         if (own && r == own->rank)
             continue;
-        if (hrel_vm_recv(tids[r], HREL_TAG_MSTEP_REC, timeout_s, NULL, NULL, err, errlen) < 0)
+        if (wait_msg(tids[r], HREL_TAG_MSTEP_REC, timeout_s) <= 0) {
+            seterr(err, errlen, "mstep: no records from rank %d (t%x) within %g s (did it exit "
+                   "or crash?)", r, tids[r], timeout_s);
             goto done;
+        }
         if (unpack_records(&rank, &a, &n) != 0 || rank != r) {
             for (i = 0; a && i < n; i++)
                 free(a[i].partners);
@@ -523,7 +561,8 @@ int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids, double
         fprintf(fp, " %d=%s", r, hrel_vm_task_host(tids[r], host, sizeof host));
     fprintf(fp, "\n# mstep_clock: t_end is seconds since the common start; ranks on the host of "
             "the start message's sender share its CLOCK_MONOTONIC origin exactly; ranks on other "
-            "hosts count from the arrival of the start message there (late by its latency)\n");
+            "hosts count from the arrival of the start message there (their t_end too small by "
+            "its latency)\n");
     fprintf(fp, "rank,step,w_seconds,in_bytes,out_bytes,partners,t_end%s\n",
             any_pat ? ",pattern" : "");
     for (s = 0; s < nstep; s++)
@@ -545,6 +584,9 @@ int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids, double
     fp = NULL;
     rc = 0;
 done:
+    if (fp)
+        fclose(fp);
+    send_done(nproc, tids);
     if (all)
         for (r = 0; r < nproc; r++) {
             for (i = 0; all[r] && i < cnt[r]; i++)

@@ -16,19 +16,30 @@
  *     else           hrel_mstep_go_recv(tids[0], 60.0, &t0, err, sizeof err);
  *     hrel_mstep_init(rank, p, tids, t0, &m, err, sizeof err);
  *     for (s = 1; s <= R; s++) {
- *         hrel_mstep_begin(m);
+ *         hrel_mstep_begin(m, err, sizeof err);
  *         ... compute ...
  *         pvm_initsend(enc); pvm_pkdouble(buf, n, 1);
  *         hrel_mstep_send(m, peer, tag, err, sizeof err);        // counts bytes out
  *         hrel_mstep_recv(m, peer, tag, 60.0, NULL, err, sizeof err); // bytes in, partner
  *         pvm_upkdouble(buf, n, 1);
- *         hrel_mstep_end(m);
+ *         hrel_mstep_end(m, err, sizeof err);
  *     }
  *     // gather: every task that is not the collector sends, the collector
  *     // (rank 0 here) receives all rows and writes trace.csv
- *     if (rank != 0) hrel_mstep_send_records(m, tids[0], err, sizeof err);
- *     else hrel_mstep_collect(m, p, tids, 60.0, "trace.csv", meta, err, sizeof err);
+ *     if (rank != 0) {
+ *         hrel_mstep_send_records(m, tids[0], err, sizeof err);
+ *         hrel_mstep_wait_done(tids[0], 60.0, err, sizeof err);   // then exit
+ *     } else
+ *         hrel_mstep_collect(m, p, tids, 60.0, "trace.csv", meta, err, sizeof err);
  *     hrel_mstep_free(m);
+ *
+ * Why hrel_mstep_wait_done: a master that spawned its workers with
+ * hrel_vm_spawn gets an exit notice when one exits, and hrel_vm_recv (used by
+ * hrel_mstep_recv) reports any such notice as an error. A worker that exits as
+ * soon as it has sent its rows could so break the master's last M-step
+ * receives. hrel_mstep_collect itself ignores notices (it waits with a
+ * timeout for each rank's rows) and, once it has all rows (or gives up), sends
+ * HREL_TAG_MSTEP_DONE to every task; hrel_mstep_wait_done waits for it.
  *
  * What is recorded:
  * - out_bytes / in_bytes: the length of every message sent with hrel_mstep_send /
@@ -50,8 +61,9 @@
  * reading as its t0 (CLOCK_MONOTONIC is shared by all processes of a host, so
  * all t_end of one host share one origin exactly); a receiver on another host
  * takes its own clock at the arrival of the message (clocks of different hosts
- * are unrelated), so its t_end values are late by the one-way latency of that
- * message (tens of microseconds to a millisecond on a LAN). Each task's own
+ * are unrelated), so its origin is late by the one-way latency of that message
+ * and its t_end values are too small by as much (tens of microseconds to a
+ * millisecond on a LAN). Each task's own
  * intervals (w, step lengths) are always exact differences of its own clock.
  *
  * Steps count from 1 in the order of hrel_mstep_begin calls; every task must
@@ -71,6 +83,7 @@
 
 #define HREL_TAG_MSTEP_GO   9101   /* common-start message (one double: t0) */
 #define HREL_TAG_MSTEP_REC  9102   /* a task's records sent to the collector */
+#define HREL_TAG_MSTEP_DONE 9103   /* collector -> tasks: all records are in */
 
 typedef struct hrel_mstep hrel_mstep;   /* one task's recorder (opaque) */
 
@@ -141,13 +154,20 @@ int hrel_mstep_recv(hrel_mstep *m, int src_rank, int tag, double timeout_s,
 int hrel_mstep_send_records(const hrel_mstep *m, int collector_tid, char *err,
                             size_t errlen);
 
+/* Task: wait up to TIMEOUT_S seconds (<= 0: forever) for the collector's
+ * HREL_TAG_MSTEP_DONE; call it after hrel_mstep_send_records, before exiting. */
+int hrel_mstep_wait_done(int collector_tid, double timeout_s, char *err, size_t errlen);
+
 /* Collector: receive the rows of the NPROC ranks in TIDS (each within
  * TIMEOUT_S seconds), except the collector's own rows which come from OWN (NULL
  * when the collector is not one of the ranks), check that every rank has the
  * same number of steps, and write PATH as trace.csv: first "# key: value"
  * lines from META (NULL-terminated list of "key: value" strings, may be NULL)
- * and "# mstep_clock: ..." describing t_end, then the header and rows sorted by
- * step, then rank. The `pattern` column is written only if some step named one. */
+ * and "# mstep_*" lines (ranks, steps, hosts, what t_end means), then the
+ * header and rows sorted by step, then rank. The `pattern` column is written
+ * only if some step named one. Exit notices are left in the queue (a rank that
+ * died shows as "no records from rank R ... within TIMEOUT_S s"). At the end,
+ * success or not, every task but the collector is sent HREL_TAG_MSTEP_DONE. */
 int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids,
                        double timeout_s, const char *path, const char *const *meta,
                        char *err, size_t errlen);

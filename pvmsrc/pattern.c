@@ -9,9 +9,12 @@
 
 extern const hrel_pattern hrel_pat_e, hrel_pat_pp, hrel_pat_oa, hrel_pat_poa,
     hrel_pat_ao, hrel_pat_aa;
+/* the hyperbolic-model experiments of 003 (docs/hyper.md) */
+extern const hrel_pattern hrel_pat_pairs, hrel_pat_bt, hrel_pat_sb, hrel_pat_red, hrel_pat_nb;
 
 static const hrel_pattern *const table[] = {
     &hrel_pat_e, &hrel_pat_pp, &hrel_pat_oa, &hrel_pat_poa, &hrel_pat_ao, &hrel_pat_aa,
+    &hrel_pat_pairs, &hrel_pat_bt, &hrel_pat_sb, &hrel_pat_red, &hrel_pat_nb,
     NULL,
 };
 

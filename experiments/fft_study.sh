@@ -1,0 +1,163 @@
+#!/bin/bash
+# fft_study.sh -- the FFT study in one command: constants, runs, predictions
+# beside actual times, error per formula (18), tables and figures (docs/fft.md).
+#
+# usage: experiments/fft_study.sh (--fit FIT.csv ... | --bench) [options]
+#
+#   --platform LIST  platforms, comma separated: local (a private pvmd from
+#                    hostfiles/local) and/or emulated ones of hostfiles/platform.sh
+#                    (lan-utp, lan-coax, ...); default local
+#   --fit FILE       `hrel fit --csv` output giving g and L; repeat it once per
+#                    platform (in order) or give it once for all
+#   --bench          instead of --fit: measure PingPong and Exchange with
+#                    hrel_bench at the FFT's own message sizes on each platform
+#                    (--bench-reps R, default 3) and fit them with `hrel fit --csv`
+#   --n N            points (default 524288)      --procs LIST  (default 1,2,4,8)
+#   --reps R         repetitions per run (default 5; one more untimed warm-up)
+#   --algos LIST     mstep,ccm (default both)     --plan measure|estimate (measure)
+#   --op sum|max     @ of h for the Exchange (default sum)
+#   --pattern-mstep X / --pattern-ccm X   fit rows to use (default PP / E;
+#                    ALL = the pooled fit)
+#   --out DIR        results directory (default results/fft-<UTC time>)
+#
+# Writes DIR/consts.csv (hrel_fft_constants, measured first, on this machine),
+# per platform DIR/NAME/{fit.csv,runs.csv,trace_*.csv,predict.csv,table.csv,
+# table.txt} and DIR/fft_times_mstep.png, fft_times_ccm.png, fft_error.png
+# (and .pdf). Every virtual machine is halted at the end, also on failure.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 1
+. "$ROOT/hostfiles/vm.sh"
+BIN=$ROOT/bin/$PVM_ARCH
+die() { echo "fft_study.sh: $*" >&2; exit 1; }
+
+# ---- inner mode: runs on a started virtual machine (called below) ----------
+# Environment: FS_DIR FS_PLATFORM FS_N FS_PROCS FS_REPS FS_ALGOS FS_PLAN FS_BENCH
+# FS_BENCH_REPS FS_HOSTFILE
+inner() {
+    local algo p sizes="" i m
+    if [ "$FS_BENCH" = 1 ]; then
+        # the FFT's message sizes: PP h = 16 N 2^i/p; E h = 2 * 16 N 2^(s-1)/p
+        for p in ${FS_PROCS//,/ }; do
+            [ "$p" -gt 1 ] || continue
+            m=$((16 * FS_N / p))
+            for ((i = 1; i < p; i *= 2)); do
+                sizes="$sizes $((m * i)) $((2 * m * i))"
+            done
+        done
+        sizes=$(echo $sizes | tr ' ' '\n' | sort -n | uniq | paste -sd, -)
+        local bprocs
+        bprocs=$(echo "${FS_PROCS//,/ }" | tr ' ' '\n' | awk '$1 > 1' | paste -sd, -)
+        echo "fft_study.sh: $FS_PLATFORM: benchmark PP,E on p=$bprocs, h=$sizes" >&2
+        "$BIN/hrel_bench" -q -P PP,E -p "$bprocs" -s "$sizes" -r "$FS_BENCH_REPS" -w 1 \
+            --encoding raw --platform "$FS_PLATFORM" --hostfile "$FS_HOSTFILE" \
+            -o "$FS_DIR/raw.csv" || return 1
+    fi
+    for algo in ${FS_ALGOS//,/ }; do
+        for p in ${FS_PROCS//,/ }; do
+            echo "fft_study.sh: $FS_PLATFORM: $algo N=$FS_N p=$p" >&2
+            "$BIN/hrel_fft" --algo "$algo" --n "$FS_N" --p "$p" --reps "$FS_REPS" \
+                --plan "$FS_PLAN" --platform "$FS_PLATFORM" --out "$FS_DIR/runs.csv" \
+                --trace-dir "$FS_DIR" >>"$FS_DIR/runs.log" || return 1
+        done
+    done
+}
+if [ "${1:-}" = --inner ]; then
+    inner
+    exit $?
+fi
+
+# ---- options -----------------------------------------------------------------
+platforms=local; fits=(); bench=0; n=524288; procs=1,2,4,8; reps=5; algos=mstep,ccm
+plan=measure; op=sum; pat_m=PP; pat_c=E; out=""; bench_reps=3
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --platform) platforms=${2:?}; shift 2 ;;
+        --fit) [ -r "${2:?}" ] || die "cannot read fit file '$2'"; fits+=("$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift 2 ;;
+        --bench) bench=1; shift ;;
+        --bench-reps) bench_reps=${2:?}; shift 2 ;;
+        --n) n=${2:?}; shift 2 ;;
+        --procs) procs=${2:?}; shift 2 ;;
+        --reps) reps=${2:?}; shift 2 ;;
+        --algos) algos=${2:?}; shift 2 ;;
+        --plan) plan=${2:?}; shift 2 ;;
+        --op) op=${2:?}; shift 2 ;;
+        --pattern-mstep) pat_m=${2:?}; shift 2 ;;
+        --pattern-ccm) pat_c=${2:?}; shift 2 ;;
+        --out) out=${2:?}; shift 2 ;;
+        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) die "unknown argument '$1' (see --help)" ;;
+    esac
+done
+IFS=, read -r -a plist <<<"$platforms"
+np=${#plist[@]}
+if [ "$bench" = 0 ]; then
+    [ ${#fits[@]} -gt 0 ] || die "give --fit FIT.csv (hrel fit --csv output) or --bench"
+    [ ${#fits[@]} -eq 1 ] || [ ${#fits[@]} -eq "$np" ] || die "give one --fit for all platforms or one per platform ($np)"
+fi
+for x in hrel hrel_fft hrel_fft_constants hrel_bench; do
+    [ -x "$BIN/$x" ] || die "$BIN/$x is not built: run make first"
+done
+for a in ${algos//,/ }; do
+    case "$a" in mstep|ccm) ;; *) die "--algos: '$a' is not mstep or ccm" ;; esac
+done
+for p in ${procs//,/ }; do
+    [ "$p" -ge 1 ] 2>/dev/null || die "--procs: '$p' is not a number"
+done
+[ -n "$out" ] || out="results/fft-$(date -u +%Y%m%dT%H%M%SZ)"
+mkdir -p "$out" || exit 1
+out=$(cd "$out" && pwd)
+
+# ---- 1. constants on this machine's processor ------------------------------------
+echo "fft_study.sh: measuring the constants D, Ds, F, R" >&2
+"$BIN/hrel_fft_constants" --n "$n" --procs "$procs" --plan "$plan" --out "$out/consts.csv" || exit 1
+
+# ---- 2. runs per platform ----------------------------------------------------
+export FS_N=$n FS_PROCS=$procs FS_REPS=$reps FS_ALGOS=$algos FS_PLAN=$plan FS_BENCH=$bench FS_BENCH_REPS=$bench_reps
+tables=""; names=""
+for ((k = 0; k < np; k++)); do
+    pl=${plist[$k]}
+    dir=$out/$pl
+    mkdir -p "$dir"
+    rm -f "$dir/runs.csv" "$dir/runs.log"
+    export FS_DIR=$dir FS_PLATFORM=$pl FS_HOSTFILE=hostfiles/$pl
+    if [ "$pl" = local ]; then
+        trap 'hrel_vm_stop' EXIT
+        hrel_vm_start "$ROOT/hostfiles/local" || exit 1
+        inner; rc=$?
+        hrel_vm_stop
+        trap - EXIT
+    else
+        [ -x "$ROOT/hostfiles/platform.sh" ] || die "platform '$pl' needs hostfiles/platform.sh"
+        "$ROOT/hostfiles/platform.sh" run "$pl" -- bash "$ROOT/experiments/fft_study.sh" --inner
+        rc=$?
+    fi
+    [ "$rc" -eq 0 ] || die "runs on platform '$pl' failed (see $dir/runs.log)"
+    if [ "$bench" = 1 ]; then
+        "$BIN/hrel" fit "$dir/raw.csv" --csv >"$dir/fit.csv" || die "hrel fit failed on $dir/raw.csv"
+    else
+        cp "${fits[$(( ${#fits[@]} == 1 ? 0 : k ))]}" "$dir/fit.csv"
+    fi
+    # ---- 3. predictions and the table ----------------------------------------
+    targs=(--consts "$out/consts.csv" --fit "$dir/fit.csv" --pattern-mstep "$pat_m" --pattern-ccm "$pat_c" --op "$op")
+    "$BIN/hrel" fft predict --n "$n" --p "$procs" --consts "$out/consts.csv" --fit "$dir/fit.csv" \
+        --op "$op" --algo mstep --pattern "$pat_m" >"$dir/predict.csv" || exit 1
+    "$BIN/hrel" fft predict --n "$n" --p "$procs" --consts "$out/consts.csv" --fit "$dir/fit.csv" \
+        --op "$op" --algo ccm --pattern "$pat_c" | tail -n +2 >>"$dir/predict.csv" || exit 1
+    "$BIN/hrel" fft table "$dir/runs.csv" "${targs[@]}" >"$dir/table.csv" || exit 1
+    "$BIN/hrel" fft table "$dir/runs.csv" "${targs[@]}" --format text >"$dir/table.txt" || exit 1
+    echo "== $pl" ; cat "$dir/table.txt"
+    tables="$tables $dir/table.csv"; names="$names $pl"
+done
+
+# ---- 4. figures --------------------------------------------------------------
+tables=${tables# }; names=${names# }
+for ext in png pdf; do
+    for a in ${algos//,/ }; do
+        gnuplot -e "tables='$tables'; names='$names'; algo='$a'; out='$out/fft_times_$a.$ext'" \
+            plots/fft_times.gp || die "gnuplot failed (fft_times.gp)"
+    done
+    gnuplot -e "tables='$tables'; names='$names'; out='$out/fft_error.$ext'" plots/fft_error.gp \
+        || die "gnuplot failed (fft_error.gp)"
+done
+echo "fft_study.sh: results in $out" >&2

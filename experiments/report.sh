@@ -1,0 +1,117 @@
+#!/bin/bash
+# report.sh -- turn one run directory into its report: fit tables (text, CSV,
+# LaTeX), the three figure kinds (PNG and PDF) and RUN_DIR/report.html showing
+# the run's metadata, tables and figures.
+#
+# Usage: experiments/report.sh RUN_DIR [hrel fit options, e.g. --unit words]
+# Needs RUN_DIR/raw.csv, bin/$PVM_ARCH/hrel (make) and gnuplot.
+# Writes into RUN_DIR: tables.txt tables.tex fit.csv fit_table_*.csv fit_*.dat
+#   fig_T.{png,pdf} fig_gprocs.{png,pdf} fig_pooled.{png,pdf} report.html
+# Prints one line per problem on stderr and exits non-zero on the first one.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
+HREL=$ROOT/bin/$ARCH/hrel
+PLOTS=$ROOT/plots
+
+die() { echo "report.sh: $*" >&2; exit 1; }
+
+case "${1:-}" in
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    "") die "no run directory (usage: experiments/report.sh RUN_DIR)" ;;
+esac
+run=${1%/}; shift
+[ -d "$run" ] || die "$run: no such directory"
+[ -f "$run/raw.csv" ] || die "$run/raw.csv: missing (run the study first)"
+[ -x "$HREL" ] || die "$HREL: missing (run make)"
+command -v gnuplot >/dev/null 2>&1 || die "gnuplot: not installed (apt-get install gnuplot-nox)"
+
+# --- tables -------------------------------------------------------------------
+"$HREL" fit "$run/raw.csv" -o "$run" "$@" > "$run/tables.txt" 2> "$run/.fit.err" \
+    || die "$(head -n 1 "$run/.fit.err")"
+"$HREL" fit "$run/raw.csv" --no-files --latex "$@" > "$run/tables.tex" 2> "$run/.fit.err" \
+    || die "$(head -n 1 "$run/.fit.err")"
+"$HREL" fit "$run/raw.csv" --no-files --csv "$@" > "$run/fit.csv" 2> "$run/.fit.err" \
+    || die "$(head -n 1 "$run/.fit.err")"
+rm -f "$run/.fit.err"
+
+# --- figures ------------------------------------------------------------------
+# Figure (c) needs a pooled fit (two sizes or more of E PP OA POA AO AA).
+figs="T gprocs pooled"
+if grep -q '^ALL,all,nan' "$run/fit.csv"; then
+    figs="T gprocs"
+    rm -f "$run/fig_pooled.png" "$run/fig_pooled.pdf"
+fi
+for fig in $figs; do
+    for ext in png pdf; do
+        gnuplot -e "dat='$run/fit_$fig.dat'; out='$run/fig_$fig.$ext'" "$PLOTS/fig_$fig.gp" \
+            > "$run/.gp.err" 2>&1 || die "gnuplot fig_$fig.$ext: $(grep -m1 -v '^$' "$run/.gp.err")"
+        [ -s "$run/fig_$fig.$ext" ] || die "$run/fig_$fig.$ext: not produced"
+    done
+done
+rm -f "$run/.gp.err"
+
+# --- report.html --------------------------------------------------------------
+esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
+# HTML table from a CSV file (no quoted fields: hrel's tables have none).
+csv_html() {
+    awk -F, '{ gsub(/&/, "\\&amp;"); gsub(/</, "\\&lt;"); gsub(/>/, "\\&gt;"); gsub(/\+-/, "\\&plusmn;") }
+             NR == 1 { printf "<tr>"; for (i = 1; i <= NF; i++) printf "<th>%s</th>", $i; print "</tr>"; next }
+             { printf "<tr>"; for (i = 1; i <= NF; i++) printf "<td>%s</td>", ($i == "nan" ? "&ndash;" : $i); print "</tr>" }' "$1"
+}
+{
+    cat <<HTML
+<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>hrel report: $(basename "$run" | esc)</title>
+<style>
+body { font-family: sans-serif; max-width: 1100px; margin: 2em auto; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 90%; }
+th, td { border: 1px solid #bbb; padding: 2px 8px; text-align: right; }
+th { background: #eee; } td:first-child, th:first-child { text-align: left; }
+caption { text-align: left; font-weight: bold; padding: 4px 0; }
+img { max-width: 100%; border: 1px solid #ddd; } dt { font-weight: bold; float: left; width: 12em; }
+.note { font-size: 85%; color: #555; }
+</style></head><body>
+<h1>hrel report: $(basename "$run" | esc)</h1>
+<p>Generated $(date -u '+%Y-%m-%d %H:%M UTC') from <code>raw.csv</code> by
+<code>experiments/report.sh</code> ($("$HREL" --version | esc)).</p>
+<h2>Run metadata</h2>
+<dl>
+HTML
+    sed -n 's/^# *\([^:]*\): *\(.*\)$/\1\t\2/p' "$run/raw.csv" | esc |
+        awk -F'\t' '{ printf "<dt>%s</dt><dd>%s</dd>\n", $1, $2 }'
+    echo "<dt>fit</dt><dd>$(head -n 1 "$run/tables.txt" | sed 's/^# //' | esc)</dd>"
+    echo "</dl>"
+    cat <<HTML
+<h2>Figures</h2>
+<h3>(a) T(h) per pattern with spread and fitted line</h3>
+<p><img src="fig_T.png" alt="T(h) per pattern"><br><a href="fig_T.pdf">PDF</a></p>
+<h3>(b) g per pattern against the number of processors</h3>
+<p><img src="fig_gprocs.png" alt="g per pattern and processors"><br><a href="fig_gprocs.pdf">PDF</a></p>
+<h3>(c) All patterns against the pooled fit</h3>
+HTML
+    if [ -f "$run/fig_pooled.png" ]; then
+        echo '<p><img src="fig_pooled.png" alt="patterns against pooled fit"><br><a href="fig_pooled.pdf">PDF</a></p>'
+    else
+        echo '<p class="note">No pooled fit: the run has fewer than two sizes of the h-relation patterns E PP OA POA AO AA.</p>'
+    fi
+    cat <<HTML
+<h2>Tables</h2>
+<p class="note">Also as text (<a href="tables.txt">tables.txt</a>), LaTeX
+(<a href="tables.tex">tables.tex</a>) and CSV (<a href="fit.csv">fit.csv</a>,
+<code>fit_table_*.csv</code>).</p>
+HTML
+    # Table order and captions: the "[name]" title lines of tables.txt.
+    grep -E '\[[^]]+\]$' "$run/tables.txt" | while IFS= read -r title; do
+        name=${title##*[}; name=${name%]}
+        f="$run/fit_table_$name.csv"
+        [ -f "$f" ] || continue
+        echo "<table><caption>$(printf '%s' "${title% \[*}" | esc)</caption>"
+        csv_html "$f"
+        echo "</table>"
+        note=$(awk -v t="$title" '$0 == t { on = 1; next } on && /^note: / { sub(/^note: /, ""); print; exit } on && /^$/ { exit }' "$run/tables.txt")
+        [ -n "$note" ] && echo "<p class=\"note\">$(printf '%s' "$note" | esc)</p>"
+    done
+    echo "</body></html>"
+} > "$run/report.html" || die "$run/report.html: cannot write"
+echo "report: $run/report.html"

@@ -1,0 +1,541 @@
+/* hrel fft -- predictions of the two parallel FFTs and the study's
+ * predicted-versus-actual table (docs/fft.md).
+ *
+ *   hrel fft predict --consts C.csv (--fit FIT.csv [--pattern X] | --g G --L L)
+ *                    [--n N] [--p 1,2,4,8] [--algo mstep|ccm|both] [--op sum|max]
+ *                    [--bytes B]
+ *   hrel fft table RUNS.csv --consts C.csv (--fit FIT.csv | --g G --L L)
+ *                    [--pattern-mstep X] [--pattern-ccm X] [--op sum|max]
+ *                    [--bytes B] [--format csv|text]
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+#include "fft_io.h"
+#include "fft_model.h"
+#include "fft_par.h"
+#include "hrel_cmd.h"
+#include "model.h"
+#include "trace.h"
+
+#define MAXP 64            /* processor counts in one --p list */
+
+/* Options shared by both verbs. */
+typedef struct fft_opts {
+    const char *consts;    /* constants file */
+    const char *fit;       /* hrel fit --csv output, or NULL */
+    const char *pat_mstep; /* fit pattern for the M-step FFT */
+    const char *pat_ccm;   /* fit pattern for the divide-and-conquer FFT */
+    double g, L;           /* explicit g and L (used when fit is NULL) */
+    int have_g, have_L;    /* whether --g / --L were given */
+    int op_max;            /* 1 for @ = max */
+    long bytes;            /* bytes per complex value */
+    long n;                /* predict: points */
+    long p[MAXP];          /* predict: processor counts */
+    int np;                /* predict: how many */
+    int algo;              /* predict: 1 mstep, 2 ccm, 3 both */
+    int text;              /* table: 1 for the text layout */
+} fft_opts;
+
+static void usage(FILE *fp)
+{
+    fprintf(fp,
+"usage: hrel fft predict --consts C.csv (--fit FIT.csv [--pattern X] | --g G --L L)\n"
+"                        [--n N] [--p 1,2,4,8] [--algo mstep|ccm|both] [--op sum|max] [--bytes B]\n"
+"       hrel fft table RUNS.csv --consts C.csv (--fit FIT.csv | --g G --L L)\n"
+"                        [--pattern-mstep PP] [--pattern-ccm E] [--op sum|max] [--bytes B]\n"
+"                        [--format csv|text]\n"
+"\n"
+"Predicted times of the M-step FFT (002 formulas 15-17 = 000 formula 3) and the\n"
+"divide-and-conquer FFT (001 recursive CCM cost), from the constants of\n"
+"hrel_fft_constants (row p, else 'all') and g (s/byte), L (s) of `hrel fit --csv`\n"
+"(row pattern,p else pattern,all; pattern ALL = pooled; default PP for the\n"
+"M-step FFT, E for the divide-and-conquer FFT; --pattern sets both).\n"
+"predict prints CSV: algo,n,p,pattern,g,L,D,Ds,F,R,model_s\n"
+"table reads RUNS.csv of hrel_fft (algo,n,p,rep,seconds,relerr[,trace]) and prints\n"
+"algo,n,p,reps,actual_s,actual_min_s,actual_max_s,model_s,error_pct,mpm_s,mpm_error_pct\n"
+"(actual = median over reps; error = 100 (actual - model) / actual, 002 formula 18;\n"
+"mpm = median MPM prediction (002 formulas 7-10, as `hrel model mpm`) of each\n"
+"rep's trace with the same g, L (--fit: the trace's pattern rows) and --op).\n"
+"  --bytes B   bytes per complex value in the messages (default 16: two doubles)\n"
+"  --op        h of an Exchange is in+out (sum, default) or max(in,out)\n");
+}
+
+/* Parse a positive long; 0 on success. */
+static int parse_long(const char *s, long *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtol(s, &end, 10);
+    return (errno || end == s || *end || *v <= 0) ? -1 : 0;
+}
+
+/* Parse a finite double; 0 on success. */
+static int parse_double(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return (errno || end == s || *end || !isfinite(*v)) ? -1 : 0;
+}
+
+/* Parse "1,2,4,8" into o->p. */
+static int parse_plist(const char *s, fft_opts *o)
+{
+    char buf[512], *tok, *save = NULL;
+    if (strlen(s) >= sizeof buf)
+        return -1;
+    strcpy(buf, s);
+    o->np = 0;
+    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (o->np == MAXP || parse_long(tok, &o->p[o->np]))
+            return -1;
+        o->np++;
+    }
+    return o->np ? 0 : -1;
+}
+
+/* Parse the options of VERB from argv[first..]; *pos gets the one positional
+ * argument (table) or stays NULL. Return 0, 1 for --help, 2 for bad usage
+ * (message printed). */
+static int parse_opts(const char *verb, int argc, char **argv, int first, fft_opts *o,
+                      const char **pos)
+{
+    int i;
+    memset(o, 0, sizeof *o);
+    o->pat_mstep = "PP";
+    o->pat_ccm = "E";
+    o->bytes = 16;
+    o->n = 524288;
+    o->p[0] = 1; o->p[1] = 2; o->p[2] = 4; o->p[3] = 8;
+    o->np = 4;
+    o->algo = 3;
+    *pos = NULL;
+    for (i = first; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+            return 1;
+        if (a[0] != '-' || a[1] == '\0') {
+            if (*pos) {
+                fprintf(stderr, "hrel fft %s: unexpected argument '%s'\n", verb, a);
+                return 2;
+            }
+            *pos = a;
+            continue;
+        }
+        if (!v) {
+            fprintf(stderr, "hrel fft %s: option %s needs a value\n", verb, a);
+            return 2;
+        }
+        i++;
+        if (strcmp(a, "--consts") == 0)
+            o->consts = v;
+        else if (strcmp(a, "--fit") == 0)
+            o->fit = v;
+        else if (strcmp(a, "--pattern") == 0)
+            o->pat_mstep = o->pat_ccm = v;
+        else if (strcmp(a, "--pattern-mstep") == 0)
+            o->pat_mstep = v;
+        else if (strcmp(a, "--pattern-ccm") == 0)
+            o->pat_ccm = v;
+        else if (strcmp(a, "--g") == 0 && parse_double(v, &o->g) == 0)
+            o->have_g = 1;
+        else if (strcmp(a, "--L") == 0 && parse_double(v, &o->L) == 0)
+            o->have_L = 1;
+        else if (strcmp(a, "--op") == 0 && (strcmp(v, "sum") == 0 || strcmp(v, "+") == 0))
+            o->op_max = 0;
+        else if (strcmp(a, "--op") == 0 && strcmp(v, "max") == 0)
+            o->op_max = 1;
+        else if (strcmp(a, "--bytes") == 0 && parse_long(v, &o->bytes) == 0)
+            ;
+        else if (strcmp(a, "--n") == 0 && parse_long(v, &o->n) == 0)
+            ;
+        else if (strcmp(a, "--p") == 0 && parse_plist(v, o) == 0)
+            ;
+        else if (strcmp(a, "--algo") == 0 && strcmp(v, "mstep") == 0)
+            o->algo = 1;
+        else if (strcmp(a, "--algo") == 0 && strcmp(v, "ccm") == 0)
+            o->algo = 2;
+        else if (strcmp(a, "--algo") == 0 && strcmp(v, "both") == 0)
+            o->algo = 3;
+        else if (strcmp(a, "--format") == 0 && strcmp(v, "csv") == 0)
+            o->text = 0;
+        else if (strcmp(a, "--format") == 0 && strcmp(v, "text") == 0)
+            o->text = 1;
+        else {
+            fprintf(stderr, "hrel fft %s: bad option or value: %s %s\n", verb, a, v);
+            return 2;
+        }
+    }
+    if (!o->consts) {
+        fprintf(stderr, "hrel fft %s: --consts FILE is required\n", verb);
+        return 2;
+    }
+    if (!o->fit && !(o->have_g && o->have_L)) {
+        fprintf(stderr, "hrel fft %s: give --fit FIT.csv or both --g and --L\n", verb);
+        return 2;
+    }
+    return 0;
+}
+
+/* Predict ALGO (1 mstep, 2 ccm) for N, P; fill *g, *L, *c and *model. */
+static int predict_one(const fft_opts *o, int algo, long n, long p, double *g, double *L,
+                       hrel_fft_consts *c, double *model, char *err, size_t errlen)
+{
+    const char *pat = algo == 1 ? o->pat_mstep : o->pat_ccm;
+    if (hrel_fft_check_sizes(n, p, err, errlen))
+        return -1;
+    if (hrel_fft_consts_load(o->consts, p, c, NULL, err, errlen))
+        return -1;
+    if (o->fit) {
+        if (p == 1) {
+            /* no communication at p = 1: take any row of the pattern */
+            if (hrel_fft_fit_load(o->fit, pat, 2, g, L, err, errlen))
+                return -1;
+        } else if (hrel_fft_fit_load(o->fit, pat, p, g, L, err, errlen))
+            return -1;
+    }
+    if (o->have_g)
+        *g = o->g;
+    if (o->have_L)
+        *L = o->L;
+    if (algo == 1)
+        return hrel_fft_model_mstep((size_t)n, (size_t)p, (size_t)o->bytes, c, *g, *L,
+                                    NULL, model, err, errlen);
+    return hrel_fft_model_ccm((size_t)n, (size_t)p, (size_t)o->bytes, o->op_max, c, *g,
+                              *L, model, err, errlen);
+}
+
+static const char *algo_name(int algo)
+{
+    return algo == 1 ? "mstep" : "ccm";
+}
+
+static int cmd_predict(int argc, char **argv)
+{
+    fft_opts o;
+    const char *pos;
+    char err[512];
+    int rc = parse_opts("predict", argc, argv, 2, &o, &pos), algo, k;
+    if (rc == 1) {
+        usage(stdout);
+        return 0;
+    }
+    if (rc)
+        return 2;
+    if (pos) {
+        fprintf(stderr, "hrel fft predict: unexpected argument '%s'\n", pos);
+        return 2;
+    }
+    printf("algo,n,p,pattern,g,L,D,Ds,F,R,model_s\n");
+    for (algo = 1; algo <= 2; algo++) {
+        if (!(o.algo & algo))
+            continue;
+        for (k = 0; k < o.np; k++) {
+            double g = 0, L = 0, model;
+            hrel_fft_consts c;
+            if (predict_one(&o, algo, o.n, o.p[k], &g, &L, &c, &model, err, sizeof err)) {
+                fprintf(stderr, "hrel fft predict: %s\n", err);
+                return 1;
+            }
+            printf("%s,%ld,%ld,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g\n", algo_name(algo),
+                   o.n, o.p[k], o.fit ? (algo == 1 ? o.pat_mstep : o.pat_ccm) : "given",
+                   g, L, c.D, c.Ds, c.F, c.R, model);
+        }
+    }
+    return 0;
+}
+
+/* ---- table ---------------------------------------------------------------- */
+
+/* One (algo, n, p) group of runs. */
+typedef struct group {
+    int algo;              /* 1 mstep, 2 ccm */
+    long n, p;             /* size and processors */
+    double *t;             /* actual seconds per rep */
+    double *mpm;           /* hrel model mpm seconds per rep (NaN if absent) */
+    size_t nt, cap;        /* reps stored, room */
+} group;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Median of the finite values of V (N values; reordered); NaN if none. */
+static double median(double *v, size_t n)
+{
+    size_t k = 0, i;
+    for (i = 0; i < n; i++)
+        if (isfinite(v[i]))
+            v[k++] = v[i];
+    if (k == 0)
+        return NAN;
+    qsort(v, k, sizeof *v, cmp_double);
+    return k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
+}
+
+static int group_cmp(const void *a, const void *b)
+{
+    const group *x = a, *y = b;
+    if (x->algo != y->algo)
+        return x->algo - y->algo;
+    if (x->n != y->n)
+        return x->n < y->n ? -1 : 1;
+    return (x->p > y->p) - (x->p < y->p);
+}
+
+/* Read RUNS into groups; return 0 or non-zero with FILE:LINE in err. */
+/* MPM prediction (002 formulas 7-10, lib/model) of the trace at TPATH, tried
+ * as given and then relative to the directory of RUNS. */
+static int mpm_of_trace(const fft_opts *o, const char *runs, const char *tpath, double *psi,
+                        char *err, size_t errlen)
+{
+    hrel_trace *t = NULL;
+    hrel_model_gl *gl = NULL;
+    double *phi = NULL;
+    char alt[1024];
+    int status = -1;
+    if (hrel_trace_load(tpath, &t, err, errlen)) {
+        const char *slash = strrchr(runs, '/');
+        if (tpath[0] == '/' || !slash)
+            return -1;
+        snprintf(alt, sizeof alt, "%.*s/%s", (int)(slash - runs), runs, tpath);
+        if (hrel_trace_load(alt, &t, err, errlen))
+            return -1;
+    }
+    gl = malloc((size_t)t->nproc * (size_t)t->nstep * sizeof *gl);
+    phi = malloc((size_t)t->nproc * (size_t)t->nstep * sizeof *phi);
+    if (!gl || !phi) {
+        snprintf(err, errlen, "%s: out of memory", tpath);
+        goto done;
+    }
+    if (o->fit) {
+        if (hrel_model_gl_from_fit(t, o->fit, gl, err, errlen))
+            goto done;
+    } else
+        hrel_model_gl_fill(t, o->g, o->L, gl);
+    if (hrel_model_mpm(t, o->op_max ? HREL_OP_MAX : HREL_OP_SUM, gl, phi, NULL, psi, err,
+                       errlen))
+        goto done;
+    status = 0;
+done:
+    free(gl);
+    free(phi);
+    hrel_trace_free(t);
+    return status;
+}
+
+static int read_runs(const fft_opts *o, const char *path, group **out, size_t *ngroup,
+                     char *err, size_t errlen)
+{
+    static const char *const names[] = {"algo", "n", "p", "seconds", "relerr", NULL};
+    hrel_csv *t = NULL;
+    int idx[5], itrace, status = -1;
+    size_t r, ng = 0, k;
+    group *gs = NULL;
+    *out = NULL;
+    *ngroup = 0;
+    if (hrel_csv_read(path, &t, err, errlen))
+        return -1;
+    if (hrel_csv_require(t, names, idx, err, errlen))
+        goto done;
+    itrace = hrel_csv_col(t, "trace");
+    gs = calloc(t->nrow ? t->nrow : 1, sizeof *gs);
+    if (!gs) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        goto done;
+    }
+    for (r = 0; r < t->nrow; r++) {
+        const char *a = hrel_csv_str(t, r, idx[0]);
+        long n, p;
+        double sec, relerr, mpm = NAN;
+        int algo = strcmp(a, "mstep") == 0 ? 1 : strcmp(a, "ccm") == 0 ? 2 : 0;
+        if (!algo) {
+            snprintf(err, errlen, "%s:%zu: algo '%s' is not mstep or ccm", path, t->lineno[r], a);
+            goto done;
+        }
+        if (hrel_csv_long(t, r, idx[1], &n, err, errlen) ||
+            hrel_csv_long(t, r, idx[2], &p, err, errlen) ||
+            hrel_csv_double(t, r, idx[3], &sec, err, errlen) ||
+            hrel_csv_double(t, r, idx[4], &relerr, err, errlen))
+            goto done;
+        if (itrace >= 0 && hrel_csv_str(t, r, itrace)[0] &&
+            mpm_of_trace(o, path, hrel_csv_str(t, r, itrace), &mpm, err, errlen))
+            goto done;
+        if (hrel_fft_check_sizes(n, p, err, errlen)) {
+            char tmp[200];
+            snprintf(tmp, sizeof tmp, "%.199s", err);
+            snprintf(err, errlen, "%s:%zu: %s", path, t->lineno[r], tmp);
+            goto done;
+        }
+        for (k = 0; k < ng; k++)
+            if (gs[k].algo == algo && gs[k].n == n && gs[k].p == p)
+                break;
+        if (k == ng) {
+            gs[ng].algo = algo;
+            gs[ng].n = n;
+            gs[ng].p = p;
+            ng++;
+        }
+        if (gs[k].nt == gs[k].cap) {
+            size_t cap = gs[k].cap ? 2 * gs[k].cap : 8;
+            double *nt = realloc(gs[k].t, cap * sizeof *nt), *nm;
+            if (nt)
+                gs[k].t = nt;
+            nm = nt ? realloc(gs[k].mpm, cap * sizeof *nm) : NULL;
+            if (!nt || !nm) {
+                snprintf(err, errlen, "%s: out of memory", path);
+                goto done;
+            }
+            gs[k].mpm = nm;
+            gs[k].cap = cap;
+        }
+        gs[k].t[gs[k].nt] = sec;
+        gs[k].mpm[gs[k].nt] = mpm;
+        gs[k].nt++;
+    }
+    if (ng == 0) {
+        snprintf(err, errlen, "%s: no runs", path);
+        goto done;
+    }
+    qsort(gs, ng, sizeof *gs, group_cmp);
+    *out = gs;
+    *ngroup = ng;
+    gs = NULL;
+    status = 0;
+done:
+    if (gs)
+        for (k = 0; k < t->nrow; k++) {
+            free(gs[k].t);
+            free(gs[k].mpm);
+        }
+    free(gs);
+    hrel_csv_free(t);
+    return status;
+}
+
+/* Print "%.6g" or NaN. */
+static void pr(double v, const char *sep)
+{
+    if (isfinite(v))
+        printf("%.6g%s", v, sep);
+    else
+        printf("NaN%s", sep);
+}
+
+static int cmd_table(int argc, char **argv)
+{
+    fft_opts o;
+    const char *runs;
+    char err[512];
+    group *gs;
+    size_t ng, k;
+    double *row;
+    int rc = parse_opts("table", argc, argv, 2, &o, &runs), status = 0;
+    if (rc == 1) {
+        usage(stdout);
+        return 0;
+    }
+    if (rc)
+        return 2;
+    if (!runs) {
+        fprintf(stderr, "hrel fft table: RUNS.csv is required\n");
+        return 2;
+    }
+    if (read_runs(&o, runs, &gs, &ng, err, sizeof err)) {
+        fprintf(stderr, "hrel fft table: %s\n", err);
+        return 1;
+    }
+    /* per group: actual median, min, max, model, err, mpm, mpm err */
+    row = calloc(ng * 7, sizeof *row);
+    if (!row) {
+        fprintf(stderr, "hrel fft table: out of memory\n");
+        status = 1;
+        goto done;
+    }
+    for (k = 0; k < ng; k++) {
+        group *gp = &gs[k];
+        double g = 0, L = 0, model, *r = row + 7 * k;
+        hrel_fft_consts c;
+        if (predict_one(&o, gp->algo, gp->n, gp->p, &g, &L, &c, &model, err, sizeof err)) {
+            fprintf(stderr, "hrel fft table: %s\n", err);
+            status = 1;
+            goto done;
+        }
+        r[3] = model;
+        r[5] = median(gp->mpm, gp->nt);
+        r[0] = median(gp->t, gp->nt);       /* sorts t: min/max are the ends */
+        r[1] = gp->t[0];
+        r[2] = gp->t[gp->nt - 1];
+        r[4] = hrel_fft_model_error(r[0], model);
+        r[6] = hrel_fft_model_error(r[0], r[5]);
+    }
+    if (!o.text) {
+        printf("algo,n,p,reps,actual_s,actual_min_s,actual_max_s,model_s,error_pct,mpm_s,mpm_error_pct\n");
+        for (k = 0; k < ng; k++) {
+            double *r = row + 7 * k;
+            int j;
+            printf("%s,%ld,%ld,%zu,", algo_name(gs[k].algo), gs[k].n, gs[k].p, gs[k].nt);
+            for (j = 0; j < 7; j++)
+                pr(r[j], j == 6 ? "\n" : ",");
+        }
+    } else {
+        /* like table 14 of 000: one block per algorithm, columns p */
+        static const char *lab[] = {"REAL", "MIN", "MAX", "MODEL", "ERROR%", "MPM", "MPM ERR%"};
+        int algo, j;
+        for (algo = 1; algo <= 2; algo++) {
+            int any = 0;
+            for (k = 0; k < ng; k++)
+                any |= gs[k].algo == algo;
+            if (!any)
+                continue;
+            printf("%s (seconds; ERROR = 100 (REAL - MODEL) / REAL)\n%-10s",
+                   algo == 1 ? "M-step FFT" : "divide-and-conquer FFT", "p");
+            for (k = 0; k < ng; k++)
+                if (gs[k].algo == algo)
+                    printf(" %10ld", gs[k].p);
+            printf("\n");
+            for (j = 0; j < 7; j++) {
+                printf("%-10s", lab[j]);
+                for (k = 0; k < ng; k++)
+                    if (gs[k].algo == algo) {
+                        double v = row[7 * k + j];
+                        if (isfinite(v))
+                            printf(j == 4 || j == 6 ? " %10.2f" : " %10.4g", v);
+                        else
+                            printf(" %10s", "-");
+                    }
+                printf("\n");
+            }
+            printf("\n");
+        }
+    }
+done:
+    for (k = 0; k < ng; k++) {
+        free(gs[k].t);
+        free(gs[k].mpm);
+    }
+    free(gs);
+    free(row);
+    return status;
+}
+
+int hrel_cmd_fft(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "predict") == 0)
+        return cmd_predict(argc, argv);
+    if (strcmp(argv[1], "table") == 0)
+        return cmd_table(argc, argv);
+    fprintf(stderr, "hrel fft: unknown verb '%s' (predict or table)\n", argv[1]);
+    return 2;
+}

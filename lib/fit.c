@@ -1,0 +1,450 @@
+/* fit -- see fit.h. GSL does the least squares; this file arranges the data. */
+#include "fit.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_fit.h>
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+void hrel_fit_cfg_default(hrel_fit_cfg *cfg)
+{
+    cfg->summary = HREL_SUMMARY_MEAN;
+    cfg->unit_bytes = 1.0;
+    cfg->weighted = 0;
+}
+
+int hrel_fit_pooled_pattern(int p)
+{
+    const char *name = hrel_raw_pattern_name(p);
+    return strcmp(name, "E") == 0 || strcmp(name, "PP") == 0 || strcmp(name, "OA") == 0 ||
+           strcmp(name, "POA") == 0 || strcmp(name, "AO") == 0 || strcmp(name, "AA") == 0;
+}
+
+/* ================================================================ one line == */
+
+static void line_unfitted(size_t n, hrel_line *out)
+{
+    out->ok = 0;
+    out->L = out->g = out->se_L = out->se_g = NAN;
+    out->ci_L = out->ci_g = out->r2 = NAN;
+    out->n = n;
+    out->neg_L = 0;
+}
+
+int hrel_fit_line(const double *x, const double *y, const double *w, size_t n,
+                  hrel_line *out, char *err, size_t errlen)
+{
+    double c0, c1, cov00, cov01, cov11, sumsq, ybar, sw, sstot, ssres, t975;
+    size_t i;
+    int rc, distinct = 0;
+
+    line_unfitted(n, out);
+    for (i = 0; i < n; i++) {
+        if (!isfinite(x[i]) || !isfinite(y[i]) || (w && !(w[i] > 0 && isfinite(w[i])))) {
+            seterr(err, errlen, "fit: point %zu is not finite (or its weight not > 0)", i);
+            return -1;
+        }
+        if (x[i] != x[0])
+            distinct = 1;
+    }
+    if (n < 2 || !distinct)
+        return 0;
+    if (w)
+        rc = gsl_fit_wlinear(x, 1, w, 1, y, 1, n, &c0, &c1, &cov00, &cov01, &cov11, &sumsq);
+    else
+        rc = gsl_fit_linear(x, 1, y, 1, n, &c0, &c1, &cov00, &cov01, &cov11, &sumsq);
+    if (rc != GSL_SUCCESS) {
+        seterr(err, errlen, "fit: GSL least squares failed: %s", gsl_strerror(rc));
+        return -1;
+    }
+    out->ok = 1;
+    out->L = c0;
+    out->g = c1;
+    out->neg_L = c0 < 0;
+    /* r^2 = 1 - SSres/SStot, with the same weights as the fit. */
+    for (i = 0, ybar = 0, sw = 0; i < n; i++) {
+        double wi = w ? w[i] : 1.0;
+        ybar += wi * y[i];
+        sw += wi;
+    }
+    ybar /= sw;
+    for (i = 0, sstot = 0, ssres = 0; i < n; i++) {
+        double wi = w ? w[i] : 1.0, r = y[i] - (c0 + c1 * x[i]);
+        sstot += wi * (y[i] - ybar) * (y[i] - ybar);
+        ssres += wi * r * r;
+    }
+    out->r2 = sstot > 0 ? 1.0 - ssres / sstot : (ssres == 0 ? 1.0 : NAN);
+    if (n > 2) {
+        /* gsl_fit_linear scales the covariance by the residual variance; the
+         * weighted fit takes the weights as 1/variance, which ours (1/T^2) are
+         * not, so scale it by chi^2/(n-2) the same way. */
+        double scale = w ? sumsq / (double)(n - 2) : 1.0;
+        out->se_L = sqrt(cov00 * scale);
+        out->se_g = sqrt(cov11 * scale);
+        t975 = gsl_cdf_tdist_Pinv(0.975, (double)(n - 2));
+        out->ci_L = t975 * out->se_L;
+        out->ci_g = t975 * out->se_g;
+    }
+    return 0;
+}
+
+/* ============================================================ error measures == */
+
+int hrel_fit_maxerr(const double *t, size_t n, double L, double g, double h,
+                    double *out)
+{
+    double dmax = 0, tmin = INFINITY;
+    size_t i, used = 0;
+    for (i = 0; i < n; i++) {
+        if (!isfinite(t[i]) || t[i] <= 0)
+            continue;
+        dmax = fmax(dmax, fabs(t[i] - (L + g * h)));
+        tmin = fmin(tmin, t[i]);
+        used++;
+    }
+    if (!used || !isfinite(L) || !isfinite(g))
+        return -1;
+    *out = 100.0 * dmax / tmin;
+    return 0;
+}
+
+int hrel_fit_errs(const double *t, size_t n, double L, double g, double h,
+                  double *averr, double *maxerr)
+{
+    double dsum = 0, tsum = 0;
+    size_t i, used = 0;
+    if (hrel_fit_maxerr(t, n, L, g, h, maxerr) != 0)
+        return -1;
+    for (i = 0; i < n; i++) {
+        if (!isfinite(t[i]) || t[i] <= 0)
+            continue;
+        dsum += fabs(t[i] - (g * h + L));
+        tsum += t[i];
+        used++;
+    }
+    *averr = 100.0 * (dsum / used) / (tsum / used);
+    return 0;
+}
+
+/* ========================================================== whole analysis == */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Sort the N values of V and drop repeats; return the new count. */
+static size_t uniq_double(double *v, size_t n)
+{
+    size_t i, k = 0;
+    qsort(v, n, sizeof *v, cmp_double);
+    for (i = 0; i < n; i++)
+        if (k == 0 || v[i] != v[k - 1])
+            v[k++] = v[i];
+    return k;
+}
+
+static size_t uniq_int(int *v, size_t n)
+{
+    size_t i, k = 0;
+    qsort(v, n, sizeof *v, cmp_int);
+    for (i = 0; i < n; i++)
+        if (k == 0 || v[i] != v[k - 1])
+            v[k++] = v[i];
+    return k;
+}
+
+static size_t find_double(const double *v, size_t n, double x)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (v[i] == x)
+            return i;
+    return n;
+}
+
+static size_t find_int(const int *v, size_t n, int x)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (v[i] == x)
+            return i;
+    return n;
+}
+
+static void pattern_free(hrel_fit_pattern *p)
+{
+    free(p->h);
+    free(p->procs);
+    free(p->time);
+    free(p->lo);
+    free(p->hi);
+    free(p->sd);
+    free(p->avg);
+    free(p->maxerr);
+    free(p->per_p);
+}
+
+/* Fit Y over X (N points, NaN entries skipped) into OUT, weighted by 1/Y^2 if
+ * WEIGHTED. XS, YS, WS are scratch arrays of at least N. */
+static int fit_skip_nan(const double *x, const double *y, size_t n, int weighted,
+                        double *xs, double *ys, double *ws, hrel_line *out,
+                        char *err, size_t errlen)
+{
+    size_t i, k = 0;
+    for (i = 0; i < n; i++)
+        if (isfinite(y[i]) && y[i] > 0) {
+            xs[k] = x[i];
+            ys[k] = y[i];
+            ws[k] = 1.0 / (y[i] * y[i]);
+            k++;
+        }
+    return hrel_fit_line(xs, ys, weighted ? ws : NULL, k, out, err, errlen);
+}
+
+/* Build pattern P from groups S[0..n-1] (all of that pattern). */
+static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
+                         hrel_fit_pattern *p, char *err, size_t errlen)
+{
+    size_t i, ih, ip, np, nh, cnt;
+    double *col = NULL, *xs = NULL, *ys = NULL, *ws = NULL, *y = NULL;
+    int rc = -1;
+
+    p->pattern = s[0].pattern;
+    p->h = malloc(n * sizeof *p->h);
+    p->procs = malloc(n * sizeof *p->procs);
+    if (!p->h || !p->procs)
+        goto nomem;
+    for (i = 0; i < n; i++) {
+        p->h[i] = s[i].h / cfg->unit_bytes;
+        p->procs[i] = s[i].procs;
+    }
+    nh = p->nh = uniq_double(p->h, n);
+    np = p->np = uniq_int(p->procs, n);
+    p->time = malloc(nh * np * sizeof *p->time);
+    p->lo = malloc(nh * np * sizeof *p->lo);
+    p->hi = malloc(nh * np * sizeof *p->hi);
+    p->sd = malloc(nh * np * sizeof *p->sd);
+    p->avg = malloc(nh * sizeof *p->avg);
+    p->maxerr = malloc(nh * sizeof *p->maxerr);
+    p->per_p = calloc(np, sizeof *p->per_p);
+    col = malloc((nh > np ? nh : np) * sizeof *col);
+    xs = malloc(nh * sizeof *xs);
+    ys = malloc(nh * sizeof *ys);
+    ws = malloc(nh * sizeof *ws);
+    y = malloc(nh * sizeof *y);
+    if (!p->time || !p->lo || !p->hi || !p->sd || !p->avg || !p->maxerr || !p->per_p ||
+        !col || !xs || !ys || !ws || !y)
+        goto nomem;
+    for (i = 0; i < nh * np; i++)
+        p->time[i] = p->lo[i] = p->hi[i] = p->sd[i] = NAN;
+    for (i = 0; i < n; i++) {
+        ih = find_double(p->h, nh, s[i].h / cfg->unit_bytes);
+        ip = find_int(p->procs, np, s[i].procs);
+        p->time[ih * np + ip] = hrel_stat_value(&s[i], cfg->summary);
+        p->lo[ih * np + ip] = s[i].min;
+        p->hi[ih * np + ip] = s[i].max;
+        p->sd[ih * np + ip] = s[i].sd;
+    }
+    /* T_P(h): average over the processor counts measured at h. */
+    for (ih = 0; ih < nh; ih++) {
+        double sum = 0;
+        for (ip = 0, cnt = 0; ip < np; ip++)
+            if (isfinite(p->time[ih * np + ip])) {
+                sum += p->time[ih * np + ip];
+                cnt++;
+            }
+        p->avg[ih] = cnt ? sum / cnt : NAN;
+    }
+    if (fit_skip_nan(p->h, p->avg, nh, cfg->weighted, xs, ys, ws, &p->fit, err, errlen))
+        goto done;
+    for (ih = 0; ih < nh; ih++)
+        if (!p->fit.ok ||
+            hrel_fit_maxerr(p->time + ih * np, np, p->fit.L, p->fit.g, p->h[ih],
+                            &p->maxerr[ih]) != 0)
+            p->maxerr[ih] = NAN;
+    for (ip = 0; ip < np; ip++) {
+        for (ih = 0; ih < nh; ih++)
+            y[ih] = p->time[ih * np + ip];
+        if (fit_skip_nan(p->h, y, nh, cfg->weighted, xs, ys, ws, &p->per_p[ip], err,
+                         errlen))
+            goto done;
+    }
+    rc = 0;
+    goto done;
+nomem:
+    seterr(err, errlen, "fit: out of memory");
+done:
+    free(col);
+    free(xs);
+    free(ys);
+    free(ws);
+    free(y);
+    return rc;
+}
+
+/* 1 if pattern K of R takes part in the pooled fit: an h-relation pattern
+ * (E PP OA POA AO AA) with a fitted line of its own. */
+static int pooled_member(const hrel_fit_result *r, size_t k)
+{
+    return hrel_fit_pooled_pattern(r->pat[k].pattern) && r->pat[k].fit.ok;
+}
+
+/* Pool the members of R into T_average and fit it. T_average is formed only at
+ * the sizes every member measured, so each point averages the same patterns
+ * (formula 11 of 002 assumes that). */
+static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
+{
+    size_t i, k, ih, cnt, first = r->npat;
+    double *t = NULL, *xs = NULL, *ys = NULL, *ws = NULL;
+    int rc = -1;
+
+    for (k = 0; k < r->npat && first == r->npat; k++)
+        if (pooled_member(r, k))
+            first = k;
+    r->nh = 0;
+    r->h = malloc((first < r->npat ? r->pat[first].nh : 0) * sizeof *r->h + 1);
+    if (!r->h)
+        goto nomem;
+    if (first < r->npat)
+        for (i = 0; i < r->pat[first].nh; i++) {
+            int everywhere = 1;
+            for (k = first + 1; k < r->npat; k++)
+                if (pooled_member(r, k) &&
+                    find_double(r->pat[k].h, r->pat[k].nh, r->pat[first].h[i]) == r->pat[k].nh)
+                    everywhere = 0;
+            if (everywhere)
+                r->h[r->nh++] = r->pat[first].h[i];
+        }
+    r->npat_h = calloc(r->nh + 1, sizeof *r->npat_h);
+    r->t_average = malloc((r->nh + 1) * sizeof *r->t_average);
+    r->averr = malloc((r->nh + 1) * sizeof *r->averr);
+    r->maxerr = malloc((r->nh + 1) * sizeof *r->maxerr);
+    t = malloc((r->npat + 1) * sizeof *t);
+    xs = malloc((r->nh + 1) * sizeof *xs);
+    ys = malloc((r->nh + 1) * sizeof *ys);
+    ws = malloc((r->nh + 1) * sizeof *ws);
+    if (!r->npat_h || !r->t_average || !r->averr || !r->maxerr || !t || !xs || !ys || !ws)
+        goto nomem;
+    for (ih = 0; ih < r->nh; ih++) {
+        double sum = 0;
+        for (k = 0, cnt = 0; k < r->npat; k++) {
+            const hrel_fit_pattern *p = &r->pat[k];
+            size_t j = find_double(p->h, p->nh, r->h[ih]);
+            if (pooled_member(r, k) && j < p->nh && isfinite(p->avg[j])) {
+                sum += p->avg[j];
+                t[cnt++] = p->avg[j];
+            }
+        }
+        r->npat_h[ih] = cnt;
+        r->t_average[ih] = cnt ? sum / cnt : NAN;
+    }
+    if (fit_skip_nan(r->h, r->t_average, r->nh, r->cfg.weighted, xs, ys, ws, &r->pooled,
+                     err, errlen))
+        goto done;
+    for (ih = 0; ih < r->nh; ih++) {
+        for (k = 0, cnt = 0; k < r->npat; k++) {
+            const hrel_fit_pattern *p = &r->pat[k];
+            size_t j = find_double(p->h, p->nh, r->h[ih]);
+            if (pooled_member(r, k) && j < p->nh)
+                t[cnt++] = p->avg[j];
+        }
+        if (!r->pooled.ok || hrel_fit_errs(t, cnt, r->pooled.L, r->pooled.g, r->h[ih],
+                                           &r->averr[ih], &r->maxerr[ih]) != 0)
+            r->averr[ih] = r->maxerr[ih] = NAN;
+    }
+    rc = 0;
+    goto done;
+nomem:
+    seterr(err, errlen, "fit: out of memory");
+done:
+    free(t);
+    free(xs);
+    free(ys);
+    free(ws);
+    return rc;
+}
+
+int hrel_fit_run(const hrel_stats *st, const hrel_fit_cfg *cfg,
+                 hrel_fit_result **out, char *err, size_t errlen)
+{
+    hrel_fit_result *r;
+    size_t i, j, k;
+
+    *out = NULL;
+    if (!st || st->n == 0) {
+        seterr(err, errlen, "fit: no data");
+        return -1;
+    }
+    if (!(cfg->unit_bytes > 0) || !isfinite(cfg->unit_bytes)) {
+        seterr(err, errlen, "fit: packet unit must be a positive number of bytes");
+        return -1;
+    }
+    r = calloc(1, sizeof *r);
+    if (!r) {
+        seterr(err, errlen, "fit: out of memory");
+        return -1;
+    }
+    r->cfg = *cfg;
+    /* The groups are sorted by pattern: count the runs. */
+    for (i = 0, k = 0; i < st->n; i++)
+        if (i == 0 || st->s[i].pattern != st->s[i - 1].pattern)
+            k++;
+    r->pat = calloc(k, sizeof *r->pat);
+    if (!r->pat) {
+        seterr(err, errlen, "fit: out of memory");
+        goto fail;
+    }
+    r->npat = k;
+    for (i = 0, k = 0; i < st->n; i = j, k++) {
+        for (j = i; j < st->n && st->s[j].pattern == st->s[i].pattern; j++)
+            ;
+        if (pattern_build(st->s + i, j - i, cfg, &r->pat[k], err, errlen) != 0)
+            goto fail;
+    }
+    if (pooled_build(r, err, errlen) != 0)
+        goto fail;
+    *out = r;
+    return 0;
+fail:
+    hrel_fit_result_free(r);
+    return -1;
+}
+
+void hrel_fit_result_free(hrel_fit_result *r)
+{
+    size_t k;
+    if (!r)
+        return;
+    for (k = 0; k < r->npat; k++)
+        pattern_free(&r->pat[k]);
+    free(r->pat);
+    free(r->h);
+    free(r->npat_h);
+    free(r->t_average);
+    free(r->averr);
+    free(r->maxerr);
+    free(r);
+}

@@ -1,0 +1,222 @@
+/* model -- see model.h. Straight transcriptions of formulas 3, 5-10 of 002. */
+#include "model.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+int hrel_model_parse_op(const char *s, hrel_op *out)
+{
+    if (strcmp(s, "sum") == 0 || strcmp(s, "+") == 0) {
+        *out = HREL_OP_SUM;
+        return 0;
+    }
+    if (strcmp(s, "max") == 0) {
+        *out = HREL_OP_MAX;
+        return 0;
+    }
+    return -1;
+}
+
+const char *hrel_model_op_name(hrel_op op)
+{
+    return op == HREL_OP_MAX ? "max" : "sum";
+}
+
+void hrel_model_gl_fill(const hrel_trace *t, double g, double L, hrel_model_gl *gl)
+{
+    size_t k, n = (size_t)t->nproc * (size_t)t->nstep;
+    for (k = 0; k < n; k++) {
+        gl[k].g = g;
+        gl[k].L = L;
+    }
+}
+
+/* Find row (PAT, PROCS) of the fit table; PROCS "all" or a number. Return the
+ * row index or -1. */
+static long fit_find(const hrel_csv *c, const int *idx, const char *pat, const char *procs)
+{
+    size_t i;
+    for (i = 0; i < c->nrow; i++)
+        if (strcmp(hrel_csv_str(c, i, idx[0]), pat) == 0 &&
+            strcmp(hrel_csv_str(c, i, idx[1]), procs) == 0)
+            return (long)i;
+    return -1;
+}
+
+int hrel_model_gl_from_fit(const hrel_trace *t, const char *path, hrel_model_gl *gl,
+                           char *err, size_t errlen)
+{
+    static const char *const need[] = {"pattern", "procs", "g", "L", NULL};
+    hrel_csv *c = NULL;
+    int idx[4], s, i, rc = -1;
+    char pstr[32];
+
+    if (hrel_csv_read(path, &c, err, errlen) != 0)
+        return -1;
+    if (hrel_csv_require(c, need, idx, err, errlen) != 0)
+        goto done;
+    snprintf(pstr, sizeof pstr, "%d", t->nproc);
+    for (s = 1; s <= t->nstep; s++)
+        for (i = 0; i < t->nproc; i++) {
+            const hrel_trace_row *r = hrel_trace_at(t, s, i);
+            hrel_model_gl *o = &gl[(size_t)(s - 1) * (size_t)t->nproc + (size_t)i];
+            long k;
+            if (r->pattern[0]) {
+                k = fit_find(c, idx, r->pattern, pstr);
+                if (k < 0)
+                    k = fit_find(c, idx, r->pattern, "all");
+                if (k < 0) {
+                    seterr(err, errlen, "%s: no row for pattern %s (procs %s or all), needed by "
+                           "%s:%ld", path, r->pattern, pstr, t->path, r->line);
+                    goto done;
+                }
+            } else {
+                k = fit_find(c, idx, "ALL", "all");
+                if (k < 0) {
+                    seterr(err, errlen, "%s: no pooled row (pattern ALL, procs all)", path);
+                    goto done;
+                }
+            }
+            if (hrel_csv_double(c, (size_t)k, idx[2], &o->g, err, errlen) != 0 ||
+                hrel_csv_double(c, (size_t)k, idx[3], &o->L, err, errlen) != 0)
+                goto done;
+        }
+    rc = 0;
+done:
+    hrel_csv_free(c);
+    return rc;
+}
+
+void hrel_model_h(const hrel_trace *t, hrel_op op, double *h)
+{
+    size_t k, n = (size_t)t->nproc * (size_t)t->nstep;
+    for (k = 0; k < n; k++) {
+        const hrel_trace_row *r = &t->row[k];
+        h[k] = op == HREL_OP_MAX ? fmax(r->in_bytes, r->out_bytes) : r->in_bytes + r->out_bytes;
+    }
+}
+
+/* h of row k under op. */
+static double row_h(const hrel_trace *t, size_t k, hrel_op op)
+{
+    const hrel_trace_row *r = &t->row[k];
+    return op == HREL_OP_MAX ? fmax(r->in_bytes, r->out_bytes) : r->in_bytes + r->out_bytes;
+}
+
+/* max_i w_s,i and max_i (g h_s,i + L) of step S. */
+static void step_maxima(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, int s,
+                        double *wmax, double *cmax)
+{
+    int i;
+    *wmax = -INFINITY;
+    *cmax = -INFINITY;
+    for (i = 0; i < t->nproc; i++) {
+        size_t k = (size_t)(s - 1) * (size_t)t->nproc + (size_t)i;
+        double c = gl[k].g * row_h(t, k, op) + gl[k].L;
+        if (t->row[k].w_s > *wmax)
+            *wmax = t->row[k].w_s;
+        if (c > *cmax)
+            *cmax = c;
+    }
+}
+
+static int check_args(const hrel_trace *t, const hrel_model_gl *gl, char *err, size_t errlen)
+{
+    if (!t || !gl || t->nproc < 1 || t->nstep < 1) {
+        seterr(err, errlen, "model: empty trace or no g/L");
+        return -1;
+    }
+    return 0;
+}
+
+int hrel_model_bsp(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, double *cost,
+                   double *total, char *err, size_t errlen)
+{
+    int s;
+    double sum = 0, w, c;
+    if (check_args(t, gl, err, errlen) != 0)
+        return -1;
+    for (s = 1; s <= t->nstep; s++) {
+        step_maxima(t, op, gl, s, &w, &c);
+        cost[s - 1] = w + c;
+        sum += cost[s - 1];
+    }
+    *total = sum;
+    return 0;
+}
+
+int hrel_model_bspwb(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, double *T,
+                     double *total, char *err, size_t errlen)
+{
+    int s;
+    double prev = 0, w, c;
+    if (check_args(t, gl, err, errlen) != 0)
+        return -1;
+    for (s = 1; s <= t->nstep; s++) {
+        step_maxima(t, op, gl, s, &w, &c);
+        T[s - 1] = prev + w + c;
+        prev = T[s - 1];
+    }
+    *total = prev;
+    return 0;
+}
+
+int hrel_model_mpm(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, double *phi,
+                   double *hmpm, double *psi, char *err, size_t errlen)
+{
+    int s, i, j;
+    size_t p;
+    double best = -INFINITY;
+    if (check_args(t, gl, err, errlen) != 0)
+        return -1;
+    p = (size_t)t->nproc;
+    for (s = 1; s <= t->nstep; s++) {
+        size_t base = (size_t)(s - 1) * p;
+        for (i = 0; i < t->nproc; i++) {
+            const hrel_trace_row *r = &t->row[base + (size_t)i];
+            /* j = i itself, then the incoming partners */
+            double prev_i = s > 1 ? phi[base - p + (size_t)i] : 0.0;
+            double start = prev_i + r->w_s;
+            double H = row_h(t, base + (size_t)i, op);
+            for (j = 0; j < r->npartners; j++) {
+                size_t kj = base + (size_t)r->partners[j];
+                double prev_j = s > 1 ? phi[base - p + (size_t)r->partners[j]] : 0.0;
+                double hj = row_h(t, kj, op);
+                if (prev_j + t->row[kj].w_s > start)
+                    start = prev_j + t->row[kj].w_s;
+                if (hj > H)
+                    H = hj;
+            }
+            phi[base + (size_t)i] = start + gl[base + (size_t)i].g * H + gl[base + (size_t)i].L;
+            if (hmpm)
+                hmpm[base + (size_t)i] = H;
+        }
+    }
+    for (i = 0; i < t->nproc; i++)
+        if (phi[(size_t)(t->nstep - 1) * p + (size_t)i] > best)
+            best = phi[(size_t)(t->nstep - 1) * p + (size_t)i];
+    *psi = best;
+    return 0;
+}
+
+double hrel_model_error(double actual, double model)
+{
+    if (isnan(actual) || isnan(model) || actual == 0.0)
+        return NAN;
+    return 100.0 * (actual - model) / actual;
+}

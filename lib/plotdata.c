@@ -1,0 +1,199 @@
+/* plotdata -- see plotdata.h. */
+#include "plotdata.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tables.h"
+
+#define NLINE 60 /* points on a drawn fitted line */
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* Open DIR/NAME for writing and put the common comment lines. */
+static FILE *open_dat(const hrel_fit_result *r, const char *dir, const char *name,
+                      const char *what, char *path, size_t pathlen)
+{
+    char unit[64];
+    FILE *fp;
+    snprintf(path, pathlen, "%s/%s", dir, name);
+    if (!(fp = fopen(path, "w")))
+        return NULL;
+    fprintf(fp, "# %s\n# unit: %s\n# summary: %s\n", what,
+            hrel_tables_unit(r, unit, sizeof unit), hrel_summary_name(r->cfg.summary));
+    return fp;
+}
+
+static void num(FILE *fp, double x)
+{
+    if (isfinite(x))
+        fprintf(fp, " %.8g", x);
+    else
+        fputs(" NaN", fp);
+}
+
+/* Write NLINE log-spaced points of L + g*h over [hmin, hmax]. */
+static void line_block(FILE *fp, const char *name, const hrel_line *f, double hmin,
+                       double hmax)
+{
+    int i;
+    fprintf(fp, "h %s\n", name);
+    for (i = 0; i < NLINE; i++) {
+        double h = hmin * pow(hmax / hmin, (double)i / (NLINE - 1));
+        fprintf(fp, "%.8g", h);
+        num(fp, f->ok ? f->L + f->g * h : NAN);
+        fputc('\n', fp);
+    }
+}
+
+static int close_dat(FILE *fp, const char *path, char *err, size_t errlen)
+{
+    int bad = ferror(fp);
+    if (fclose(fp) != 0 || bad) {
+        seterr(err, errlen, "%s: write failed", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int write_T(const hrel_fit_result *r, const char *dir, char *err, size_t errlen)
+{
+    char path[4096];
+    size_t k, ih, ip;
+    FILE *fp = open_dat(r, dir, "fit_T.dat", "figure (a): T_P(h) with spread and fit",
+                        path, sizeof path);
+    if (!fp)
+        goto fail;
+    for (k = 0; k < r->npat; k++) {
+        const hrel_fit_pattern *p = &r->pat[k];
+        fprintf(fp, "%sh %s lo hi fit nprocs\n", k ? "\n\n" : "",
+                hrel_raw_pattern_name(p->pattern));
+        for (ih = 0; ih < p->nh; ih++) {
+            double lo = INFINITY, hi = -INFINITY;
+            size_t cnt = 0;
+            for (ip = 0; ip < p->np; ip++)
+                if (isfinite(p->lo[ih * p->np + ip])) {
+                    lo = fmin(lo, p->lo[ih * p->np + ip]);
+                    hi = fmax(hi, p->hi[ih * p->np + ip]);
+                    cnt++;
+                }
+            fprintf(fp, "%.8g", p->h[ih]);
+            num(fp, p->avg[ih]);
+            num(fp, cnt ? lo : NAN);
+            num(fp, cnt ? hi : NAN);
+            num(fp, p->fit.ok ? p->fit.L + p->fit.g * p->h[ih] : NAN);
+            fprintf(fp, " %zu\n", cnt);
+        }
+    }
+    if (close_dat(fp, path, err, errlen))
+        return -1;
+    fp = open_dat(r, dir, "fit_Tline.dat", "figure (a): fitted lines L_P + g_P*h", path,
+                  sizeof path);
+    if (!fp)
+        goto fail;
+    for (k = 0; k < r->npat; k++) {
+        const hrel_fit_pattern *p = &r->pat[k];
+        if (k)
+            fputs("\n\n", fp);
+        line_block(fp, hrel_raw_pattern_name(p->pattern), &p->fit, p->h[0],
+                   p->h[p->nh - 1]);
+    }
+    return close_dat(fp, path, err, errlen);
+fail:
+    seterr(err, errlen, "%s: cannot write", path);
+    return -1;
+}
+
+static int write_gprocs(const hrel_fit_result *r, const char *dir, char *err,
+                        size_t errlen)
+{
+    char path[4096];
+    size_t k, ip;
+    FILE *fp = open_dat(r, dir, "fit_gprocs.dat", "figure (b): g per pattern per "
+                        "processor count", path, sizeof path);
+    if (!fp) {
+        seterr(err, errlen, "%s: cannot write", path);
+        return -1;
+    }
+    for (k = 0; k < r->npat; k++) {
+        const hrel_fit_pattern *p = &r->pat[k];
+        fprintf(fp, "%sprocs %s ci_g L\n", k ? "\n\n" : "",
+                hrel_raw_pattern_name(p->pattern));
+        for (ip = 0; ip < p->np; ip++) {
+            fprintf(fp, "%d", p->procs[ip]);
+            num(fp, p->per_p[ip].g);
+            num(fp, p->per_p[ip].ci_g);
+            num(fp, p->per_p[ip].L);
+            fputc('\n', fp);
+        }
+    }
+    return close_dat(fp, path, err, errlen);
+}
+
+static double dev(const hrel_line *f, double h, double t)
+{
+    double m = f->L + f->g * h;
+    return f->ok && isfinite(t) && m != 0 ? 100.0 * (t - m) / m : NAN;
+}
+
+static int write_pooled(const hrel_fit_result *r, const char *dir, char *err,
+                        size_t errlen)
+{
+    char path[4096];
+    size_t k, ih, nb = 0;
+    FILE *fp = open_dat(r, dir, "fit_pooled.dat", "figure (c): patterns against the "
+                        "pooled line", path, sizeof path);
+    if (!fp)
+        goto fail;
+    for (k = 0; k < r->npat; k++) {
+        const hrel_fit_pattern *p = &r->pat[k];
+        if (!hrel_fit_pooled_pattern(p->pattern) || !p->fit.ok)
+            continue;
+        fprintf(fp, "%sh %s dev_pct\n", nb++ ? "\n\n" : "",
+                hrel_raw_pattern_name(p->pattern));
+        for (ih = 0; ih < p->nh; ih++) {
+            fprintf(fp, "%.8g", p->h[ih]);
+            num(fp, p->avg[ih]);
+            num(fp, dev(&r->pooled, p->h[ih], p->avg[ih]));
+            fputc('\n', fp);
+        }
+    }
+    fprintf(fp, "%sh T_average dev_pct\n", nb ? "\n\n" : "");
+    for (ih = 0; ih < r->nh; ih++) {
+        fprintf(fp, "%.8g", r->h[ih]);
+        num(fp, r->t_average[ih]);
+        num(fp, dev(&r->pooled, r->h[ih], r->t_average[ih]));
+        fputc('\n', fp);
+    }
+    if (close_dat(fp, path, err, errlen))
+        return -1;
+    fp = open_dat(r, dir, "fit_pooled_line.dat", "figure (c): pooled line L + g*h", path,
+                  sizeof path);
+    if (!fp)
+        goto fail;
+    if (r->nh)
+        line_block(fp, "pooled", &r->pooled, r->h[0], r->h[r->nh - 1]);
+    return close_dat(fp, path, err, errlen);
+fail:
+    seterr(err, errlen, "%s: cannot write", path);
+    return -1;
+}
+
+int hrel_plotdata_write(const hrel_fit_result *r, const char *dir, char *err,
+                        size_t errlen)
+{
+    if (write_T(r, dir, err, errlen) || write_gprocs(r, dir, err, errlen) ||
+        write_pooled(r, dir, err, errlen))
+        return -1;
+    return 0;
+}

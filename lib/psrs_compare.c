@@ -1,0 +1,244 @@
+/* psrs_compare -- see psrs_compare.h. */
+#include "psrs_compare.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+#include "model.h"
+#include "trace.h"
+
+int hrel_psrs_predict_params(const hrel_psrs_params *pp, long n, int p, hrel_psrs_step *step,
+                             double *g, double *L, char *err, size_t errlen)
+{
+    hrel_psrs_consts k;
+    int s;
+    if (hrel_psrs_consts_read(pp->consts_path, p, n, &k, err, errlen) != 0)
+        return -1;
+    if (pp->fit_path) {
+        if (hrel_psrs_gl_from_fit(pp->fit_path, pp->gl_mode ? pp->gl_mode : "pooled", p, g, L,
+                                  err, errlen) != 0)
+            return -1;
+    } else
+        for (s = 0; s < HREL_PSRS_STEPS; s++) {
+            g[s] = pp->g;
+            L[s] = pp->L;
+        }
+    return hrel_psrs_predict((double)n, p, pp->item_bytes, &k, g, L, step, err, errlen);
+}
+
+static int cmp_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+/* Directory part of PATH into OUT ("." if none). */
+static void dir_of(const char *path, char *out, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash)
+        snprintf(out, len, "%.*s", (int)(slash - path), path);
+    else
+        snprintf(out, len, ".");
+}
+
+/* Add the trace TPATH of a run on P processors to C (sums; divided later). */
+static int add_trace(const char *tpath, int p, const double *g, const double *L,
+                     hrel_psrs_cmp *c, char *err, size_t errlen)
+{
+    hrel_trace *t = NULL;
+    hrel_model_gl *gl = NULL;
+    double T[HREL_PSRS_STEPS], total = 0.0, prev = 0.0;
+    int s, i, rc = -1;
+
+    if (hrel_trace_load(tpath, &t, err, errlen) != 0)
+        return -1;
+    if (t->nproc != p || t->nstep != HREL_PSRS_STEPS) {
+        snprintf(err, errlen, "%s: %d ranks and %d steps, expected %d ranks and %d steps",
+                 tpath, t->nproc, t->nstep, p, HREL_PSRS_STEPS);
+        goto done;
+    }
+    gl = malloc((size_t)p * HREL_PSRS_STEPS * sizeof *gl);
+    if (!gl) {
+        snprintf(err, errlen, "%s: out of memory", tpath);
+        goto done;
+    }
+    for (s = 1; s <= HREL_PSRS_STEPS; s++) {
+        double end = hrel_trace_step_end(t, s), wmax = 0.0, hmax = 0.0;
+        if (isnan(end)) {
+            snprintf(err, errlen, "%s: step %d has no t_end on some rank", tpath, s);
+            goto done;
+        }
+        for (i = 0; i < p; i++) {
+            const hrel_trace_row *r = hrel_trace_at(t, s, i);
+            if (r->w_s > wmax)
+                wmax = r->w_s;
+            if (r->in_bytes + r->out_bytes > hmax)
+                hmax = r->in_bytes + r->out_bytes;
+            gl[(s - 1) * p + i].g = g[s - 1];
+            gl[(s - 1) * p + i].L = L[s - 1];
+        }
+        c->act_T_s[s - 1] += end;
+        c->act_step_s[s - 1] += end - prev;
+        c->act_w_s[s - 1] += wmax;
+        c->act_h_bytes[s - 1] += hmax;
+        prev = end;
+    }
+    if (hrel_model_bspwb(t, HREL_OP_SUM, gl, T, &total, err, errlen) != 0)
+        goto done;
+    c->bspwb_s += total;
+    c->ntrace++;
+    rc = 0;
+done:
+    free(gl);
+    hrel_trace_free(t);
+    return rc;
+}
+
+int hrel_psrs_compare(const char *runs_path, const char *input, const hrel_psrs_params *pp,
+                      hrel_psrs_cmp **rows, int *nrows, char *err, size_t errlen)
+{
+    static const char *const cols[] = {"procs", "n", "input", "seconds", "sorted", "count_ok",
+                                       "checksum_ok", "trace", NULL};
+    hrel_csv *t = NULL;
+    hrel_psrs_cmp *out = NULL;
+    int idx[8], *procs = NULL, np = 0, k, s, rc = -1;
+    size_t r;
+    char dir[4096];
+    const char *first_input = NULL;
+
+    *rows = NULL;
+    *nrows = 0;
+    if (hrel_csv_read(runs_path, &t, err, errlen) != 0)
+        return -1;
+    if (hrel_csv_require(t, cols, idx, err, errlen) != 0)
+        goto done;
+    dir_of(runs_path, dir, sizeof dir);
+    procs = malloc((t->nrow + 1) * sizeof *procs);
+    if (!procs) {
+        snprintf(err, errlen, "%s: out of memory", runs_path);
+        goto done;
+    }
+    /* the processor counts of the rows kept, checked */
+    for (r = 0; r < t->nrow; r++) {
+        long p;
+        int c;
+        const char *in = hrel_csv_str(t, r, idx[2]);
+        if (input && strcmp(in, input) != 0)
+            continue;
+        if (!input) {
+            if (!first_input)
+                first_input = in;
+            else if (strcmp(first_input, in) != 0) {
+                snprintf(err, errlen, "%s:%zu: runs of inputs '%s' and '%s': choose one (--input)",
+                         runs_path, t->lineno[r], first_input, in);
+                goto done;
+            }
+        }
+        if (hrel_csv_long(t, r, idx[0], &p, err, errlen) != 0)
+            goto done;
+        for (c = 4; c <= 6; c++) {
+            long ok;
+            if (hrel_csv_long(t, r, idx[c], &ok, err, errlen) != 0)
+                goto done;
+            if (ok != 1) {
+                snprintf(err, errlen, "%s:%zu: run failed its check (%s = %ld)", runs_path,
+                         t->lineno[r], t->col[idx[c]], ok);
+                goto done;
+            }
+        }
+        for (k = 0; k < np && procs[k] != (int)p; k++)
+            ;
+        if (k == np)
+            procs[np++] = (int)p;
+    }
+    if (np == 0) {
+        snprintf(err, errlen, "%s: no runs%s%s", runs_path, input ? " of input " : "",
+                 input ? input : "");
+        goto done;
+    }
+    qsort(procs, (size_t)np, sizeof *procs, cmp_int);
+    out = calloc((size_t)np, sizeof *out);
+    if (!out) {
+        snprintf(err, errlen, "%s: out of memory", runs_path);
+        goto done;
+    }
+    for (k = 0; k < np; k++) {
+        hrel_psrs_cmp *c = &out[k];
+        double sum = 0.0, sum2 = 0.0;
+        c->procs = procs[k];
+        c->n = -1;
+        c->act_min_s = INFINITY;
+        c->act_max_s = -INFINITY;
+        for (r = 0; r < t->nrow; r++) {
+            long p, n;
+            double sec;
+            if (input && strcmp(hrel_csv_str(t, r, idx[2]), input) != 0)
+                continue;
+            hrel_csv_long(t, r, idx[0], &p, err, errlen);
+            if (p != c->procs)
+                continue;
+            if (hrel_csv_long(t, r, idx[1], &n, err, errlen) != 0 ||
+                hrel_csv_double(t, r, idx[3], &sec, err, errlen) != 0)
+                goto done;
+            if (c->n < 0) {
+                c->n = n;
+                if (hrel_psrs_predict_params(pp, n, c->procs, c->pred, c->g, c->L, err,
+                                             errlen) != 0)
+                    goto done;
+            } else if (n != c->n) {
+                snprintf(err, errlen, "%s:%zu: N=%ld differs from N=%ld of the other runs with P=%d",
+                         runs_path, t->lineno[r], n, c->n, c->procs);
+                goto done;
+            }
+            c->nrun++;
+            sum += sec;
+            sum2 += sec * sec;
+            if (sec < c->act_min_s)
+                c->act_min_s = sec;
+            if (sec > c->act_max_s)
+                c->act_max_s = sec;
+            if (hrel_csv_str(t, r, idx[7])[0]) {
+                char tpath[8192];
+                const char *tn = hrel_csv_str(t, r, idx[7]);
+                if (tn[0] == '/')
+                    snprintf(tpath, sizeof tpath, "%s", tn);
+                else
+                    snprintf(tpath, sizeof tpath, "%s/%s", dir, tn);
+                if (add_trace(tpath, c->procs, c->g, c->L, c, err, errlen) != 0)
+                    goto done;
+            }
+        }
+        c->act_mean_s = sum / c->nrun;
+        c->act_sd_s = c->nrun > 1
+                          ? sqrt(fmax(0.0, (sum2 - sum * sum / c->nrun) / (c->nrun - 1)))
+                          : 0.0;
+        c->pred_err_pct = hrel_psrs_error_pct(c->act_mean_s, c->pred[HREL_PSRS_STEPS - 1].t_s);
+        for (s = 0; s < HREL_PSRS_STEPS; s++) {
+            if (c->ntrace > 0) {
+                c->act_T_s[s] /= c->ntrace;
+                c->act_step_s[s] /= c->ntrace;
+                c->act_w_s[s] /= c->ntrace;
+                c->act_h_bytes[s] /= c->ntrace;
+            } else
+                c->act_T_s[s] = c->act_step_s[s] = c->act_w_s[s] = c->act_h_bytes[s] = NAN;
+        }
+        if (c->ntrace > 0) {
+            c->bspwb_s /= c->ntrace;
+            c->bspwb_err_pct = hrel_psrs_error_pct(c->act_mean_s, c->bspwb_s);
+        } else
+            c->bspwb_s = c->bspwb_err_pct = NAN;
+    }
+    *rows = out;
+    *nrows = np;
+    out = NULL;
+    rc = 0;
+done:
+    free(out);
+    free(procs);
+    hrel_csv_free(t);
+    return rc;
+}

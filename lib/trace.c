@@ -1,0 +1,338 @@
+/* trace -- see trace.h. Loading is two passes over the CSV table: read and
+ * check every row, then check that every (step, rank) is present once. */
+#include "trace.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+static char *dupstr(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+int hrel_trace_alloc(int nproc, int nstep, hrel_trace **out, char *err, size_t errlen)
+{
+    hrel_trace *t;
+    size_t i, n;
+    *out = NULL;
+    if (nproc < 1 || nstep < 1) {
+        seterr(err, errlen, "a trace needs at least one rank and one step (got %d ranks, %d steps)",
+               nproc, nstep);
+        return -1;
+    }
+    n = (size_t)nproc * (size_t)nstep;
+    t = calloc(1, sizeof *t);
+    if (t) {
+        t->row = calloc(n, sizeof *t->row);
+        t->path = dupstr("");
+    }
+    if (!t || !t->row || !t->path) {
+        hrel_trace_free(t);
+        seterr(err, errlen, "out of memory for a trace of %d ranks and %d steps", nproc, nstep);
+        return -1;
+    }
+    t->nproc = nproc;
+    t->nstep = nstep;
+    for (i = 0; i < n; i++)
+        t->row[i].t_end = NAN;
+    *out = t;
+    return 0;
+}
+
+void hrel_trace_free(hrel_trace *t)
+{
+    size_t i, n;
+    if (!t)
+        return;
+    if (t->row) {
+        n = (size_t)t->nproc * (size_t)t->nstep;
+        for (i = 0; i < n; i++)
+            free(t->row[i].partners);
+        free(t->row);
+    }
+    free(t->path);
+    free(t);
+}
+
+hrel_trace_row *hrel_trace_at(const hrel_trace *t, int step, int rank)
+{
+    if (!t || step < 1 || step > t->nstep || rank < 0 || rank >= t->nproc)
+        return NULL;
+    return &t->row[(size_t)(step - 1) * (size_t)t->nproc + (size_t)rank];
+}
+
+int hrel_trace_set_partners(hrel_trace *t, int step, int rank, const int *p, int n,
+                            char *err, size_t errlen)
+{
+    hrel_trace_row *r = hrel_trace_at(t, step, rank);
+    int i, j, k = 0;
+    int *q;
+    if (!r) {
+        seterr(err, errlen, "no row for rank %d in step %d", rank, step);
+        return -1;
+    }
+    q = n > 0 ? malloc((size_t)n * sizeof *q) : NULL;
+    if (n > 0 && !q) {
+        seterr(err, errlen, "out of memory");
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        if (p[i] < 0 || p[i] >= t->nproc) {
+            free(q);
+            seterr(err, errlen, "partner %d is not a rank of the trace (ranks 0..%d)", p[i],
+                   t->nproc - 1);
+            return -1;
+        }
+        if (p[i] == rank)
+            continue;
+        for (j = 0; j < k && q[j] != p[i]; j++)
+            ;
+        if (j == k)
+            q[k++] = p[i];
+    }
+    free(r->partners);
+    r->partners = q;
+    r->npartners = k;
+    return 0;
+}
+
+/* Parse the ';'-separated partner list TEXT into a new array (*out, *n).
+ * Return 0, or -1 with the offending token in BAD. */
+static int parse_partners(const char *text, int **out, int *n, char *bad, size_t badlen)
+{
+    const char *s = text;
+    int cap = 0, k = 0, *a = NULL;
+    *out = NULL;
+    *n = 0;
+    while (*s) {
+        char *end;
+        long v;
+        const char *tok = s;
+        size_t len;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == ';') {   /* empty item: tolerate "1;;2" and a trailing ';' */
+            s++;
+            continue;
+        }
+        if (!*s)
+            break;
+        v = strtol(s, &end, 10);
+        if (end == s || v < 0 || v > 1000000) {
+            len = strcspn(tok, ";");
+            snprintf(bad, badlen, "%.*s", (int)(len < 40 ? len : 40), tok);
+            free(a);
+            return -1;
+        }
+        s = end;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s && *s != ';') {
+            len = strcspn(tok, ";");
+            snprintf(bad, badlen, "%.*s", (int)(len < 40 ? len : 40), tok);
+            free(a);
+            return -1;
+        }
+        if (k == cap) {
+            int nc = cap ? 2 * cap : 8;
+            int *na = realloc(a, (size_t)nc * sizeof *na);
+            if (!na) {
+                free(a);
+                snprintf(bad, badlen, "(out of memory)");
+                return -1;
+            }
+            a = na;
+            cap = nc;
+        }
+        a[k++] = (int)v;
+    }
+    *out = a;
+    *n = k;
+    return 0;
+}
+
+int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen)
+{
+    static const char *const need[] = {"rank", "step", "w_seconds", "in_bytes",
+                                       "out_bytes", "partners", "t_end", NULL};
+    hrel_csv *c = NULL;
+    hrel_trace *t = NULL;
+    int idx[7], pcol;
+    long *rk = NULL, *st = NULL, maxrank = -1, maxstep = 0;
+    size_t i;
+    int rc = -1;
+
+    *out = NULL;
+    if (hrel_csv_read(path, &c, err, errlen) != 0)
+        return -1;
+    if (hrel_csv_require(c, need, idx, err, errlen) != 0)
+        goto fail;
+    pcol = hrel_csv_col(c, "pattern");
+    if (c->nrow == 0) {
+        seterr(err, errlen, "%s: no rows after the header", path);
+        goto fail;
+    }
+    rk = malloc(c->nrow * sizeof *rk);
+    st = malloc(c->nrow * sizeof *st);
+    if (!rk || !st) {
+        seterr(err, errlen, "%s: out of memory", path);
+        goto fail;
+    }
+    /* pass 1: ranks and steps, to size the trace */
+    for (i = 0; i < c->nrow; i++) {
+        if (hrel_csv_long(c, i, idx[0], &rk[i], err, errlen) != 0 ||
+            hrel_csv_long(c, i, idx[1], &st[i], err, errlen) != 0)
+            goto fail;
+        if (rk[i] < 0 || rk[i] > 1000000) {
+            seterr(err, errlen, "%s:%zu: rank %ld is out of range (0..1000000)", path,
+                   c->lineno[i], rk[i]);
+            goto fail;
+        }
+        if (st[i] < 1 || st[i] > 100000000) {
+            seterr(err, errlen, "%s:%zu: step %ld is out of range (steps count from 1)", path,
+                   c->lineno[i], st[i]);
+            goto fail;
+        }
+        if (rk[i] > maxrank)
+            maxrank = rk[i];
+        if (st[i] > maxstep)
+            maxstep = st[i];
+    }
+    if (hrel_trace_alloc((int)maxrank + 1, (int)maxstep, &t, err, errlen) != 0)
+        goto fail;
+    free(t->path);
+    t->path = dupstr(path);
+    if (!t->path) {
+        seterr(err, errlen, "%s: out of memory", path);
+        goto fail;
+    }
+    /* pass 2: fields */
+    for (i = 0; i < c->nrow; i++) {
+        hrel_trace_row *r = hrel_trace_at(t, (int)st[i], (int)rk[i]);
+        const char *te, *pat;
+        char bad[64];
+        int *pp, np, j;
+        if (r->line != 0) {
+            seterr(err, errlen, "%s:%zu: rank %ld step %ld appears twice (first on line %ld)", path,
+                   c->lineno[i], rk[i], st[i], r->line);
+            goto fail;
+        }
+        r->line = (long)c->lineno[i];
+        if (hrel_csv_double(c, i, idx[2], &r->w_s, err, errlen) != 0 ||
+            hrel_csv_double(c, i, idx[3], &r->in_bytes, err, errlen) != 0 ||
+            hrel_csv_double(c, i, idx[4], &r->out_bytes, err, errlen) != 0)
+            goto fail;
+        if (r->w_s < 0 || r->in_bytes < 0 || r->out_bytes < 0) {
+            seterr(err, errlen, "%s:%zu: w_seconds, in_bytes and out_bytes must not be negative",
+                   path, c->lineno[i]);
+            goto fail;
+        }
+        te = hrel_csv_str(c, i, idx[6]);
+        if (*te) {
+            if (hrel_csv_double(c, i, idx[6], &r->t_end, err, errlen) != 0)
+                goto fail;
+        } else {
+            r->t_end = NAN;
+        }
+        if (parse_partners(hrel_csv_str(c, i, idx[5]), &pp, &np, bad, sizeof bad) != 0) {
+            seterr(err, errlen, "%s:%zu: column partners: '%s' is not a rank", path,
+                   c->lineno[i], bad);
+            goto fail;
+        }
+        for (j = 0; j < np; j++)
+            if (pp[j] > maxrank) {
+                seterr(err, errlen, "%s:%zu: partner %d is not a rank of the trace (ranks 0..%ld)",
+                       path, c->lineno[i], pp[j], maxrank);
+                free(pp);
+                goto fail;
+            }
+        j = hrel_trace_set_partners(t, (int)st[i], (int)rk[i], pp, np, err, errlen);
+        free(pp);
+        if (j != 0)
+            goto fail;
+        pat = pcol >= 0 ? hrel_csv_str(c, i, pcol) : "";
+        if (strlen(pat) >= HREL_TRACE_PATLEN || strchr(pat, ';') || strchr(pat, ' ')) {
+            seterr(err, errlen, "%s:%zu: column pattern: '%s' is not a pattern name (at most %d "
+                   "characters, no spaces or ';')", path, c->lineno[i], pat, HREL_TRACE_PATLEN - 1);
+            goto fail;
+        }
+        strcpy(r->pattern, pat);
+        if (*pat)
+            t->has_pattern = 1;
+    }
+    /* pass 3: every rank has every step */
+    {
+        int s, k;
+        for (k = 0; k < t->nproc; k++) {
+            long last = 0;   /* a line of rank k, for the message */
+            for (s = 1; s <= t->nstep; s++)
+                if (hrel_trace_at(t, s, k)->line)
+                    last = hrel_trace_at(t, s, k)->line;
+            if (last == 0) {
+                for (i = 0; i < c->nrow && rk[i] <= k; i++)
+                    ;
+                seterr(err, errlen, "%s:%zu: rank %d has no rows but rank %ld appears", path,
+                       i < c->nrow ? c->lineno[i] : c->lineno[c->nrow - 1], k,
+                       i < c->nrow ? rk[i] : maxrank);
+                goto fail;
+            }
+            for (s = 1; s <= t->nstep; s++) {
+                if (hrel_trace_at(t, s, k)->line == 0) {
+                    int s2;
+                    long at = last;
+                    for (s2 = s + 1; s2 <= t->nstep; s2++)
+                        if (hrel_trace_at(t, s2, k)->line) {
+                            at = hrel_trace_at(t, s2, k)->line;
+                            break;
+                        }
+                    seterr(err, errlen,
+                           "%s:%ld: rank %d has no step %d (the trace has steps 1..%d)", path, at,
+                           k, s, t->nstep);
+                    goto fail;
+                }
+            }
+        }
+    }
+    *out = t;
+    t = NULL;
+    rc = 0;
+fail:
+    free(rk);
+    free(st);
+    hrel_trace_free(t);
+    hrel_csv_free(c);
+    return rc;
+}
+
+double hrel_trace_step_end(const hrel_trace *t, int step)
+{
+    double m = -INFINITY;
+    int i;
+    for (i = 0; i < t->nproc; i++) {
+        const hrel_trace_row *r = hrel_trace_at(t, step, i);
+        if (!r || isnan(r->t_end))
+            return NAN;
+        if (r->t_end > m)
+            m = r->t_end;
+    }
+    return m;
+}

@@ -1,0 +1,34 @@
+# fft_error.gp -- error percentage of the FFT predictions against p (like
+# figure 11 of 002): Error = 100 (actual - model) / actual (formula 18), per
+# platform and algorithm (M-step FFT colours 1-5, divide-and-conquer 6-10);
+# solid the formula model, dashed the MPM of the traces.
+#
+# Usage: gnuplot -e "tables='A/table.csv B/table.csv'; names='local lan-utp'; out='fft_error.png'" plots/fft_error.gp
+
+if (!exists("tables")) tables = "table.csv"
+if (!exists("names")) names = tables
+if (!exists("out")) out = "fft_error.png"
+plotdir = system("dirname '".ARG0."'")
+width = 900
+height = 600
+load plotdir."/common.gp"
+
+set datafile separator ","
+set logscale x 2
+set xrange [0.8:10]
+set xtics (1, 2, 4, 8)
+set xlabel "number of processors p"
+set ylabel "error (%) = 100 (actual - model) / actual"
+set key outside right top vertical Left reverse width 2
+set title "FFT prediction error (002 formula 18)"
+set arrow 1 from 0.8, 0 to 10, 0 nohead ls 21
+sel(a, col) = (strcol(1) eq a) ? column(col) : NaN
+nt = words(tables)
+plot for [i = 1:nt] word(tables, i) every ::1 using 3:(sel("mstep", 9)) \
+         with linespoints ls i dt 1 pt 7 title word(names, i)." M-step model", \
+     for [i = 1:nt] word(tables, i) every ::1 using 3:(sel("mstep", 11)) \
+         with linespoints ls i dt 2 pt 6 title word(names, i)." M-step MPM", \
+     for [i = 1:nt] word(tables, i) every ::1 using 3:(sel("ccm", 9)) \
+         with linespoints ls (i + 5) dt 1 pt 5 title word(names, i)." divide-and-conquer model", \
+     for [i = 1:nt] word(tables, i) every ::1 using 3:(sel("ccm", 11)) \
+         with linespoints ls (i + 5) dt 2 pt 4 title word(names, i)." divide-and-conquer MPM"

@@ -1,0 +1,43 @@
+# fig_T.gp -- figure (a): T(h) per pattern, log-log, one panel per pattern: the
+# summary time averaged over processor counts with the spread of all single
+# repetitions (min..max over every processor count) and the fitted L + g*h.
+#
+# Usage: gnuplot -e "dat='DIR/fit_T.dat'; out='fig_T.png'" plots/fig_T.gp
+#    or: gnuplot -c plots/fig_T.gp DIR/fit_T.dat fig_T.pdf
+# Reads dat and, beside it, fit_Tline.dat (both written by `hrel fit`).
+
+if (!exists("dat") && ARGC >= 1) dat = ARG1
+if (!exists("out") && ARGC >= 2) out = ARG2
+if (!exists("dat")) dat = "fit_T.dat"
+if (!exists("out")) out = "fig_T.png"
+linefile = system("dirname '".dat."'")."/fit_Tline.dat"
+plotdir = system("dirname '".ARG0."'")
+
+stats dat using 1 nooutput
+n = STATS_blocks
+xlo = STATS_min / 1.6
+xhi = STATS_max * 1.6
+ncol = (n <= 3) ? n : 3
+nrow = int((n + ncol - 1) / ncol)
+width = (ncol < 3) ? 900 : 420 * ncol
+height = 360 * nrow + 60
+load plotdir."/common.gp"
+
+names = names_of(dat)
+unit = unit_of(dat)
+summ = summary_of(dat)
+
+set logscale xy
+set format x "10^{%T}"
+set format y "10^{%T}"
+set xlabel sprintf("h-relation size h (%s)", unit)
+set ylabel "time (s)"
+set xrange [xlo:xhi]
+set key top left Left reverse width 2
+set multiplot layout nrow, ncol title sprintf("T(h) per pattern: %s over repetitions, averaged over processor counts\nbars: min..max of single repetitions over all processor counts; dashed: fitted L + g h", summ)
+do for [i = 0:n-1] {
+    set title sprintf("pattern %s", word(names, i + 1))
+    plot dat index i using 1:2:3:4 with yerrorbars ls (i % 11 + 1) title "measured", \
+         linefile index i using 1:2 with lines ls 21 title "fit"
+}
+unset multiplot

@@ -1,0 +1,55 @@
+# fig_pooled.gp -- figure (c): every h-relation pattern against the pooled fit,
+# the h-relation hypothesis at a glance. Top: T_P(h) of each pattern (averaged over
+# processor counts), T_average and the pooled line L + g*h, log-log. Bottom: the
+# deviation of each pattern from the pooled line in percent.
+#
+# Usage: gnuplot -e "dat='DIR/fit_pooled.dat'; out='fig_pooled.png'" plots/fig_pooled.gp
+#    or: gnuplot -c plots/fig_pooled.gp DIR/fit_pooled.dat fig_pooled.pdf
+# Reads dat and, beside it, fit_pooled_line.dat (both written by `hrel fit`).
+
+if (!exists("dat") && ARGC >= 1) dat = ARG1
+if (!exists("out") && ARGC >= 2) out = ARG2
+if (!exists("dat")) dat = "fit_pooled.dat"
+if (!exists("out")) out = "fig_pooled.png"
+linefile = system("dirname '".dat."'")."/fit_pooled_line.dat"
+plotdir = system("dirname '".ARG0."'")
+
+stats dat using 1 nooutput
+n = STATS_blocks
+xlo = STATS_min / 1.4
+xhi = STATS_max * 1.4
+width = 1000
+height = 850
+load plotdir."/common.gp"
+
+names = names_of(dat)
+unit = unit_of(dat)
+np = n - 1          # the last block is T_average
+
+set multiplot layout 2, 1 title "All patterns against the pooled fit (T_{average}: 000 sec. 4, 002 formula 11)"
+set lmargin 12
+set rmargin 20
+set key outside right top vertical
+set logscale x
+set xrange [xlo:xhi]
+set key Left reverse width 2
+set format x "10^{%T}"
+set xlabel sprintf("h-relation size h (%s)", unit)
+
+set size 1, 0.6
+set origin 0, 0.38
+set logscale y
+set format y "10^{%T}"
+set ylabel "time (s)"
+plot for [i = 0:np-1] dat index i using 1:2 with linespoints ls (i % 11 + 1) title word(names, i + 1), \
+     dat index np using 1:2 with points pt 6 ps 2 lc rgb "black" title "T_{average}", \
+     linefile index 0 using 1:2 with lines ls 20 title "pooled L+gh"
+
+set size 1, 0.38
+set origin 0, 0
+unset logscale y
+set format y "%g"
+set ylabel "deviation from pooled fit (%)"
+plot for [i = 0:np-1] dat index i using 1:3 with linespoints ls (i % 11 + 1) title word(names, i + 1), \
+     0 with lines ls 21 notitle
+unset multiplot

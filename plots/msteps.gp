@@ -1,0 +1,52 @@
+# msteps.gp -- M-step schedule like figure 1 of 002: per processor, bars of
+# computation (white) and communication + waiting (dark) for every M-step, as
+# measured (upper bar, "run") and as the MPM model schedules it (lower bar,
+# "MPM": computation from Φ_{s-1,i}, then communication until Φ_{s,i}). Red
+# triangles mark the MPM times Φ_{s,i}; dashed vertical lines the BSPWB times
+# T_s of formula (5).
+#
+# Usage: gnuplot -e "dat='msteps.dat'; out='msteps.png'" plots/msteps.gp
+#    or: gnuplot -c plots/msteps.gp msteps.dat msteps.pdf
+# dat is written by: hrel model mpm TRACE.csv --g G --L L --plot-data msteps.dat
+# (columns: rank step meas_start meas_wend meas_end mpm_start mpm_wend mpm_end
+# bspwb_T; measured columns are NaN where the trace has no t_end).
+
+if (!exists("dat") && ARGC >= 1) dat = ARG1
+if (!exists("out") && ARGC >= 2) out = ARG2
+if (!exists("dat")) dat = "msteps.dat"
+if (!exists("out")) out = "msteps.png"
+plotdir = system("dirname '".ARG0."'")
+
+stats dat using 1 nooutput
+nproc = int(STATS_max) + 1
+stats dat using 9 nooutput
+tmax = STATS_max
+stats dat using 5 nooutput
+if (STATS_records > 0 && STATS_max > tmax) tmax = STATS_max
+width = 1000
+height = 160 + 90 * nproc
+load plotdir."/common.gp"
+
+set title "M-steps per processor: measured (run) and MPM schedule; ▲ Φ_{s,i} (MPM), dashed: BSPWB T_s"
+set xlabel "time since the common start (s)"
+set xrange [0:tmax * 1.05]
+set yrange [-0.7:nproc - 0.3]
+set ytics ()
+do for [i = 0:nproc - 1] {
+    set ytics add (sprintf("P%d run", i) i + 0.225, sprintf("P%d MPM", i) i - 0.225)
+}
+set grid noytics xtics
+set key outside top center horizontal
+set style fill solid 1.0 border lc rgb "black"
+
+plot dat using (($3+$4)/2):($1+0.225):3:4:($1+0.05):($1+0.40) with boxxyerror \
+         fc rgb "white" title "computation", \
+     dat using (($4+$5)/2):($1+0.225):4:5:($1+0.05):($1+0.40) with boxxyerror \
+         fc rgb "#333333" title "communication + wait (run)", \
+     dat using (($6+$7)/2):($1-0.225):6:7:($1-0.40):($1-0.05) with boxxyerror \
+         fc rgb "white" notitle, \
+     dat using (($7+$8)/2):($1-0.225):7:8:($1-0.40):($1-0.05) with boxxyerror \
+         fc rgb "#1f4e9c" title "communication (MPM)", \
+     dat using 8:($1-0.225) with points pt 9 ps 1.6 lc rgb "#d62728" title "Φ_{s,i} (MPM)", \
+     dat using 9:(-0.6):(0):(nproc + 0.2) with vectors nohead dt 2 lw 1.5 lc rgb "#d62728" \
+         title "BSPWB T_s"

@@ -1,0 +1,511 @@
+/* hrel_fft -- the two parallel FFTs of the seeds on a PVM virtual machine:
+ * the M-step FFT of 002 figure 7 and the divide-and-conquer FFT of the
+ * Collective Computing Model (001 figures 1-3). See docs/fft.md.
+ *
+ * One binary, started from the shell (or the pvm console) as rank 0; it
+ * spawns p-1 copies of itself (option --worker, placed round-robin over the
+ * hosts by default). Protocol (tags below):
+ *   rank 0 -> workers   TIDS: the p tids in rank order
+ *   workers -> rank 0   READY once their input, reference and plan are built
+ *   per repetition      the M-step common start (hrel_mstep_go_*), the run,
+ *                       each worker's M-step records and a RESULT (relerr,
+ *                       finish time) to rank 0, which writes trace.csv
+ *   rank 0 -> workers   QUIT after the last repetition
+ * A worker that fails sends ERR (one line) to rank 0 and exits.
+ * Every repetition checks the transform against GSL's reference on every
+ * rank that holds it (rank 0 for the M-step FFT, every rank for the
+ * divide-and-conquer FFT): a relative error above --tol fails the run.
+ * The actual time of a repetition is rank 0's finish time for the M-step FFT
+ * and the latest finish time over the ranks for the divide-and-conquer FFT,
+ * measured from the common start. One warm-up repetition (--warmup) is run and
+ * not recorded, so first-contact TCP connections are not timed.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <gsl/gsl_errno.h>
+#include <pvm3.h>
+
+#include "clock.h"
+#include "fft_par.h"
+#include "fft_run.h"
+#include "mstep.h"
+#include "vm.h"
+
+#define TAG_TIDS   7001   /* rank 0 -> worker: int p, int tids[p] */
+#define TAG_READY  7002   /* worker -> rank 0: int rank */
+#define TAG_RESULT 7003   /* worker -> rank 0: int rank, double relerr, double t_done */
+#define TAG_QUIT   7004   /* rank 0 -> worker: nothing */
+#define TAG_ERR    7005   /* worker -> rank 0: int rank, string message */
+#define MAXP       256
+
+/* Command-line configuration (passed to the workers on their command line). */
+typedef struct fft_cfg {
+    hrel_fft_algo algo;   /* which FFT */
+    long n, p;            /* points, processors */
+    int reps, warmup;     /* recorded and warm-up repetitions */
+    unsigned long seed;   /* input signal seed */
+    int rigour;           /* FFTW planning */
+    double timeout_s;     /* every receive */
+    double tol;           /* largest accepted relative error */
+    int encoding, route;  /* PVM options */
+    hrel_place place;     /* worker placement */
+    const char *out;      /* runs CSV to append to, NULL: none */
+    const char *trace_dir;/* directory for trace files, NULL: none */
+    const char *platform; /* label for the metadata */
+    int worker;           /* 1 in spawned copies */
+} fft_cfg;
+
+static void usage(FILE *fp)
+{
+    fprintf(fp,
+"usage: hrel_fft [--algo mstep|ccm] [--n N] [--p P] [--reps R] [--warmup W]\n"
+"                [--seed S] [--plan measure|estimate] [--tol X] [--timeout S]\n"
+"                [--out RUNS.csv] [--trace-dir DIR] [--platform NAME]\n"
+"                [--place rr|block|pvm] [--route direct|daemon]\n"
+"                [--encoding inplace|raw|default]\n"
+"Run a parallel FFT of N points (default 524288) on P PVM tasks (default 2;\n"
+"powers of two, P <= N): --algo mstep is the M-step FFT of 002 figure 7\n"
+"(result on rank 0), ccm the divide-and-conquer FFT of 001 (result on every\n"
+"rank). Starts as rank 0 and spawns P-1 copies of itself (a pvmd must run,\n"
+"see hostfiles/vm.sh). Each repetition is checked against a GSL reference\n"
+"transform (relative error <= --tol, default 1e-9, else the run fails).\n"
+"Prints one line per repetition; --out appends rows\n"
+"  algo,n,p,rep,seconds,relerr,trace\n"
+"(header and # metadata when the file is new); --trace-dir writes the M-step\n"
+"trace of each repetition as DIR/trace_ALGO_pP_rREP.csv (trace.csv format).\n"
+"  --reps R      recorded repetitions (default 3); --warmup W untimed ones (1)\n"
+"  --plan        FFTW planning effort (default measure)\n"
+"  --timeout S   seconds any receive may wait (default 120)\n");
+}
+
+static int parse_long(const char *s, long *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtol(s, &end, 10);
+    return (errno || end == s || *end) ? -1 : 0;
+}
+
+static int parse_double(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return (errno || end == s || *end || !isfinite(*v)) ? -1 : 0;
+}
+
+/* Parse ARGV into C; 0 ok, 1 help, 2 bad usage (message printed). */
+static int parse(int argc, char **argv, fft_cfg *c)
+{
+    int i;
+    memset(c, 0, sizeof *c);
+    c->algo = HREL_FFT_MSTEP;
+    c->n = 524288;
+    c->p = 2;
+    c->reps = 3;
+    c->warmup = 1;
+    c->seed = 1;
+    c->rigour = HREL_FFT_MEASURE;
+    c->timeout_s = 120.0;
+    c->tol = 1e-9;
+    c->encoding = PvmDataRaw;          /* inplace: mstep counts wrong bytes */
+    c->route = PvmRouteDirect;
+    c->place = HREL_PLACE_RR;
+    c->platform = getenv("HREL_PLATFORM");
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long x;
+        double d;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+            return 1;
+        if (strcmp(a, "--worker") == 0) {
+            c->worker = 1;
+            continue;
+        }
+        if (!v) {
+            fprintf(stderr, "hrel_fft: unknown option or missing value: %s (try --help)\n", a);
+            return 2;
+        }
+        i++;
+        if (strcmp(a, "--algo") == 0) {
+            if (strcmp(v, "mstep") == 0)
+                c->algo = HREL_FFT_MSTEP;
+            else if (strcmp(v, "ccm") == 0)
+                c->algo = HREL_FFT_CCM;
+            else
+                goto bad;
+        } else if (strcmp(a, "--n") == 0) {
+            if (parse_long(v, &c->n))
+                goto bad;
+        } else if (strcmp(a, "--p") == 0) {
+            if (parse_long(v, &c->p))
+                goto bad;
+        } else if (strcmp(a, "--reps") == 0) {
+            if (parse_long(v, &x) || x < 1 || x > 100000)
+                goto bad;
+            c->reps = (int)x;
+        } else if (strcmp(a, "--warmup") == 0) {
+            if (parse_long(v, &x) || x < 0 || x > 1000)
+                goto bad;
+            c->warmup = (int)x;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (parse_long(v, &x) || x < 0)
+                goto bad;
+            c->seed = (unsigned long)x;
+        } else if (strcmp(a, "--plan") == 0) {
+            if (strcmp(v, "measure") == 0)
+                c->rigour = HREL_FFT_MEASURE;
+            else if (strcmp(v, "estimate") == 0)
+                c->rigour = HREL_FFT_ESTIMATE;
+            else
+                goto bad;
+        } else if (strcmp(a, "--tol") == 0) {
+            if (parse_double(v, &d) || d <= 0)
+                goto bad;
+            c->tol = d;
+        } else if (strcmp(a, "--timeout") == 0) {
+            if (parse_double(v, &d) || d <= 0)
+                goto bad;
+            c->timeout_s = d;
+        } else if (strcmp(a, "--out") == 0) {
+            c->out = v;
+        } else if (strcmp(a, "--trace-dir") == 0) {
+            c->trace_dir = v;
+        } else if (strcmp(a, "--platform") == 0) {
+            c->platform = v;
+        } else if (strcmp(a, "--place") == 0) {
+            if (hrel_vm_parse_place(v, &c->place))
+                goto bad;
+        } else if (strcmp(a, "--route") == 0) {
+            if (hrel_vm_parse_route(v, &c->route))
+                goto bad;
+        } else if (strcmp(a, "--encoding") == 0) {
+            if (hrel_vm_parse_encoding(v, &c->encoding))
+                goto bad;
+        } else {
+            fprintf(stderr, "hrel_fft: unknown option %s (try --help)\n", a);
+            return 2;
+        }
+        continue;
+bad:
+        fprintf(stderr, "hrel_fft: bad value '%s' for %s (try --help)\n", v, a);
+        return 2;
+    }
+    return 0;
+}
+
+static const char *algo_name(hrel_fft_algo a)
+{
+    return a == HREL_FFT_MSTEP ? "mstep" : "ccm";
+}
+
+/* ===== worker ============================================================= */
+
+/* Tell rank 0 what went wrong (best effort). */
+static void send_err(int parent, int rank, const char *msg)
+{
+    pvm_initsend(PvmDataDefault);
+    pvm_pkint(&rank, 1, 1);
+    pvm_pkstr((char *)msg);
+    pvm_send(parent, TAG_ERR);
+}
+
+static int worker(const fft_cfg *c)
+{
+    char err[512] = "";
+    int parent = pvm_parent(), me = pvm_mytid(), tids[MAXP], np = 0, rank = -1, r, rep;
+    hrel_fft_rank *st = NULL;
+    hrel_mstep *m = NULL;
+    pvm_setopt(PvmRoute, c->route);
+    if (hrel_vm_recv(parent, TAG_TIDS, c->timeout_s, NULL, NULL, err, sizeof err) < 0)
+        goto fail;
+    if (pvm_upkint(&np, 1, 1) < 0 || np < 1 || np > MAXP || np != c->p ||
+        pvm_upkint(tids, np, 1) < 0) {
+        snprintf(err, sizeof err, "bad TIDS message");
+        goto fail;
+    }
+    for (r = 0; r < np; r++)
+        if (tids[r] == me)
+            rank = r;
+    if (rank < 1) {
+        snprintf(err, sizeof err, "own tid t%x not among the ranks", me);
+        goto fail;
+    }
+    if (hrel_fft_rank_alloc(c->algo, (size_t)c->n, (size_t)c->p, (size_t)rank, c->seed,
+                            c->rigour, c->encoding, c->timeout_s, &st, err, sizeof err))
+        goto fail;
+    pvm_initsend(PvmDataDefault);
+    pvm_pkint(&rank, 1, 1);
+    pvm_send(parent, TAG_READY);
+    for (rep = 0; rep < c->warmup + c->reps; rep++) {
+        double t0, t_done, relerr;
+        if (hrel_mstep_go_recv(tids[0], c->timeout_s, &t0, err, sizeof err) ||
+            hrel_mstep_init(rank, np, tids, t0, &m, err, sizeof err) ||
+            hrel_fft_run(st, m, err, sizeof err))
+            goto fail;
+        t_done = hrel_clock_now() - t0;
+        hrel_fft_check(st, &relerr);
+        if (hrel_mstep_send_records(m, tids[0], err, sizeof err))
+            goto fail;
+        hrel_mstep_free(m);
+        m = NULL;
+        pvm_initsend(PvmDataDefault);
+        pvm_pkint(&rank, 1, 1);
+        pvm_pkdouble(&relerr, 1, 1);
+        pvm_pkdouble(&t_done, 1, 1);
+        pvm_send(tids[0], TAG_RESULT);
+    }
+    hrel_vm_recv(parent, TAG_QUIT, c->timeout_s, NULL, NULL, err, sizeof err);
+    hrel_fft_rank_free(st);
+    pvm_exit();
+    return 0;
+fail:
+    send_err(parent, rank, err);
+    hrel_mstep_free(m);
+    hrel_fft_rank_free(st);
+    pvm_exit();
+    return 1;
+}
+
+/* ===== rank 0 ============================================================= */
+
+/* After a failed wait: prefer a worker's own ERR message to the notice. */
+static void explain(char *err, size_t errlen)
+{
+    int rank = -1;
+    char msg[400];
+    if (pvm_nrecv(-1, TAG_ERR) > 0 && pvm_upkint(&rank, 1, 1) >= 0 && pvm_upkstr(msg) >= 0)
+        snprintf(err, errlen, "rank %d: %s", rank, msg);
+}
+
+/* Append the header and metadata of a new runs file. */
+static int open_runs(const fft_cfg *c, FILE **fp, char *err, size_t errlen)
+{
+    struct stat sb;
+    int fresh = stat(c->out, &sb) != 0 || sb.st_size == 0;
+    char date[32] = "?", hosts[512] = "";
+    time_t now = time(NULL);
+    char **names = NULL;
+    int nh = 0, i;
+    *fp = fopen(c->out, "a");
+    if (!*fp) {
+        snprintf(err, errlen, "cannot write '%s': %s", c->out, strerror(errno));
+        return -1;
+    }
+    if (!fresh)
+        return 0;
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    if (hrel_vm_hosts(&names, &nh, err, errlen) == 0) {
+        for (i = 0; i < nh; i++) {
+            size_t k = strlen(hosts);
+            snprintf(hosts + k, sizeof hosts - k, "%s%s", i ? " " : "", names[i]);
+        }
+        hrel_vm_free_names(names, nh);
+    }
+    fprintf(*fp, "# suite: hrel %s\n# program: hrel_fft\n# date: %s\n# platform: %s\n"
+                 "# hosts: %s\n# pvm: %s\n# route: %s\n# encoding: %s\n# placement: %s\n"
+                 "# plan: %s\n# seed: %lu\n# tol: %g\n# warmup: %d\n"
+                 "# seconds: actual time from the common start to the transform "
+                 "(mstep: rank 0; ccm: the last rank)\n"
+                 "algo,n,p,rep,seconds,relerr,trace\n",
+            HREL_VERSION, date, c->platform ? c->platform : "?", hosts, pvm_version(),
+            hrel_vm_route_name(c->route), hrel_vm_encoding_name(c->encoding),
+            hrel_vm_place_name(c->place),
+            c->rigour == HREL_FFT_MEASURE ? "measure" : "estimate", c->seed, c->tol, c->warmup);
+    return 0;
+}
+
+/* Wait for the READY of every worker. */
+static int wait_ready(const fft_cfg *c, char *err, size_t errlen)
+{
+    int k;
+    for (k = 1; k < c->p; k++)
+        if (hrel_vm_recv(-1, TAG_READY, c->timeout_s, NULL, NULL, err, errlen) < 0) {
+            explain(err, errlen);
+            return -1;
+        }
+    return 0;
+}
+
+/* One repetition on rank 0: returns the actual time and the worst relerr. */
+static int rep0(const fft_cfg *c, hrel_fft_rank *st, const int *tids, const char *trace,
+                double *seconds, double *relerr, char *err, size_t errlen)
+{
+    hrel_mstep *m = NULL;
+    double t0, t_done, e, worst;
+    char meta_algo[64], meta_n[64], meta_p[64];
+    const char *meta[4];
+    int k, rank;
+    if (hrel_mstep_go_send(tids, (int)c->p, &t0, err, errlen) ||
+        hrel_mstep_init(0, (int)c->p, tids, t0, &m, err, errlen))
+        goto fail;
+    if (hrel_fft_run(st, m, err, errlen))
+        goto fail;
+    t_done = hrel_clock_now() - t0;
+    hrel_fft_check(st, &worst);
+    snprintf(meta_algo, sizeof meta_algo, "fft_algo: %s", algo_name(c->algo));
+    snprintf(meta_n, sizeof meta_n, "fft_n: %ld", c->n);
+    snprintf(meta_p, sizeof meta_p, "fft_p: %ld", c->p);
+    meta[0] = meta_algo;
+    meta[1] = meta_n;
+    meta[2] = meta_p;
+    meta[3] = NULL;
+    if (hrel_mstep_collect(m, (int)c->p, tids, c->timeout_s, trace ? trace : "/dev/null",
+                           meta, err, errlen))
+        goto fail;
+    *seconds = t_done;
+    for (k = 1; k < c->p; k++) {
+        double tw;
+        if (hrel_vm_recv(-1, TAG_RESULT, c->timeout_s, NULL, NULL, err, errlen) < 0)
+            goto fail;
+        pvm_upkint(&rank, 1, 1);
+        pvm_upkdouble(&e, 1, 1);
+        pvm_upkdouble(&tw, 1, 1);
+        if (isfinite(e) && !(e <= worst))
+            worst = e;
+        if (c->algo == HREL_FFT_CCM && tw > *seconds)
+            *seconds = tw;
+        if (isfinite(e) && !(e <= c->tol)) {
+            snprintf(err, errlen, "wrong result on rank %d: relative error %.3g > %g", rank, e,
+                     c->tol);
+            goto fail;
+        }
+    }
+    if (!(worst <= c->tol)) {
+        snprintf(err, errlen, "wrong result on rank 0: relative error %.3g > %g", worst, c->tol);
+        goto fail;
+    }
+    *relerr = worst;
+    hrel_mstep_free(m);
+    return 0;
+fail:
+    explain(err, errlen);
+    hrel_mstep_free(m);
+    return -1;
+}
+
+static int master(const fft_cfg *c)
+{
+    char err[512] = "", **wargv = NULL, sn[32], sp[32], sr[32], sw[32], ss[32], st_[32];
+    int tids[MAXP], status = 1, rep, k, spawned = 0;
+    hrel_fft_rank *st = NULL;
+    FILE *runs = NULL;
+    double sec, relerr;
+
+    if (hrel_fft_check_sizes(c->n, c->p, err, sizeof err)) {
+        fprintf(stderr, "hrel_fft: %s\n", err);
+        return 2;
+    }
+    if (c->p > MAXP) {
+        fprintf(stderr, "hrel_fft: p=%ld exceeds the limit of %d tasks\n", c->p, MAXP);
+        return 2;
+    }
+    pvm_setopt(PvmAutoErr, 0);
+    if (pvm_mytid() < 0) {
+        fprintf(stderr, "hrel_fft: cannot reach a pvmd (start the virtual machine first, "
+                        "e.g. hostfiles/vm.sh)\n");
+        return 1;
+    }
+    pvm_setopt(PvmRoute, c->route);
+    tids[0] = pvm_mytid();
+    if (c->p > 1) {
+        /* the workers' command line: the options that shape their work */
+        static char *fixed[] = {"--worker", "--algo", NULL, "--n", NULL, "--p", NULL,
+                                "--reps", NULL, "--warmup", NULL, "--seed", NULL,
+                                "--plan", NULL, "--timeout", NULL, "--route", NULL,
+                                "--encoding", NULL, NULL};
+        snprintf(sn, sizeof sn, "%ld", c->n);
+        snprintf(sp, sizeof sp, "%ld", c->p);
+        snprintf(sr, sizeof sr, "%d", c->reps);
+        snprintf(sw, sizeof sw, "%d", c->warmup);
+        snprintf(ss, sizeof ss, "%lu", c->seed);
+        snprintf(st_, sizeof st_, "%g", c->timeout_s);
+        fixed[2] = (char *)algo_name(c->algo);
+        fixed[4] = sn;
+        fixed[6] = sp;
+        fixed[8] = sr;
+        fixed[10] = sw;
+        fixed[12] = ss;
+        fixed[14] = c->rigour == HREL_FFT_MEASURE ? "measure" : "estimate";
+        fixed[16] = st_;
+        fixed[18] = (char *)hrel_vm_route_name(c->route);
+        fixed[20] = (char *)hrel_vm_encoding_name(c->encoding);
+        wargv = fixed;
+        if (hrel_vm_spawn("hrel_fft", wargv, (int)c->p - 1, c->place, tids + 1, err,
+                          sizeof err))
+            goto fail;
+        spawned = 1;
+        pvm_initsend(PvmDataDefault);
+        k = (int)c->p;
+        pvm_pkint(&k, 1, 1);
+        pvm_pkint(tids, (int)c->p, 1);
+        if (pvm_mcast(tids + 1, (int)c->p - 1, TAG_TIDS) < 0) {
+            snprintf(err, sizeof err, "cannot send the task list to the workers");
+            goto fail;
+        }
+    }
+    if (hrel_fft_rank_alloc(c->algo, (size_t)c->n, (size_t)c->p, 0, c->seed, c->rigour,
+                            c->encoding, c->timeout_s, &st, err, sizeof err))
+        goto fail;
+    if (wait_ready(c, err, sizeof err))
+        goto fail;
+    if (c->out && open_runs(c, &runs, err, sizeof err))
+        goto fail;
+    for (rep = -c->warmup; rep < c->reps; rep++) {
+        char trace[1024] = "";
+        if (c->trace_dir && rep >= 0)
+            snprintf(trace, sizeof trace, "%s/trace_%s_p%ld_r%d.csv", c->trace_dir,
+                     algo_name(c->algo), c->p, rep);
+        if (rep0(c, st, tids, trace[0] ? trace : NULL, &sec, &relerr, err, sizeof err))
+            goto fail;
+        if (rep < 0)
+            continue;
+        printf("%s N=%ld p=%ld rep %d: %.6f s, relative error %.2e\n", algo_name(c->algo),
+               c->n, c->p, rep, sec, relerr);
+        fflush(stdout);
+        if (runs) {
+            fprintf(runs, "%s,%ld,%ld,%d,%.9g,%.3g,%s\n", algo_name(c->algo), c->n, c->p, rep,
+                    sec, relerr, trace);
+            fflush(runs);
+        }
+    }
+    if (c->p > 1) {
+        pvm_initsend(PvmDataDefault);
+        pvm_mcast(tids + 1, (int)c->p - 1, TAG_QUIT);
+    }
+    status = 0;
+    goto done;
+fail:
+    fprintf(stderr, "hrel_fft: %s\n", err);
+    if (spawned)
+        hrel_vm_kill(tids + 1, (int)c->p - 1);
+done:
+    if (runs && fclose(runs) != 0 && status == 0) {
+        fprintf(stderr, "hrel_fft: cannot write '%s'\n", c->out);
+        status = 1;
+    }
+    hrel_fft_rank_free(st);
+    pvm_exit();
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    fft_cfg c;
+    int rc;
+    gsl_set_error_handler_off();
+    rc = parse(argc, argv, &c);
+    if (rc == 1) {
+        usage(stdout);
+        return 0;
+    }
+    if (rc)
+        return 2;
+    return c.worker ? worker(&c) : master(&c);
+}

@@ -1,0 +1,311 @@
+/* hrel_mstep_demo -- the imbalanced two-M-step schedule of figure 1 of 002,
+ * instrumented with mstep.h, writing trace.csv.
+ *
+ * P tasks (P a multiple of 4, default 4; rank 0 is the master that starts the
+ * others as `hrel_mstep_demo --worker ...`). Step 1: ranks with bit 1 clear
+ * (0,1 for P = 4) compute HEAVY seconds, the others LIGHT; then every rank i
+ * exchanges BYTES with rank i^1 (0<->1, 2<->3). Step 2: the work is inverted
+ * and rank i exchanges with i^2 (0<->2, 1<->3). Computation is bracketed with
+ * hrel_mstep_work_begin/_end; bytes and partners come from the wrappers. The
+ * MPM model predicts about HEAVY + LIGHT + 2 exchanges, BSPWB 2 HEAVY + 2
+ * exchanges; the measured time is close to the former.
+ *
+ * usage: hrel_mstep_demo [--heavy S] [--light S] [--bytes N] [--procs P]
+ *                        [--work sleep|spin] [--place rr|block|pvm]
+ *                        [--timeout S] [-o trace.csv]
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <pvm3.h>
+
+#include "clock.h"
+#include "mstep.h"
+#include "vm.h"
+
+#define TAG_TIDS  9120   /* master -> workers: P and the tids of all ranks */
+#define TAG_DATA  9121   /* the exchanges of the M-steps */
+#define MAXPROCS  256    /* most tasks */
+
+static const char usage_text[] =
+    "usage: hrel_mstep_demo [--heavy S] [--light S] [--bytes N] [--procs P]\n"
+    "                       [--work sleep|spin] [--place rr|block|pvm] [--timeout S]\n"
+    "                       [-o trace.csv]\n"
+    "Runs the two-M-step imbalanced schedule of figure 1 of 002 on P tasks (multiple\n"
+    "of 4, default 4) and writes its M-step trace (default trace.csv). Step 1: ranks\n"
+    "0,1 (mod 4) compute HEAVY s (default 0.2), ranks 2,3 LIGHT s (default 0.05),\n"
+    "then exchange BYTES (default 65536) 0<->1, 2<->3; step 2: the work inverted,\n"
+    "exchanges 0<->2, 1<->3. --work sleep (default) waits the time, spin burns CPU.\n"
+    "Start a pvmd first (hostfiles/vm.sh). Predict with: hrel model mpm trace.csv ...\n";
+
+typedef struct demo_cfg {
+    double heavy_s;        /* heavy computation per step, seconds */
+    double light_s;        /* light computation per step, seconds */
+    long nbytes;           /* bytes of each exchange message (multiple of 8) */
+    int nproc;             /* tasks */
+    int spin;              /* 1: burn CPU, 0: sleep */
+    hrel_place place;      /* placement of the workers */
+    double timeout_s;      /* longest wait for any message */
+    const char *out;       /* trace file */
+    int worker;            /* started by the master */
+} demo_cfg;
+
+/* Parse argv into CFG. Return 0, 1 for --help, -1 with a message in ERR. */
+static int parse_args(int argc, char **argv, demo_cfg *cfg, char *err, size_t errlen)
+{
+    int i;
+    cfg->heavy_s = 0.2;
+    cfg->light_s = 0.05;
+    cfg->nbytes = 65536;
+    cfg->nproc = 4;
+    cfg->spin = 0;
+    cfg->place = HREL_PLACE_RR;
+    cfg->timeout_s = 60;
+    cfg->out = "trace.csv";
+    cfg->worker = 0;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        double d = 0;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+            return 1;
+        if (strcmp(a, "--worker") == 0) {
+            cfg->worker = 1;
+            continue;
+        }
+        if (!v) {
+            snprintf(err, errlen, "%s needs a value (try --help)", a);
+            return -1;
+        }
+        i++;
+        if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
+            cfg->out = v;
+            continue;
+        }
+        if (strcmp(a, "--work") == 0) {
+            if (strcmp(v, "sleep") != 0 && strcmp(v, "spin") != 0) {
+                snprintf(err, errlen, "--work must be sleep or spin, not '%s'", v);
+                return -1;
+            }
+            cfg->spin = v[1] == 'p';
+            continue;
+        }
+        if (strcmp(a, "--place") == 0) {
+            if (hrel_vm_parse_place(v, &cfg->place) != 0) {
+                snprintf(err, errlen, "--place must be rr, block or pvm, not '%s'", v);
+                return -1;
+            }
+            continue;
+        }
+        errno = 0;
+        d = strtod(v, &end);
+        if (end == v || *end || errno || !isfinite(d) || d < 0) {
+            snprintf(err, errlen, "%s needs a number >= 0, not '%s'", a, v);
+            return -1;
+        }
+        if (strcmp(a, "--heavy") == 0)
+            cfg->heavy_s = d;
+        else if (strcmp(a, "--light") == 0)
+            cfg->light_s = d;
+        else if (strcmp(a, "--timeout") == 0)
+            cfg->timeout_s = d;
+        else if (strcmp(a, "--bytes") == 0) {
+            if (d < 8 || d > 1e9 || fmod(d, 8) != 0) {
+                snprintf(err, errlen, "--bytes must be a multiple of 8 in 8..1e9, not '%s'", v);
+                return -1;
+            }
+            cfg->nbytes = (long)d;
+        } else if (strcmp(a, "--procs") == 0) {
+            if (d < 4 || d > MAXPROCS || fmod(d, 4) != 0) {
+                snprintf(err, errlen, "--procs must be a multiple of 4 in 4..%d, not '%s'",
+                         MAXPROCS, v);
+                return -1;
+            }
+            cfg->nproc = (int)d;
+        } else {
+            snprintf(err, errlen, "unknown option '%s' (try --help)", a);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Compute for S seconds: sleep, or spin on arithmetic until the time is up. */
+static double work(double s, int spin)
+{
+    volatile double x = 1.0;
+    if (s <= 0)
+        return x;
+    if (spin) {
+        double t_end = hrel_clock_now() + s;
+        while (hrel_clock_now() < t_end) {
+            int k;
+            for (k = 0; k < 1000; k++)
+                x = x * 1.0000001 + 1e-9;
+        }
+    } else {
+        struct timespec ts;
+        ts.tv_sec = (time_t)s;
+        ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+        while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+            ;
+    }
+    return x;
+}
+
+/* Run the two M-steps as RANK. */
+static int run_steps(const demo_cfg *cfg, hrel_mstep *m, int rank, double *buf, char *err,
+                     size_t errlen)
+{
+    int s;
+    long n = cfg->nbytes / 8;
+    for (s = 1; s <= 2; s++) {
+        int heavy = (s == 1) == ((rank & 2) == 0);
+        int peer = rank ^ (s == 1 ? 1 : 2);
+        if (hrel_mstep_begin(m, err, errlen) != 0 || hrel_mstep_pattern(m, "E", err, errlen) ||
+            hrel_mstep_work_begin(m, err, errlen) != 0)
+            return -1;
+        buf[0] = work(heavy ? cfg->heavy_s : cfg->light_s, cfg->spin);
+        if (hrel_mstep_work_end(m, err, errlen) != 0)
+            return -1;
+        pvm_initsend(PvmDataDefault);
+        pvm_pkdouble(buf, (int)n, 1);
+        if (hrel_mstep_send(m, peer, TAG_DATA, err, errlen) != 0 ||
+            hrel_mstep_recv(m, peer, TAG_DATA, cfg->timeout_s, NULL, err, errlen) != 0)
+            return -1;
+        pvm_upkdouble(buf, (int)n, 1);
+        if (hrel_mstep_end(m, err, errlen) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int worker_main(const demo_cfg *cfg)
+{
+    int parent = pvm_parent(), me = pvm_mytid(), p = 0, rank = -1, i, rc = 1;
+    int tids[MAXPROCS];
+    double t0, *buf = NULL;
+    hrel_mstep *m = NULL;
+    char err[512] = "";
+
+    if (hrel_vm_recv(parent, TAG_TIDS, cfg->timeout_s, NULL, NULL, err, sizeof err) < 0)
+        goto done;
+    pvm_upkint(&p, 1, 1);
+    if (p < 1 || p > MAXPROCS) {
+        snprintf(err, sizeof err, "bad task count %d from the master", p);
+        goto done;
+    }
+    pvm_upkint(tids, p, 1);
+    for (i = 0; i < p; i++)
+        if (tids[i] == me)
+            rank = i;
+    buf = calloc((size_t)(cfg->nbytes / 8), sizeof *buf);
+    if (rank < 0 || !buf) {
+        snprintf(err, sizeof err, "not in the task list, or out of memory");
+        goto done;
+    }
+    if (hrel_mstep_go_recv(parent, cfg->timeout_s, &t0, err, sizeof err) != 0 ||
+        hrel_mstep_init(rank, p, tids, t0, &m, err, sizeof err) != 0 ||
+        run_steps(cfg, m, rank, buf, err, sizeof err) != 0 ||
+        hrel_mstep_send_records(m, parent, err, sizeof err) != 0 ||
+        hrel_mstep_wait_done(parent, cfg->timeout_s, err, sizeof err) != 0)
+        goto done;
+    rc = 0;
+done:
+    if (rc)
+        fprintf(stderr, "hrel_mstep_demo worker t%x: %s\n", me, err);
+    hrel_mstep_free(m);
+    free(buf);
+    pvm_exit();
+    return rc;
+}
+
+static int master_main(const demo_cfg *cfg, int argc, char **argv)
+{
+    int tids[MAXPROCS], i, rc = 1, spawned = 0;
+    char *wargv[64];
+    char err[512] = "", meta[4][160];
+    const char *metap[5];
+    double t0, *buf = NULL;
+    hrel_mstep *m = NULL;
+
+    if (pvm_mytid() < 0) {
+        fprintf(stderr, "hrel_mstep_demo: no PVM daemon (start one: . hostfiles/vm.sh; "
+                "hrel_vm_start hostfiles/local)\n");
+        return 1;
+    }
+    if (argc > 60) {
+        fprintf(stderr, "hrel_mstep_demo: too many arguments\n");
+        pvm_exit();
+        return 2;
+    }
+    wargv[0] = "--worker";
+    for (i = 1; i < argc; i++)
+        wargv[i] = argv[i];
+    wargv[argc] = NULL;
+    tids[0] = pvm_mytid();
+    if (hrel_vm_spawn("hrel_mstep_demo", wargv, cfg->nproc - 1, cfg->place, tids + 1, err,
+                      sizeof err) < 0)
+        goto done;
+    spawned = 1;
+    pvm_initsend(PvmDataDefault);
+    pvm_pkint((int *)&cfg->nproc, 1, 1);
+    pvm_pkint(tids, cfg->nproc, 1);
+    if (pvm_mcast(tids + 1, cfg->nproc - 1, TAG_TIDS) < 0) {
+        snprintf(err, sizeof err, "cannot send the task list to the workers");
+        goto done;
+    }
+    buf = calloc((size_t)(cfg->nbytes / 8), sizeof *buf);
+    if (!buf) {
+        snprintf(err, sizeof err, "out of memory");
+        goto done;
+    }
+    if (hrel_mstep_go_send(tids, cfg->nproc, &t0, err, sizeof err) != 0 ||
+        hrel_mstep_init(0, cfg->nproc, tids, t0, &m, err, sizeof err) != 0 ||
+        run_steps(cfg, m, 0, buf, err, sizeof err) != 0)
+        goto done;
+    snprintf(meta[0], sizeof meta[0], "program: hrel_mstep_demo (figure 1 of 002)");
+    snprintf(meta[1], sizeof meta[1], "demo: procs %d heavy_s %g light_s %g bytes %ld work %s",
+             cfg->nproc, cfg->heavy_s, cfg->light_s, cfg->nbytes, cfg->spin ? "spin" : "sleep");
+    snprintf(meta[2], sizeof meta[2], "encoding: default (XDR)");
+    snprintf(meta[3], sizeof meta[3], "placement: %s", hrel_vm_place_name(cfg->place));
+    for (i = 0; i < 4; i++)
+        metap[i] = meta[i];
+    metap[4] = NULL;
+    if (hrel_mstep_collect(m, cfg->nproc, tids, cfg->timeout_s, cfg->out, metap, err,
+                           sizeof err) != 0)
+        goto done;
+    printf("hrel_mstep_demo: wrote %s: %d ranks, 2 M-steps, rank 0 finished at %.6f s\n",
+           cfg->out, cfg->nproc, hrel_clock_now() - t0);
+    rc = 0;
+done:
+    if (rc) {
+        fprintf(stderr, "hrel_mstep_demo: %s\n", err);
+        if (spawned)
+            hrel_vm_kill(tids + 1, cfg->nproc - 1);
+    }
+    hrel_mstep_free(m);
+    free(buf);
+    pvm_exit();
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    demo_cfg cfg;
+    char err[256] = "";
+    int r = parse_args(argc, argv, &cfg, err, sizeof err);
+    if (r == 1) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (r < 0) {
+        fprintf(stderr, "hrel_mstep_demo: %s\n", err);
+        return 2;
+    }
+    return cfg.worker ? worker_main(&cfg) : master_main(&cfg, argc, argv);
+}

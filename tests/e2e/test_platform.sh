@@ -1,0 +1,196 @@
+#!/bin/bash
+# test_platform.sh -- end-to-end tests of hostfiles/platform.sh (emulated LANs).
+#
+# Brings up 2- and 4-host platforms (switched and shared 10 Mbit/s) under
+# tests/tmp, checks that the virtual machine spans every host (pvm `conf`), that
+# a worker runs on each host, that the shaping is in effect (raw TCP probe and a
+# PVM transfer within 10% of the rate; two simultaneous pairs get half each on
+# the shared medium), that malformed descriptions and hostfiles give one error
+# line and leave nothing, that a failed calibration stops a run, and that
+# teardown leaves no namespace, pvmd or state directory, also after a failing
+# command, SIGTERM and Ctrl-C. Ends with "N passed, N failed". Needs root.
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+export HREL_ROOT=$ROOT
+export PVM_ROOT=${PVM_ROOT:-/usr/lib/pvm3}
+export PVM_ARCH=${PVM_ARCH:-$("$PVM_ROOT/lib/pvmgetarch" 2>/dev/null || echo LINUX64)}
+T=${HREL_TEST_TMP:-$ROOT/tests/tmp}/platform
+P=$ROOT/hostfiles/platform.sh
+pass=0 fail=0
+
+ok()   { pass=$((pass + 1)); echo "ok   $*"; }
+bad()  { fail=$((fail + 1)); echo "FAIL $*"; }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "SKIP test_platform: network namespaces need root"
+    echo "0 passed, 0 failed"; exit 0
+fi
+
+rm -rf "$T"; mkdir -p "$T/pbin"
+if ! gcc -O2 -std=c99 -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes \
+        -o "$T/pbin/platform_hello" "$ROOT/tests/e2e/platform_hello.c" -lpvm3 2>"$T/cc.err"; then
+    bad "build platform_hello: $(head -n 1 "$T/cc.err")"
+    echo "$pass passed, $fail failed"; exit 1
+fi
+make -s -C "$ROOT/hostfiles" >/dev/null 2>&1
+
+# Make platform NAME in $T: description lines from stdin, hosts given as args.
+mkplat() {
+    local name=$1 h; shift
+    cat >"$T/$name.platform"
+    echo "* ep=$T/pbin wd=$T" >"$T/$name"
+    for h in "$@"; do echo "$h" >>"$T/$name"; done
+}
+
+# Nothing of platform NAME is left: namespaces, state directory, its pvmds.
+nothing_left() {
+    local name=$1 hosts
+    hosts=$(grep -v '^\*' "$T/$name" | paste -sd '|')
+    [ -z "$(ip netns list | awk '{print $1}' | grep -F "hrel.$name.")" ] &&
+    [ ! -e "$ROOT/.pvm/platform.$name" ] &&
+    ! pgrep -f "pvmd .*( -n($hosts) |$T/$name\$)" >/dev/null &&
+    ! pgrep -f "hrel-probe .* ($hosts) " >/dev/null
+}
+
+# Exactly one line on stderr file $1.
+one_line() { [ "$(wc -l <"$1")" -eq 1 ]; }
+
+# Value within 10% of $2.
+within10() { awk -v v="$1" -v w="$2" 'BEGIN { exit !(v >= 0.9 * w && v <= 1.1 * w) }'; }
+
+pvmd_tmp_before=$(ls -d /tmp/pvmd.* /tmp/pvml.* 2>/dev/null | sort)
+
+# --- help and the shipped descriptions ------------------------------------
+out=$("$P" --help 2>&1); rc=$?
+check "--help exits 0 and shows usage" test $rc -eq 0 -a -n "$(echo "$out" | grep 'platform.sh run')"
+for p in lan-utp lan-coax fast-switch; do
+    out=$("$P" check "$p" 2>&1)
+    check "shipped platform $p parses (8 hosts)" test "$(echo "$out" | wc -w)" -ge 10 -a -z "$(echo "$out" | grep 'hrel platform:')"
+done
+
+# --- malformed descriptions and hostfiles ---------------------------------
+# name | description | hosts | expected text in the one error line
+while IFS='|' read -r name desc hosts want; do
+    printf '%b' "$desc" | mkplat "$name" $hosts
+    for verb in up run; do
+        if [ $verb = run ]; then "$P" run "$T/$name.platform" -- touch "$T/$name.ran" >"$T/$name.out" 2>"$T/$name.err"
+        else "$P" up "$T/$name.platform" >"$T/$name.out" 2>"$T/$name.err"; fi
+        rc=$?
+        check "malformed $name ($verb): non-zero exit, one line naming '$want'" \
+            eval "[ $rc -ne 0 ] && one_line '$T/$name.err' && grep -qF -- \"$want\" '$T/$name.err'"
+        check "malformed $name ($verb): nothing left, command not run" \
+            eval "nothing_left $name && [ ! -e '$T/$name.ran' ]"
+    done
+done <<'EOF'
+hreltb1|hosts: 2\nmedium: switched\nrate: 10mbit\nspeed: 3\n|ba bb|hreltb1.platform:4: unknown key 'speed'
+hreltb2|hosts: 2\nmedium: switched\nrate: 10 mbit\n|ba bb|hreltb2.platform:3: expected 'key: value'
+hreltb3|hosts: 2\nmedium: hub\nrate: 10mbit\n|ba bb|hreltb3.platform:2: medium must be
+hreltb4|hosts: 2\nrate: 10mbit\n|ba bb|missing 'medium:'
+hreltb5|hosts: 3\nmedium: shared\nrate: 10mbit\n|ba bb|lists 2 hosts but
+hreltb6|hosts: 2\nmedium: shared\nrate: 10mbit\n|ba B_b|hreltb6:3: bad host name 'B_b'
+hreltb7|hosts: 2\nmedium: switched\nrate: 10mbit\ndelay: 1ms\n|ba bb|needs 'wire: user'
+hreltb8|hosts: 2\nmedium: switched\nrate: fast\n|ba bb|hreltb8.platform:3: rate must look like
+EOF
+
+# A pvmd that cannot start on the second host: one line naming it, nothing left.
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hreltb9 ba bb
+sed -i "1s|\$| dx=/nonexistent/pvmd|" "$T/hreltb9"
+"$P" run "$T/hreltb9.platform" --no-probe -- touch "$T/hreltb9.ran" >"$T/hreltb9.out" 2>"$T/hreltb9.err"; rc=$?
+check "pvmd cannot start on a host: exit 1, one line naming the host" \
+    eval "[ $rc -eq 1 ] && one_line '$T/hreltb9.err' && grep -q 'bb' '$T/hreltb9.err'"
+check "pvmd cannot start on a host: nothing left, command not run" \
+    eval "nothing_left hreltb9 && [ ! -e '$T/hreltb9.ran' ]"
+
+# --- 2 hosts, switched 10 Mbit/s: VM spans both, workers, shaping ---------
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt2 ta tb
+"$P" run "$T/hrelt2.platform" -- sh -c 'echo conf | pvm; $0/platform_hello 1000000; echo "probe: $HREL_PLATFORM_PROBE"' "$T/pbin" \
+    >"$T/hrelt2.out" 2>"$T/hrelt2.err"; rc=$?
+check "2 hosts: run exits 0" test $rc -eq 0
+check "2 hosts: conf lists 2 hosts ta tb" eval "grep -q '^2 hosts' '$T/hrelt2.out' && grep -qE '^ +ta ' '$T/hrelt2.out' && grep -qE '^ +tb ' '$T/hrelt2.out'"
+check "2 hosts: a worker runs on each host" eval "grep -q '^worker ta on ta\$' '$T/hrelt2.out' && grep -q '^worker tb on tb\$' '$T/hrelt2.out'"
+r=$(sed -n 's/^pingpong tb .* mbit \([0-9.]*\)$/\1/p' "$T/hrelt2.out")
+check "2 hosts: PVM direct route 1 MB at ${r:-?} Mbit/s, within 10% of 10" within10 "${r:-0}" 10
+r=$(sed -n 's/^probe hrelt2 ta->tb rate_mbit \([0-9.]*\) .* ok$/\1/p' "$T/hrelt2.err")
+check "2 hosts: calibration probe ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
+check "2 hosts: probe result exported to the command (metadata)" grep -q '^probe: ta->tb [0-9.]* Mbit/s' "$T/hrelt2.out"
+check "2 hosts: teardown leaves nothing" nothing_left hrelt2
+
+# --- 4 hosts, switched: VM spans all, two pairs keep the full rate --------
+printf 'hosts: 4\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt4s ua ub uc ud
+"$P" run "$T/hrelt4s.platform" --no-probe -- sh -c 'echo conf | pvm; $0/platform_hello' "$T/pbin" >"$T/hrelt4s.out" 2>"$T/hrelt4s.err"; rc=$?
+check "4 hosts switched: run exits 0" test $rc -eq 0
+check "4 hosts switched: conf lists 4 hosts" grep -q '^4 hosts' "$T/hrelt4s.out"
+check "4 hosts switched: a worker runs on each of the 4 hosts" \
+    test "$(grep -cE '^worker (u[a-d]) on \1$' "$T/hrelt4s.out")" -eq 4
+check "4 hosts switched: teardown leaves nothing" nothing_left hrelt4s
+"$P" probe "$T/hrelt4s.platform" --pairs 2 --seconds 2 >"$T/hrelt4s.probe" 2>&1; rc=$?
+for pair in 'ua->ub' 'uc->ud'; do
+    r=$(grep -F "$pair" "$T/hrelt4s.probe" | sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p')
+    check "switched, 2 simultaneous pairs: $pair ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
+done
+check "switched probe: exit 0 and nothing left" eval "[ $rc -eq 0 ] && nothing_left hrelt4s"
+
+# --- 4 hosts, shared: one pair gets the rate, two pairs half each ---------
+printf 'hosts: 4\nmedium: shared\nrate: 10mbit\n' | mkplat hrelt4c ca cb cc cd
+"$P" up "$T/hrelt4c.platform" >/dev/null 2>"$T/hrelt4c.err"
+check "shared: up on 4 hosts" test -d "$ROOT/.pvm/platform.hrelt4c"
+"$P" up "$T/hrelt4c.platform" >/dev/null 2>"$T/hrelt4c.err2"; rc=$?
+check "shared: second up refused with one line" eval "[ $rc -ne 0 ] && one_line '$T/hrelt4c.err2' && grep -q 'already up' '$T/hrelt4c.err2'"
+"$P" probe hrelt4c --pairs 1 --seconds 2 >"$T/hrelt4c.p1" 2>&1 || true
+"$P" probe "$T/hrelt4c.platform" --pairs 2 --seconds 3 >"$T/hrelt4c.p2" 2>&1 || true
+r=$(sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p' "$T/hrelt4c.p1")
+check "shared, one pair: ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
+for pair in 'ca->cb' 'cc->cd'; do
+    r=$(grep -F "$pair" "$T/hrelt4c.p2" | sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p')
+    check "shared, 2 simultaneous pairs: $pair ${r:-?} Mbit/s about half (within 10% of 5)" within10 "${r:-0}" 5
+done
+"$P" exec hrelt4c cc -- hostname >"$T/hrelt4c.host" 2>&1
+check "exec runs as the emulated host" grep -qx cc "$T/hrelt4c.host"
+"$P" down hrelt4c >/dev/null 2>&1
+check "shared: down leaves nothing" nothing_left hrelt4c
+out=$("$P" down hrelt4c 2>&1); rc=$?
+check "down when nothing is up: exit 0" test $rc -eq 0
+
+# --- calibration: shaping removed behind the description's back ----------
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt2n na nb
+"$P" up "$T/hrelt2n.platform" >/dev/null 2>&1
+ip netns exec hrel.hrelt2n.na tc qdisc del dev eth0 root 2>/dev/null
+ip netns exec hrel.hrelt2n.sw tc qdisc del dev p2 root 2>/dev/null
+"$P" probe hrelt2n --seconds 1 >"$T/hrelt2n.probe" 2>&1; rc=$?
+check "probe without shaping: OFF and non-zero exit" eval "[ $rc -ne 0 ] && grep -q ' OFF\$' '$T/hrelt2n.probe'"
+"$P" down hrelt2n >/dev/null 2>&1
+check "probe without shaping: down leaves nothing" nothing_left hrelt2n
+# a rate this machine cannot deliver: the run must stop before the command
+printf 'hosts: 2\nmedium: switched\nrate: 40gbit\n' | mkplat hrelt2f fa fb
+"$P" run "$T/hrelt2f.platform" -- touch "$T/hrelt2f.ran" >"$T/hrelt2f.out" 2>"$T/hrelt2f.err"; rc=$?
+check "run with a network off its description: exit 1, calibration error, command not run" \
+    eval "[ $rc -eq 1 ] && grep -q 'calibration failed' '$T/hrelt2f.err' && [ ! -e '$T/hrelt2f.ran' ]"
+check "failed calibration: nothing left" nothing_left hrelt2f
+
+# --- teardown after a failing command, SIGTERM and Ctrl-C -----------------
+"$P" run "$T/hrelt2.platform" --no-probe -- sh -c 'exit 3' >/dev/null 2>&1; rc=$?
+check "failing command: its exit status 3 comes back" test $rc -eq 3
+check "failing command: nothing left" nothing_left hrelt2
+for sig in TERM INT; do
+    python3 - "$P" "$T/hrelt2.platform" "$sig" >"$T/sig.$sig" 2>&1 <<'PY'
+import os, signal, subprocess, sys, time
+p = subprocess.Popen([sys.argv[1], "run", sys.argv[2], "--no-probe", "--", "sleep", "30"],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                     preexec_fn=lambda: (os.setsid(), signal.signal(signal.SIGINT, signal.SIG_DFL)))
+time.sleep(1.5)
+os.killpg(p.pid, getattr(signal, "SIG" + sys.argv[3]))
+t = time.time()
+rc = p.wait(timeout=30)
+print("rc", rc, "seconds", round(time.time() - t, 2))
+PY
+    want=$([ $sig = TERM ] && echo 143 || echo 130)
+    check "SIG$sig during run: exit $want within 15 s" grep -q "^rc $want " "$T/sig.$sig"
+    check "SIG$sig during run: nothing left" nothing_left hrelt2
+done
+
+pvmd_tmp_after=$(ls -d /tmp/pvmd.* /tmp/pvml.* 2>/dev/null | sort)
+check "no new /tmp/pvmd.* or /tmp/pvml.* files" test "$pvmd_tmp_before" = "$pvmd_tmp_after"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
