@@ -39,13 +39,24 @@ run=$(cd "$run" && pwd)
 quick_args=()
 [ "$quick" -eq 1 ] && quick_args=(--sizes 6720,26880,107520 --reps 20)
 
+bench_pid=""
+# On Ctrl-C or kill: stop the benchmark, halt the virtual machine, keep the rows.
+on_signal() {
+    [ -n "$bench_pid" ] && kill "$bench_pid" 2>/dev/null && wait "$bench_pid" 2>/dev/null
+    echo "study.sh: interrupted; rows measured so far are in $run/raw.csv" >&2
+    exit 130
+}
+trap on_signal INT TERM
 if [ "$platform" = local ]; then
     trap 'hrel_vm_stop' EXIT
-    trap 'echo "study.sh: interrupted; rows measured so far are in $run/raw.csv" >&2; exit 130' INT TERM
     hrel_vm_start "$ROOT/hostfiles/local" || exit 1
+    # in the background so that a signal reaches the trap at once (wait is interruptible)
     "$BENCH" --platform local --hostfile hostfiles/local -o "$run/raw.csv" \
-        "${quick_args[@]}" "${bench_args[@]}"
+        "${quick_args[@]}" "${bench_args[@]}" &
+    bench_pid=$!
+    wait "$bench_pid"
     rc=$?
+    bench_pid=""
     hrel_vm_stop
     trap - EXIT
 else
@@ -54,8 +65,11 @@ else
         exit 1
     fi
     "$ROOT/hostfiles/platform.sh" run "$platform" -- "$BENCH" --platform "$platform" \
-        --hostfile "hostfiles/$platform" -o "$run/raw.csv" "${quick_args[@]}" "${bench_args[@]}"
+        --hostfile "hostfiles/$platform" -o "$run/raw.csv" "${quick_args[@]}" "${bench_args[@]}" &
+    bench_pid=$!
+    wait "$bench_pid"
     rc=$?
+    bench_pid=""
 fi
 if [ "$rc" -ne 0 ]; then
     echo "study.sh: the benchmark failed (exit $rc); rows measured so far are in $run/raw.csv" >&2

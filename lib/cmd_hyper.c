@@ -320,8 +320,8 @@ static int cmd_predict(int argc, char **argv)
 
 static int cmd_reduce(int argc, char **argv)
 {
-    const char *path = NULL, *name;
-    char err[ERRLEN];
+    const char *path = NULL;
+    char err[ERRLEN], name[160];
     hrel_hyper_graph *g = NULL;
     hrel_hyper_cb r;
     double x = -1;
@@ -344,7 +344,7 @@ static int cmd_reduce(int argc, char **argv)
     if (hrel_hyper_graph_read(path, &g, err, sizeof err))
         return fail(err, 1);
     for (k = 0; k < hrel_hyper_graph_nresult(g); k++) {
-        if (hrel_hyper_graph_result(g, k, &name, &r, err, sizeof err)) {
+        if (hrel_hyper_graph_result(g, k, name, sizeof name, &r, err, sizeof err)) {
             hrel_hyper_graph_free(g);
             return fail(err, 1);
         }

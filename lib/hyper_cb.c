@@ -136,7 +136,6 @@ struct hrel_hyper_graph {
     size_t nmsg, cmsg;       /* count, capacity */
     greq *req;               /* reduce/general lines */
     size_t nreq, creq;       /* count, capacity */
-    char auto_label[2 * NAMELEN + 2];  /* label buffer for implicit results */
     hindex bidx;             /* block name -> index */
     hindex midx;             /* (phase, message name) -> index */
 };
@@ -787,7 +786,7 @@ size_t hrel_hyper_graph_nresult(const hrel_hyper_graph *g)
 }
 
 /* Result I. */
-int hrel_hyper_graph_result(const hrel_hyper_graph *g, size_t i, const char **name,
+int hrel_hyper_graph_result(const hrel_hyper_graph *g, size_t i, char *name, size_t namelen,
                             hrel_hyper_cb *out, char *err, size_t errlen)
 {
     const greq *q;
@@ -798,13 +797,11 @@ int hrel_hyper_graph_result(const hrel_hyper_graph *g, size_t i, const char **na
     }
     if (g->nreq == 0) {
         const gmsg *m = &g->msg[i];
-        hrel_hyper_graph *gm = (hrel_hyper_graph *)g;
-        snprintf(gm->auto_label, sizeof gm->auto_label, "%s:%s", g->phase[m->phase], m->name);
-        *name = g->auto_label;
+        snprintf(name, namelen, "%s:%s", g->phase[m->phase], m->name);
         return hrel_hyper_graph_reduce(g, g->phase[m->phase], m->name, out, err, errlen);
     }
     q = &g->req[i];
-    *name = q->label;
+    snprintf(name, namelen, "%s", q->label);
     if (hrel_hyper_graph_reduce(g, q->ph[0][0] ? q->ph[0] : "main", q->msg[0], &s, err, errlen))
         return -1;
     if (q->kind == REQ_REDUCE) {

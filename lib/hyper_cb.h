@@ -83,8 +83,8 @@ int hrel_hyper_graph_read(const char *path, hrel_hyper_graph **g, char *err, siz
  * has none, one per message of every phase. */
 size_t hrel_hyper_graph_nresult(const hrel_hyper_graph *g);
 
-/* Result I: its label in *NAME (owned by G) and its block in *OUT. */
-int hrel_hyper_graph_result(const hrel_hyper_graph *g, size_t i, const char **name,
+/* Result I: its label into NAME[0..NAMELEN) and its block into *OUT. */
+int hrel_hyper_graph_result(const hrel_hyper_graph *g, size_t i, char *name, size_t namelen,
                             hrel_hyper_cb *out, char *err, size_t errlen);
 
 #endif

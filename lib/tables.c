@@ -240,8 +240,8 @@ int hrel_tables_pi2(const hrel_fit_result *r, hrel_table **out, char *err,
                            "fitted (the seeds report such values; 002 sec. 3.1 blames a "
                            "too small packet unit, see --unit). " : "",
                            anynegg ? "g<0: the time does not grow with h over the measured "
-                           "sizes (noise larger than the transfer time); this g means "
-                           "nothing." : "")))
+                           "sizes (noise larger than the transfer time); such a g has "
+                           "no physical meaning." : "")))
         goto nomem;
     if (bad)
         goto nomem;

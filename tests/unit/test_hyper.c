@@ -166,7 +166,8 @@ static void test_figure7(void)
         "message m2 size=300 path=CB2,C,CB5\n"
         "message m3 size=50  path=CB3,C,CB4\n"
         "reduce m1\n";
-    const char *path = write_tmp("hyper_fig7.graph", text), *name;
+    const char *path = write_tmp("hyper_fig7.graph", text);
+    char name[160];
     hrel_hyper_graph *g = NULL;
     hrel_hyper_cb r;
     char err[256];
@@ -179,7 +180,7 @@ static void test_figure7(void)
         return;
     }
     HREL_CHECK_INT(hrel_hyper_graph_nresult(g), 1, "one result line");
-    HREL_CHECK(hrel_hyper_graph_result(g, 0, &name, &r, err, sizeof err) == 0, "result 0");
+    HREL_CHECK(hrel_hyper_graph_result(g, 0, name, sizeof name, &r, err, sizeof err) == 0, "result 0");
     HREL_CHECK_HAS(name, "m1", "result named after its message");
     /* a = a1 + 3 a_c + 2 a4; b = max(b1, b_c (x1+x2+x3)/x1, b4 (x1+x3)/x1) */
     bcp = 0.01 * (x1 + x2 + x3) / x1;
@@ -209,7 +210,8 @@ static void test_text_form(void)
         "reduce small:m\n"
         "reduce large:m\n"
         "general G small=small:m large=large:m\n";
-    const char *path = write_tmp("hyper_alt.graph", text), *name;
+    const char *path = write_tmp("hyper_alt.graph", text);
+    char name[160];
     hrel_hyper_graph *g = NULL;
     hrel_hyper_cb r;
     char err[256];
@@ -220,11 +222,11 @@ static void test_text_form(void)
         return;
     }
     HREL_CHECK_INT(hrel_hyper_graph_nresult(g), 3, "three results");
-    HREL_CHECK(hrel_hyper_graph_result(g, 0, &name, &r, err, sizeof err) == 0, "result 0");
+    HREL_CHECK(hrel_hyper_graph_result(g, 0, name, sizeof name, &r, err, sizeof err) == 0, "result 0");
     HREL_CHECK(r.a == 2.0 && r.b == 2.0, "same processor: dependent parallel (figure 5)");
-    HREL_CHECK(hrel_hyper_graph_result(g, 1, &name, &r, err, sizeof err) == 0, "result 1");
+    HREL_CHECK(hrel_hyper_graph_result(g, 1, name, sizeof name, &r, err, sizeof err) == 0, "result 1");
     HREL_CHECK_REL(r.b, 2.0, 1e-15, "different processors: 1/b = 1/3 + 1/6");
-    HREL_CHECK(hrel_hyper_graph_result(g, 2, &name, &r, err, sizeof err) == 0, "result 2");
+    HREL_CHECK(hrel_hyper_graph_result(g, 2, name, sizeof name, &r, err, sizeof err) == 0, "result 2");
     HREL_CHECK(r.a == 2.0 && fabs(r.b - 2.0) < 1e-15, "general: a small, b large");
     HREL_CHECK_HAS(name, "G", "general result named");
     hrel_hyper_graph_free(g);

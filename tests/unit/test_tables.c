@@ -52,6 +52,8 @@ int main(void)
         add(rows, &n, "PP", 2, hs[i], (double)(i + 1) + 0.5);
     }
     add(rows, &n, "AO", 4, 100, 0.8);   /* AO: one size -> not fitted */
+    add(rows, &n, "RED", 4, 100, 0.9);  /* RED: time falls with h -> g < 0 flagged */
+    add(rows, &n, "RED", 4, 200, 0.7);
     raw.csv = NULL;
     raw.nrow = n;
     raw.row = rows;
@@ -68,7 +70,7 @@ int main(void)
     HREL_CHECK_HAS(s, "\nE,4,1.000000e-02,2.000000e-01,1.000000,3\n", "E,4 row");
     HREL_CHECK_HAS(s, "\nAO,all,nan,nan,nan,1\n", "unfitted pattern row");
     HREL_CHECK_HAS(s, "\nALL,all,1.000000e-02,3.000000e-01,1.000000,3\n", "pooled row last");
-    HREL_CHECK_INT(t->nrow, 8, "E all/2/4, PP all/2, AO all/4, ALL");
+    HREL_CHECK_INT(t->nrow, 10, "E all/2/4, PP all/2, AO all/4, RED all/4, ALL");
     hrel_table_free(t);
 
     HREL_CHECK_INT(hrel_tables_pi1(r, 0, &t, err, sizeof err), 0, "E.1");
@@ -87,6 +89,8 @@ int main(void)
     HREL_CHECK(strcmp(CELLT(t, 0, 2), "-") == 0 || strcmp(CELLT(t, 0, 2), "0.00E+00") == 0,
                "CI of an exact fit");
     HREL_CHECK_HAS(CELLT(t, 2, 8), "not fitted", "AO flagged as not fitted");
+    HREL_CHECK_HAS(CELLT(t, 3, 8), "g<0", "RED flagged g<0");
+    HREL_CHECK_HAS(t->note, "g<0", "note explains g<0");
     s = render(t, HREL_TABLE_LATEX);
     HREL_CHECK_HAS(s, "\\begin{tabular}{lrrrrrrll}", "LaTeX column alignment");
     HREL_CHECK_HAS(s, "$\\pm$ 95\\%", "LaTeX escapes +- and %");

@@ -1,0 +1,46 @@
+#!/bin/bash
+# End-to-end tests of the study command: a short study ends in raw.csv and the
+# report; an interrupted study keeps its rows and leaves no pvmd; bad input.
+. "$(dirname "$0")/common.sh"
+S=$ROOT/experiments/study.sh
+before=$(ls "$ROOT/.pvm" 2>/dev/null | grep -c '^vm\.')
+
+# --- a short study, end to end ------------------------------------------------
+"$S" --run "$T/short" --quick -- -q -P PP,AA -p 2 --coll-procs 4 -s 6720,26880 -r 5 >"$T/short.out" 2>&1
+rc=$?
+check "short study exits 0 (got $rc)" test "$rc" -eq 0
+check "raw.csv with rows" test "$(grep -c '^PP,2,' "$T/short/raw.csv")" -eq 10
+check "platform local in the metadata" grep -q '^# platform: local' "$T/short/raw.csv"
+check "hostfile in the metadata" grep -q '^# hostfile: hostfiles/local' "$T/short/raw.csv"
+if [ -x "$ROOT/experiments/report.sh" ]; then
+    check "report.html written" test -s "$T/short/report.html"
+    check "fit CSV follows the contract header" grep -q '^pattern,procs,g,L,r2,n' "$T/short/fit.csv"
+fi
+check "no private pvmd directory left" test "$(ls "$ROOT/.pvm" 2>/dev/null | grep -c '^vm\.')" -eq "$before"
+
+# --- interrupted: rows kept, virtual machine halted ----------------------------
+"$S" --run "$T/int" -- -q -P PP -p 2 -s 6720 -r 1000000 >"$T/int.out" 2>&1 &
+spid=$!
+for _ in $(seq 1 150); do
+    n=$(grep -c '^PP,2,' "$T/int/raw.csv" 2>/dev/null); [ "${n:-0}" -gt 50 ] && break; sleep 0.1
+done
+kill -TERM "$spid"
+for _ in $(seq 1 100); do kill -0 "$spid" 2>/dev/null || break; sleep 0.1; done
+check_not "interrupted study has stopped within 10 s" kill -0 "$spid"
+kill -9 "$spid" 2>/dev/null
+wait "$spid"; rc=$?
+check "interrupted study exits 130 (got $rc)" test "$rc" -eq 130
+check "interrupted study says where the rows are" grep -q 'rows measured so far are in' "$T/int.out"
+n=$(grep -c '^PP,2,' "$T/int/raw.csv" 2>/dev/null)
+check "interrupted study kept its rows (${n:-0})" test "${n:-0}" -gt 50
+check "every kept row is complete" test -z "$(grep '^PP' "$T/int/raw.csv" | awk -F, 'NF != 6')"
+sleep 0.3
+check "no private pvmd directory left after the interrupt" test "$(ls "$ROOT/.pvm" 2>/dev/null | grep -c '^vm\.')" -eq "$before"
+
+# --- bad input ---------------------------------------------------------------
+"$S" --frobnicate >"$T/bad.out" 2>&1
+check "unknown argument: exit 2" test $? -eq 2
+"$S" --run "$T/bad" -- -P XY >"$T/bad2.out" 2>&1
+check "bad benchmark argument: non-zero exit" test $? -ne 0
+check "... with the benchmark's one line" grep -q "unknown pattern 'XY'" "$T/bad2.out"
+finish
