@@ -8,8 +8,10 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
 export HREL_ROOT=$ROOT PVM_ARCH=$ARCH
-export HREL_TEST_TMP=$ROOT/tests/tmp
-rm -rf "$HREL_TEST_TMP"; mkdir -p "$HREL_TEST_TMP"
+# a scratch directory of this run only (runs may overlap); kept if a test fails
+mkdir -p "$ROOT/tests/tmp"
+export HREL_TEST_TMP
+HREL_TEST_TMP=$(mktemp -d "$ROOT/tests/tmp/run.XXXXXX") || exit 1
 which=all; filter=""
 for a in "$@"; do
     case "$a" in
@@ -56,6 +58,11 @@ if [ "$which" != unit ]; then
         grep -E 'FAIL|passed, [0-9]+ failed' "$out" | sed 's/^/  /'
         count "$out" "$rc" "$name"
     done
+fi
+if [ "$fail" -eq 0 ]; then
+    rm -rf "$HREL_TEST_TMP"; rmdir "$ROOT/tests/tmp" 2>/dev/null
+else
+    echo "(outputs of this run kept in $HREL_TEST_TMP)"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_errno.h>
 
@@ -85,6 +86,22 @@ static void hrel_test_init(void)
                    __LINE__, (what), s_ ? s_ : "(null)", (needle));              \
         }                                                                        \
     } while (0)
+
+/* Write TEXT to a file NAME in $HREL_TEST_TMP (or /tmp); return its path in a
+ * static buffer (valid until the next call), or NULL if it cannot be written. */
+static inline const char *hrel_test_write_tmp(const char *name, const char *text)
+{
+    static char path[512];
+    FILE *fp;
+    const char *dir = getenv("HREL_TEST_TMP");
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : "/tmp", name);
+    fp = fopen(path, "w");
+    if (!fp)
+        return NULL;
+    fputs(text, fp);
+    fclose(fp);
+    return path;
+}
 
 /* Print the closing line; return the exit status for main. */
 static int hrel_test_summary(const char *name)

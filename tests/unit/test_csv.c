@@ -5,20 +5,6 @@
 #include "csv.h"
 #include "hrel_test.h"
 
-static const char *write_tmp(const char *name, const char *text)
-{
-    static char path[512];
-    FILE *fp;
-    const char *dir = getenv("HREL_TEST_TMP");
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : "/tmp", name);
-    fp = fopen(path, "w");
-    if (!fp)
-        return NULL;
-    fputs(text, fp);
-    fclose(fp);
-    return path;
-}
-
 int main(void)
 {
     hrel_csv *t = NULL;
@@ -31,7 +17,7 @@ int main(void)
     static const char *const need_bad[] = {"pattern", "nosuch", NULL};
 
     hrel_test_init();
-    p = write_tmp("hrel_csv_ok.csv",
+    p = hrel_test_write_tmp("hrel_csv_ok.csv",
                   "# suite: hrel 0.1.0\n# platform: local\n"
                   "pattern,procs,h,msg_bytes,rep,seconds\n"
                   "PP,2,6720,6720,0,0.000107\n\n"
@@ -58,12 +44,12 @@ int main(void)
     hrel_csv_free(t);
     t = NULL;
 
-    p = write_tmp("hrel_csv_short.csv", "a,b,c\n1,2,3\n1,2\n");
+    p = hrel_test_write_tmp("hrel_csv_short.csv", "a,b,c\n1,2,3\n1,2\n");
     HREL_CHECK(hrel_csv_read(p, &t, err, sizeof err) != 0, "short row fails");
     HREL_CHECK_HAS(err, ":3: 2 fields", "short row error has line 3");
     HREL_CHECK(t == NULL, "no table on error");
 
-    p = write_tmp("hrel_csv_empty.csv", "# only: metadata\n");
+    p = hrel_test_write_tmp("hrel_csv_empty.csv", "# only: metadata\n");
     HREL_CHECK(hrel_csv_read(p, &t, err, sizeof err) != 0, "no header fails");
     HREL_CHECK_HAS(err, "no header", "no header error");
 

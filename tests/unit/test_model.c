@@ -7,20 +7,6 @@
 #include "model.h"
 #include "trace.h"
 
-static const char *write_tmp(const char *name, const char *text)
-{
-    static char path[512];
-    FILE *fp;
-    const char *dir = getenv("HREL_TEST_TMP");
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : "/tmp", name);
-    fp = fopen(path, "w");
-    if (!fp)
-        return NULL;
-    fputs(text, fp);
-    fclose(fp);
-    return path;
-}
-
 /* Set row (S, I): w, in, out and one partner (or -1 for none). */
 static void set(hrel_trace *t, int s, int i, double w, double in, double out, int partner)
 {
@@ -155,7 +141,7 @@ int main(void)
     hrel_trace_at(t, 1, 1)->pattern[0] = 'P';
     hrel_trace_at(t, 1, 1)->pattern[1] = 'P';
     hrel_trace_at(t, 1, 2)->pattern[0] = 'E';
-    fit = write_tmp("model_fit.csv", "pattern,procs,g,L,r2,n\n"
+    fit = hrel_test_write_tmp("model_fit.csv", "pattern,procs,g,L,r2,n\n"
                     "PP,2,9,9,1,5\nPP,4,0.002,0.2,1,5\nE,all,0.003,0.3,1,5\n"
                     "ALL,all,0.001,0.1,1,20\n");
     HREL_CHECK_INT(hrel_model_gl_from_fit(t, fit, gl, err, sizeof err), 0, "fit table read");
@@ -167,7 +153,7 @@ int main(void)
     HREL_CHECK(hrel_model_gl_from_fit(t, fit, gl, err, sizeof err) != 0, "unknown pattern");
     HREL_CHECK_HAS(err, "no row for pattern X", "error names the pattern");
     hrel_trace_at(t, 1, 3)->pattern[0] = '\0';
-    fit = write_tmp("model_fit_nopool.csv", "pattern,procs,g,L,r2,n\nE,all,0.003,0.3,1,5\n");
+    fit = hrel_test_write_tmp("model_fit_nopool.csv", "pattern,procs,g,L,r2,n\nE,all,0.003,0.3,1,5\n");
     HREL_CHECK(hrel_model_gl_from_fit(t, fit, gl, err, sizeof err) != 0, "no pooled row");
     HREL_CHECK_HAS(err, "pattern ALL", "error names the pooled row");
     hrel_trace_free(t);

@@ -6,20 +6,6 @@
 #include "hrel_test.h"
 #include "trace.h"
 
-static const char *write_tmp(const char *name, const char *text)
-{
-    static char path[512];
-    FILE *fp;
-    const char *dir = getenv("HREL_TEST_TMP");
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : "/tmp", name);
-    fp = fopen(path, "w");
-    if (!fp)
-        return NULL;
-    fputs(text, fp);
-    fclose(fp);
-    return path;
-}
-
 #define HDR "rank,step,w_seconds,in_bytes,out_bytes,partners,t_end\n"
 
 /* Load TEXT as a trace that must fail; check the message has WANT. */
@@ -27,7 +13,7 @@ static void bad(const char *name, const char *text, const char *want, const char
 {
     hrel_trace *t = NULL;
     char err[512] = "";
-    const char *p = write_tmp(name, text);
+    const char *p = hrel_test_write_tmp(name, text);
     HREL_CHECK(hrel_trace_load(p, &t, err, sizeof err) != 0, what);
     HREL_CHECK(t == NULL, "no trace on failure");
     HREL_CHECK_HAS(err, want, what);
@@ -45,7 +31,7 @@ int main(void)
     hrel_test_init();
 
     /* a good trace with rows out of order, a pattern column and an unmeasured t_end */
-    p = write_tmp("trace_ok.csv", "# platform: test\n"
+    p = hrel_test_write_tmp("trace_ok.csv", "# platform: test\n"
                   "rank,step,w_seconds,in_bytes,out_bytes,partners,t_end,pattern\n"
                   "1,2,0.5,8,8,0,,E\n"
                   "0,1,1.5,0,16,,1.75,\n"
