@@ -17,7 +17,7 @@
 #   --algos LIST     mstep,ccm (default both)     --plan measure|estimate (measure)
 #   --op sum|max     @ of h for the Exchange (default sum)
 #   --pattern-mstep X / --pattern-ccm X   fit rows to use (default PP / E;
-#                    ALL = the pooled fit)
+#                    ALL = the pooled fit); --gl-procs step|p (see hrel fft --help)
 #   --out DIR        results directory (default results/fft-<UTC time>)
 #
 # Writes DIR/consts.csv (hrel_fft_constants, measured first, on this machine),
@@ -69,7 +69,7 @@ fi
 
 # ---- options -----------------------------------------------------------------
 platforms=local; fits=(); bench=0; n=524288; procs=1,2,4,8; reps=5; algos=mstep,ccm
-plan=measure; op=sum; pat_m=PP; pat_c=E; out=""; bench_reps=3
+plan=measure; op=sum; pat_m=PP; pat_c=E; out=""; bench_reps=3; glp=step
 while [ $# -gt 0 ]; do
     case "$1" in
         --platform) platforms=${2:?}; shift 2 ;;
@@ -84,8 +84,9 @@ while [ $# -gt 0 ]; do
         --op) op=${2:?}; shift 2 ;;
         --pattern-mstep) pat_m=${2:?}; shift 2 ;;
         --pattern-ccm) pat_c=${2:?}; shift 2 ;;
+        --gl-procs) glp=${2:?}; shift 2 ;;
         --out) out=${2:?}; shift 2 ;;
-        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)" ;;
     esac
 done
@@ -139,9 +140,9 @@ for ((k = 0; k < np; k++)); do
         cp "${fits[$(( ${#fits[@]} == 1 ? 0 : k ))]}" "$dir/fit.csv"
     fi
     # ---- 3. predictions and the table ----------------------------------------
-    targs=(--consts "$out/consts.csv" --fit "$dir/fit.csv" --pattern-mstep "$pat_m" --pattern-ccm "$pat_c" --op "$op")
+    targs=(--consts "$out/consts.csv" --fit "$dir/fit.csv" --pattern-mstep "$pat_m" --pattern-ccm "$pat_c" --op "$op" --gl-procs "$glp")
     "$BIN/hrel" fft predict --n "$n" --p "$procs" --consts "$out/consts.csv" --fit "$dir/fit.csv" \
-        --op "$op" --algo mstep --pattern "$pat_m" >"$dir/predict.csv" || exit 1
+        --op "$op" --algo mstep --pattern "$pat_m" --gl-procs "$glp" >"$dir/predict.csv" || exit 1
     "$BIN/hrel" fft predict --n "$n" --p "$procs" --consts "$out/consts.csv" --fit "$dir/fit.csv" \
         --op "$op" --algo ccm --pattern "$pat_c" | tail -n +2 >>"$dir/predict.csv" || exit 1
     "$BIN/hrel" fft table "$dir/runs.csv" "${targs[@]}" >"$dir/table.csv" || exit 1

@@ -40,6 +40,7 @@ export PVM_ARCH=${PVM_ARCH:-$("$PVM_ROOT/lib/pvmgetarch" 2>/dev/null || echo LIN
 NET=10.99.0              # private /24 of every emulated platform (own namespaces only)
 PROBE_PORT=5901          # first TCP port of the probe receivers
 PROBE=$HREL_ROOT/bin/$PVM_ARCH/hrel-probe
+WIRE=$HREL_ROOT/bin/$PVM_ARCH/hrel-wire
 TOL=${HREL_PROBE_TOL:-0.10}
 
 die() { echo "hrel platform: $*" >&2; exit 1; }
@@ -129,10 +130,6 @@ load() {
     if [ "$P_WIRE" = tc ] && [ "$P_DELAY_US" -gt 0 ]; then
         die "$P_DESC: delay $P_DELAY needs 'wire: user' (tc here has no netem)"
     fi
-    if [ "$P_WIRE" = user ]; then
-        [ -x "$HREL_ROOT/bin/$PVM_ARCH/hrel-wire" ] || [ -d "$HERE/wire" ] ||
-            die "$P_DESC: 'wire: user' needs the userspace wire (hostfiles/wire/), which is not built"
-    fi
     # Hostfile: '*' defaults lines, then one host per line (options after it).
     [ -r "$P_HF" ] || die "no hostfile '$P_HF' next to '$P_DESC'"
     P_HOSTS=() ln=0
@@ -175,7 +172,7 @@ burst_bytes() { awk -v b="$P_BPS" 'BEGIN { x = b / 8 / 1000; if (x < 1600) x = 1
 setup() {
     local i h ns sw=$P_NSPRE.sw burst child
     [ -z "$(leftover_ns)" ] || die "platform '$P_NAME' is already up (hostfiles/platform.sh down $P_NAME)"
-    [ "$P_WIRE" = tc ] || die "'wire: user' is not available in this version of platform.sh"
+    if [ "$P_WIRE" = user ]; then need_prog "$WIRE"; fi
     rm -rf "$P_STATE"
     mkdir -p "$P_STATE" || die "cannot create '$P_STATE'"
     { echo "127.0.0.1 localhost"; echo "::1 localhost"
@@ -195,6 +192,7 @@ setup() {
         echo "$ns" >"$P_STATE/ns.$h"
         q ip -n "$ns" link set lo up
         q ip netns exec "$ns" sysctl -q -w "net.ipv4.tcp_congestion_control=$P_TCP"
+        [ "$P_WIRE" = user ] && continue   # eth0 is a TAP of the wire, below
         q ip -n "$sw" link add "p$((i + 1))" type veth peer name eth0 netns "$ns"
         q ip -n "$sw" link set "p$((i + 1))" master br0
         q ip -n "$sw" link set "p$((i + 1))" up
@@ -214,6 +212,7 @@ setup() {
             q tc -n "$sw" qdisc add dev "p$((i + 1))" root tbf rate "${P_BPS}bit" burst "$burst" limit 64kb
         fi
     done
+    if [ "$P_WIRE" = user ]; then setup_wire; return; fi
     if [ "$P_MEDIUM" = shared ]; then
         # one segment: every frame entering the switch from any station goes
         # through one HTB budget, fair per station (class by source address)
@@ -234,9 +233,36 @@ setup() {
     fi
 }
 
+# Start the userspace wire in the switch namespace and give every host one
+# of its TAP devices as eth0 (a TAP keeps working in another namespace).
+setup_wire() {
+    local i h ns sw=$P_NSPRE.sw model=switch
+    [ "$P_MEDIUM" = shared ] && model=hub
+    ip netns exec "$sw" setsid "$WIRE" --model "$model" --rate "$P_BPS" \
+        --delay "$(awk -v u="$P_DELAY_US" 'BEGIN { printf "%.9f", u / 1e6 }')" \
+        --ports "$P_NHOSTS" --prefix w --queue 65536 >"$P_STATE/wire.log" 2>&1 </dev/null &
+    for i in $(seq 1 50); do
+        grep -q '^ready' "$P_STATE/wire.log" 2>/dev/null && break
+        if ! kill -0 $! 2>/dev/null; then
+            teardown >/dev/null 2>&1
+            die "the userspace wire did not start: $(head -n 1 "$P_STATE/wire.log" 2>/dev/null)"
+        fi
+        sleep 0.1
+    done
+    grep -q '^ready' "$P_STATE/wire.log" || { teardown >/dev/null 2>&1; die "the userspace wire did not start within 5 s"; }
+    for i in "${!P_HOSTS[@]}"; do
+        h=${P_HOSTS[$i]} ns=$P_NSPRE.$h
+        q ip -n "$sw" link set "w$((i + 1))" netns "$ns"
+        q ip -n "$ns" link set "w$((i + 1))" name eth0
+        q ip -n "$ns" addr add "$NET.$((i + 1))/24" dev eth0
+        q ip -n "$ns" link set eth0 up
+    done
+}
+
 # Stop everything of P_NAME: pvmds, processes in its namespaces, namespaces, state.
 teardown() {
     local ns pids h1
+    WIRE_STATS=""
     if [ -d "$P_STATE" ] && [ -r "$P_STATE/info" ]; then
         h1=$(sed -n 's/^hosts=\([^ ]*\).*/\1/p' "$P_STATE/info")
         if [ -n "$h1" ] && [ -r "$P_STATE/ns.$h1" ] && ls "$P_STATE/$h1/tmp"/pvmd.* >/dev/null 2>&1; then
@@ -258,6 +284,8 @@ teardown() {
         [ -n "$pids" ] && kill -KILL $pids 2>/dev/null
         ip netns del "$ns" 2>/dev/null
     done
+    # the userspace wire's counters (written when it got SIGTERM)
+    WIRE_STATS=$(grep -hs '^hrel-wire: frames_in' "$P_STATE/wire.log")
     rm -rf "$P_STATE"
     [ -z "$(leftover_ns)" ]
 }
@@ -292,19 +320,18 @@ vm_start() {
     die "virtual machine of '$P_NAME' has ${n:-0} of $P_NHOSTS hosts after 20 s: $(cat "$P_STATE/$h1/tmp"/pvml.* 2>/dev/null | grep -v '^$' | tail -n 1)"
 }
 
-# Make sure hrel-probe is built.
-need_probe() {
-    [ -x "$PROBE" ] && [ "$PROBE" -nt "$HERE/probe.c" ] && return 0
-    make -s -C "$HERE" "$PROBE" >/dev/null 2>&1 || die "cannot build '$PROBE' (make -C hostfiles)"
+# Make sure program PROG of hostfiles/Makefile is built and up to date.
+need_prog() {
+    make -s -C "$HERE" >/dev/null 2>&1 && [ -x "$1" ] || die "cannot build '$1' (make -C hostfiles)"
 }
 
 # Probe K disjoint pairs for S seconds at once. Prints one line per pair and
 # a summary into PROBE_SUMMARY; return 1 if any pair is off the expected rate.
 probe_pairs() {
-    local k=$1 s=$2 j a b want bad=0 r line
+    local k=$1 s=$2 j a b want bad=0 r m line
     local -a rpids=()
     [ "$P_NHOSTS" -ge $((2 * k)) ] || die "probe: $k pairs need $((2 * k)) hosts, '$P_NAME' has $P_NHOSTS"
-    need_probe
+    need_prog "$PROBE"
     if [ "$P_MEDIUM" = shared ]; then
         want=$(awk -v b="$P_BPS" -v k="$k" 'BEGIN { printf "%.4f", b / 1e6 / k }')
     else
@@ -333,7 +360,8 @@ probe_pairs() {
         else
             line="OFF"; bad=1
         fi
-        echo "probe $P_NAME $a->$b rate_mbit $r expected_mbit $want tol $TOL $line"
+        m=$(sed -n 's/^rate_mbit [0-9.]* mean_mbit \([0-9.]*\) .*/\1/p' "$P_STATE/probe.$j")
+        echo "probe $P_NAME $a->$b rate_mbit $r expected_mbit $want tol $TOL $line mean_mbit $m"
         PROBE_SUMMARY="${PROBE_SUMMARY:+$PROBE_SUMMARY; }$a->$b $r Mbit/s (expected $want, $P_MEDIUM $P_RATE, $k pair(s), raw TCP)"
     done
     return $bad
@@ -352,7 +380,7 @@ cmd_up() {
 cmd_down() {
     [ -d "$P_STATE" ] || [ -n "$(leftover_ns)" ] || { echo "platform $P_NAME: nothing to tear down"; return 0; }
     teardown || die "could not remove every namespace of '$P_NAME': $(leftover_ns | tr '\n' ' ')"
-    echo "platform $P_NAME down"
+    echo "platform $P_NAME down${WIRE_STATS:+; $WIRE_STATS}"
 }
 
 cmd_probe() {
@@ -394,6 +422,7 @@ run_cleanup() {
     trap - EXIT INT TERM
     [ -n "${CMD_PID:-}" ] && kill -TERM "$CMD_PID" 2>/dev/null
     teardown >/dev/null 2>&1 || echo "hrel platform: teardown of '$P_NAME' left: $(leftover_ns | tr '\n' ' ')" >&2
+    [ -n "${WIRE_STATS:-}" ] && echo "platform $P_NAME: $WIRE_STATS" >&2
     exit $rc
 }
 
@@ -414,7 +443,7 @@ cmd_run() {
     setup
     if [ $probe = 1 ] && [ "$P_NHOSTS" -ge 2 ]; then
         probe_pairs 1 2 >"$P_STATE/probe.txt" ||
-            die "calibration failed, the network is not what '$P_DESC' says: $(grep -v ' ok$' "$P_STATE/probe.txt" | head -n 1)"
+            die "calibration failed, the network is not what '$P_DESC' says: $(grep -v ' ok ' "$P_STATE/probe.txt" | head -n 1)"
         cat "$P_STATE/probe.txt" >&2
         export HREL_PLATFORM_PROBE=$PROBE_SUMMARY
     else

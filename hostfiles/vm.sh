@@ -31,7 +31,7 @@ hrel_vm_start() {
     HREL_VM_PID=$!
     disown "$HREL_VM_PID" 2>/dev/null   # no "Terminated" notice when halt ends it
     for i in $(seq 1 300); do
-        if [ -e "$PVM_TMP/pvmd.$(id -u)" ] && echo conf | timeout 5 pvm >/dev/null 2>&1; then
+        if [ -e "$PVM_TMP/pvmd.$(id -u)" ] && hrel_vm_hostlist >/dev/null 2>&1; then
             hrel_vm_check "$hf" || { hrel_vm_stop; return 1; }
             return 0
         fi
@@ -43,6 +43,18 @@ hrel_vm_start() {
     done
     echo "hrel: pvmd did not answer within 30 s (hostfile '$hf')" >&2
     hrel_vm_stop; return 1
+}
+
+# Print the hosts of our virtual machine, one per line; fail if our pvmd is not
+# alive. Uses bin/$PVM_ARCH/hrel_vmhosts, which (unlike the pvm console) never
+# starts a pvmd of its own; the console is the fallback before the build.
+hrel_vm_hostlist() {
+    [ -n "$HREL_VM_PID" ] && kill -0 "$HREL_VM_PID" 2>/dev/null || return 1
+    if [ -x "$HREL_ROOT/bin/$PVM_ARCH/hrel_vmhosts" ]; then
+        timeout 10 "$HREL_ROOT/bin/$PVM_ARCH/hrel_vmhosts" 2>/dev/null
+    else
+        echo conf | timeout 5 pvm 2>/dev/null | awk 'f && NF>=2 {print $1} /HOST/ {f=1}'
+    fi
 }
 
 # Check the running virtual machine against HOSTFILE: pvmd found no errors in
@@ -57,7 +69,7 @@ hrel_vm_check() {
     want=$(grep -vE '^[[:space:]]*(#|\*|&|$)' "$hf" | awk '{print $1}')
     for h in $want; do
         for _ in $(seq 1 100); do
-            have=$(echo conf | timeout 5 pvm 2>/dev/null | awk 'f && NF>=2 {print $1} /HOST/ {f=1}')
+            have=$(hrel_vm_hostlist 2>/dev/null)
             echo "$have" | grep -qx "$h" && break
             sleep 0.3
         done
@@ -75,8 +87,18 @@ hrel_vm_stop() {
         if [ -n "$HREL_VM_PID" ] && kill -0 "$HREL_VM_PID" 2>/dev/null; then
             (echo halt | timeout 10 pvm) >/dev/null 2>&1   # halt kills the console too
             for _ in $(seq 1 50); do kill -0 "$HREL_VM_PID" 2>/dev/null || break; sleep 0.1; done
-            kill -9 "$HREL_VM_PID" 2>/dev/null
+            if kill -0 "$HREL_VM_PID" 2>/dev/null; then
+                kill -9 "$HREL_VM_PID" 2>/dev/null
+                sleep 0.2
+            fi
         fi
+        # a pvmd that the console may have started in our PVM_TMP (it starts one
+        # when none answers): any pvmd whose environment names this PVM_TMP
+        local pid
+        for pid in $(pgrep -x pvmd 2>/dev/null) $(pgrep -f '/pvm3/lib/pvmd' 2>/dev/null); do
+            tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "PVM_TMP=$PVM_TMP" &&
+                kill -9 "$pid" 2>/dev/null
+        done
         rm -rf "$PVM_TMP"
     fi
     HREL_VM_PID=""

@@ -39,15 +39,18 @@ typedef struct fft_opts {
     int np;                /* predict: how many */
     int algo;              /* predict: 1 mstep, 2 ccm, 3 both */
     int text;              /* table: 1 for the text layout */
+    int gl_step;           /* 1: M-step PingPong i takes the fit row of p/2^i processors */
 } fft_opts;
 
 static void usage(FILE *fp)
 {
     fprintf(fp,
 "usage: hrel fft predict --consts C.csv (--fit FIT.csv [--pattern X] | --g G --L L)\n"
-"                        [--n N] [--p 1,2,4,8] [--algo mstep|ccm|both] [--op sum|max] [--bytes B]\n"
+"                        [--n N] [--p 1,2,4,8] [--algo mstep|ccm|both] [--op sum|max]\n"
+"                        [--gl-procs step|p] [--bytes B]\n"
 "       hrel fft table RUNS.csv --consts C.csv (--fit FIT.csv | --g G --L L)\n"
-"                        [--pattern-mstep PP] [--pattern-ccm E] [--op sum|max] [--bytes B]\n"
+"                        [--pattern-mstep PP] [--pattern-ccm E] [--op sum|max]\n"
+"                        [--gl-procs step|p] [--bytes B]\n"
 "                        [--format csv|text]\n"
 "\n"
 "Predicted times of the M-step FFT (002 formulas 15-17 = 000 formula 3) and the\n"
@@ -61,6 +64,9 @@ static void usage(FILE *fp)
 "(actual = median over reps; error = 100 (actual - model) / actual, 002 formula 18;\n"
 "mpm = median MPM prediction (002 formulas 7-10, as `hrel model mpm`) of each\n"
 "rep's trace with the same g, L (--fit: the trace's pattern rows) and --op).\n"
+"  --gl-procs step|p  M-step FFT: PingPong step i (p/2^(i+1) pairs) takes the fit\n"
+"              row of p/2^i processors (step, default; else that pattern's 'all'\n"
+"              row) or every step the row of p (p); predict prints step 0's g, L\n"
 "  --bytes B   bytes per complex value in the messages (default 16: two doubles)\n"
 "  --op        h of an Exchange is in+out (sum, default) or max(in,out)\n");
 }
@@ -114,6 +120,7 @@ static int parse_opts(const char *verb, int argc, char **argv, int first, fft_op
     o->p[0] = 1; o->p[1] = 2; o->p[2] = 4; o->p[3] = 8;
     o->np = 4;
     o->algo = 3;
+    o->gl_step = 1;
     *pos = NULL;
     for (i = first; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -162,6 +169,10 @@ static int parse_opts(const char *verb, int argc, char **argv, int first, fft_op
             o->algo = 2;
         else if (strcmp(a, "--algo") == 0 && strcmp(v, "both") == 0)
             o->algo = 3;
+        else if (strcmp(a, "--gl-procs") == 0 && strcmp(v, "step") == 0)
+            o->gl_step = 1;
+        else if (strcmp(a, "--gl-procs") == 0 && strcmp(v, "p") == 0)
+            o->gl_step = 0;
         else if (strcmp(a, "--format") == 0 && strcmp(v, "csv") == 0)
             o->text = 0;
         else if (strcmp(a, "--format") == 0 && strcmp(v, "text") == 0)
@@ -191,6 +202,8 @@ static int predict_one(const fft_opts *o, int algo, long n, long p, double *g, d
         return -1;
     if (hrel_fft_consts_load(o->consts, p, c, NULL, err, errlen))
         return -1;
+    double gs[64], Ls[64];
+    long i, logp = (long)hrel_fft_log2((size_t)p);
     if (o->fit) {
         if (p == 1) {
             /* no communication at p = 1: take any row of the pattern */
@@ -203,9 +216,22 @@ static int predict_one(const fft_opts *o, int algo, long n, long p, double *g, d
         *g = o->g;
     if (o->have_L)
         *L = o->L;
+    /* M-step FFT: combination step i has p/2^(i+1) PingPong pairs, i.e. the
+     * pattern on p/2^i processors: its own fit row unless --gl-procs p */
+    for (i = 0; i < logp; i++) {
+        gs[i] = *g;
+        Ls[i] = *L;
+        if (o->fit && o->gl_step && i > 0 &&
+            hrel_fft_fit_load(o->fit, pat, p >> i, &gs[i], &Ls[i], err, errlen))
+            return -1;
+        if (o->have_g)
+            gs[i] = o->g;
+        if (o->have_L)
+            Ls[i] = o->L;
+    }
     if (algo == 1)
-        return hrel_fft_model_mstep((size_t)n, (size_t)p, (size_t)o->bytes, c, *g, *L,
-                                    NULL, model, err, errlen);
+        return hrel_fft_model_mstep_gl((size_t)n, (size_t)p, (size_t)o->bytes, c, gs, Ls,
+                                       NULL, model, err, errlen);
     return hrel_fft_model_ccm((size_t)n, (size_t)p, (size_t)o->bytes, o->op_max, c, *g,
                               *L, model, err, errlen);
 }

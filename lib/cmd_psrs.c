@@ -83,6 +83,20 @@ static int run_predict(const hrel_psrs_params *pp, long n, const int *procs, int
 {
     int i, s;
     char err[512], d[1024];
+    size_t cnt = np > 0 ? (size_t)np : 1;
+    hrel_psrs_step (*st)[HREL_PSRS_STEPS] = malloc(cnt * sizeof *st);
+    double (*g)[HREL_PSRS_STEPS] = malloc(cnt * sizeof *g);
+    double (*L)[HREL_PSRS_STEPS] = malloc(cnt * sizeof *L);
+
+    if (!st || !g || !L) {
+        free(st); free(g); free(L);
+        return bad("out of memory");
+    }
+    for (i = 0; i < np; i++)   /* every prediction first: no partial table on error */
+        if (hrel_psrs_predict_params(pp, n, procs[i], st[i], g[i], L[i], err, sizeof err) != 0) {
+            free(st); free(g); free(L);
+            return bad(err);
+        }
     gl_desc(pp, d, sizeof d);
     if (csv)
         printf("procs,n,step,pattern,work_s,h_items,h_bytes,g,L,comm_s,step_s,T_s\n");
@@ -90,26 +104,26 @@ static int run_predict(const hrel_psrs_params *pp, long n, const int *procs, int
         printf("# PSRS BSPWB prediction (002 formulas 19-25), N=%ld, constants %s, %s\n", n,
                pp->consts_path, d);
     for (i = 0; i < np; i++) {
-        hrel_psrs_step st[HREL_PSRS_STEPS];
-        double g[HREL_PSRS_STEPS], L[HREL_PSRS_STEPS];
-        if (hrel_psrs_predict_params(pp, n, procs[i], st, g, L, err, sizeof err) != 0)
-            return bad(err);
         if (!csv)
             printf("%-5s %-4s %-7s %12s %12s %11s %11s %12s %12s %12s\n", "procs", "step",
                    "pattern", "work_s", "h_bytes", "g", "L", "comm_s", "step_s", "T_s");
         for (s = 0; s < HREL_PSRS_STEPS; s++) {
+            const hrel_psrs_step *t = &st[i][s];
             if (csv)
                 printf("%d,%ld,%d,%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", procs[i], n,
-                       s + 1, hrel_psrs_step_pattern(s + 1), st[s].work_s, st[s].h_items,
-                       st[s].h_bytes, g[s], L[s], st[s].comm_s, st[s].step_s, st[s].t_s);
+                       s + 1, hrel_psrs_step_pattern(s + 1), t->work_s, t->h_items, t->h_bytes,
+                       g[i][s], L[i][s], t->comm_s, t->step_s, t->t_s);
             else
                 printf("%-5d %-4d %-7s %12.6g %12.6g %11.4g %11.4g %12.6g %12.6g %12.6g\n",
-                       procs[i], s + 1, hrel_psrs_step_pattern(s + 1), st[s].work_s,
-                       st[s].h_bytes, g[s], L[s], st[s].comm_s, st[s].step_s, st[s].t_s);
+                       procs[i], s + 1, hrel_psrs_step_pattern(s + 1), t->work_s, t->h_bytes,
+                       g[i][s], L[i][s], t->comm_s, t->step_s, t->t_s);
         }
         if (!csv)
-            printf("total %d %.9g\n", procs[i], st[HREL_PSRS_STEPS - 1].t_s);
+            printf("total %d %.9g\n", procs[i], st[i][HREL_PSRS_STEPS - 1].t_s);
     }
+    free(st);
+    free(g);
+    free(L);
     return 0;
 }
 

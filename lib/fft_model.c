@@ -28,16 +28,21 @@ static int check(size_t n, size_t p, size_t bytes, const hrel_fft_consts *c,
     return 0;
 }
 
-int hrel_fft_model_mstep(size_t n, size_t p, size_t bytes, const hrel_fft_consts *c,
-                         double g, double L, double *steps, double *total,
-                         char *err, size_t errlen)
+int hrel_fft_model_mstep_gl(size_t n, size_t p, size_t bytes, const hrel_fft_consts *c,
+                            const double *g, const double *L, double *steps, double *total,
+                            char *err, size_t errlen)
 {
     double N = (double)n, P = (double)p, m, t;
-    unsigned s, logp;
-    if (check(n, p, bytes, c, g, L, err, errlen))
+    unsigned s, logp, i;
+    if (check(n, p, bytes, c, 0.0, 0.0, err, errlen))
         return -1;
     m = N / P;
     logp = hrel_fft_log2(p);
+    for (i = 0; i < logp; i++)
+        if (!isfinite(g[i]) || !isfinite(L[i])) {
+            snprintf(err, errlen, "g and L must be finite numbers");
+            return -1;
+        }
     t = c->D * m + c->F * m * (double)hrel_fft_log2(n / p);      /* lines 1-5 */
     if (p == 1) {
         if (steps)
@@ -45,12 +50,12 @@ int hrel_fft_model_mstep(size_t n, size_t p, size_t bytes, const hrel_fft_consts
         *total = t;
         return 0;
     }
-    t += L + g * (double)bytes * m;                                 /* (15) */
+    t += L[0] + g[0] * (double)bytes * m;                           /* (15) */
     if (steps)
         steps[0] = t;
     for (s = 2; s <= logp; s++) {                                   /* (16) */
         t += c->R * N * ldexp(1.0, (int)s - 2) / P
-           + L + g * (double)bytes * N * ldexp(1.0, (int)s - 1) / P;
+           + L[s - 1] + g[s - 1] * (double)bytes * N * ldexp(1.0, (int)s - 1) / P;
         if (steps)
             steps[s - 1] = t;
     }
@@ -59,6 +64,23 @@ int hrel_fft_model_mstep(size_t n, size_t p, size_t bytes, const hrel_fft_consts
         steps[logp] = t;
     *total = t;
     return 0;
+}
+
+int hrel_fft_model_mstep(size_t n, size_t p, size_t bytes, const hrel_fft_consts *c,
+                         double g, double L, double *steps, double *total,
+                         char *err, size_t errlen)
+{
+    double gs[64], Ls[64];
+    unsigned i;
+    if (!isfinite(g) || !isfinite(L)) {
+        snprintf(err, errlen, "g and L must be finite numbers");
+        return -1;
+    }
+    for (i = 0; i < 64; i++) {
+        gs[i] = g;
+        Ls[i] = L;
+    }
+    return hrel_fft_model_mstep_gl(n, p, bytes, c, gs, Ls, steps, total, err, errlen);
 }
 
 int hrel_fft_model_ccm(size_t n, size_t p, size_t bytes, int op_max,

@@ -42,6 +42,15 @@ int hrel_fft_model_mstep(size_t n, size_t p, size_t bytes, const hrel_fft_consts
                          double g, double L, double *steps, double *total,
                          char *err, size_t errlen);
 
+/* The same with g and L per combination step: the PingPong of step i
+ * (i = 0..log2(p)-1, in M-step i+1) costs L[i] + G[i] b N 2^i/p; 002 notes
+ * that these steps have p/2, p/4, ..., 1 pairs, so a fit per processor count
+ * can give each step its own g and L. G and L have log2(p) entries (unused
+ * for p = 1). */
+int hrel_fft_model_mstep_gl(size_t n, size_t p, size_t bytes, const hrel_fft_consts *c,
+                            const double *g, const double *L, double *steps, double *total,
+                            char *err, size_t errlen);
+
 /* Divide-and-conquer FFT (CCM): *total = Phi. OP_MAX = 0 for @ = + (h counts
  * in + out), 1 for @ = max. */
 int hrel_fft_model_ccm(size_t n, size_t p, size_t bytes, int op_max,

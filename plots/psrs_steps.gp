@@ -32,6 +32,7 @@ set xtics rotate by -45 scale 0 font ",9"
 set ylabel "step time (s)"
 set key top right font ",9"
 if (logy) { set logscale y } else { set yrange [0:*] }
+set offsets 0, 0, graph 0.2, 0   # headroom for the key above the tallest bar
 set multiplot layout nrow, ncol title "PSRS per M-step: measured vs BSPWB (002 formulas 19-25)"
 do for [b = 0:nb - 1] {
     stats dat index b using 2 nooutput

@@ -21,7 +21,8 @@ plotdir = system("dirname '".ARG0."'")
 load plotdir."/common.gp"   # terminal from the extension of out, line styles
 
 set title title noenhanced
-set xlabel "processors P"
+set xlabel "processors P" offset 0,0.5
+set bmargin 5 + 2 * words(dat)   # room for the key below
 set ylabel "time (s)"
 set xtics 1
 set key below noenhanced

@@ -2,8 +2,11 @@
  * and its workers (hrel_bworker), and the shared description of one case.
  *
  * Contract: control messages are small, XDR-encoded (PvmDataDefault) and use
- * the tags below; data messages use HREL_TAG_DATA (pattern.h) only. Per case:
+ * the tags below; data messages use HREL_TAG_DATA (pattern.h) only. Once, when
+ * a worker starts, it sends INFO (its machine's boot id and cpu count, so the
+ * master knows which ranks share CPUs, also across network namespaces). Per case:
  *   master -> each rank   CASE  (pattern, p, rank, msg_bytes, tids, options)
+ *   rank  <-> other ranks HELLO (tiny, untimed: opens the direct routes both ways)
  *   rank   -> master      READY (status; send slots filled for the first rep)
  *   clock sync: master -> rank SYNC (empty), rank -> master SYNC (its clock),
  *           several times per rank, at the start of a case and every few s
@@ -25,6 +28,8 @@
 #define HREL_TAG_GO     7103
 #define HREL_TAG_REPORT 7104
 #define HREL_TAG_SYNC   7105
+#define HREL_TAG_INFO   7106   /* worker -> master once at start: machine, cpus */
+#define HREL_TAG_HELLO  7107   /* rank -> rank at case setup: opens direct routes */
 
 #define HREL_REPORT_OK   0
 #define HREL_REPORT_FAIL 1
@@ -41,10 +46,14 @@ typedef struct hrel_case {
     int tids[256];                  /* tids of ranks 0..p-1 */
     int encoding;                   /* PVM data encoding of data messages */
     int route;                      /* PVM routing of data messages */
-    double timeout_s;               /* longest wait for one message */
+    double timeout_s;               /* longest wait for one data message */
+    double spin_s;                  /* spin on the clock this long before the start
+                                       (0: sleep only, when ranks share CPUs) */
     long first_rep;                 /* index of the first repetition (-warm-ups) */
     long corrupt_rep;               /* fault injection: rep in which this rank
                                        corrupts one outgoing byte (LONG_MIN: never) */
+    long drop_rep;                  /* fault injection: rep in which this rank sends
+                                       nothing (LONG_MIN: never) */
 } hrel_case;
 
 /* Pack C into the active send buffer (after pvm_initsend). Return 0 or -1. */
@@ -52,5 +61,9 @@ int hrel_case_pack(const hrel_case *c);
 
 /* Unpack a case from the active receive buffer. Return 0 or -1. */
 int hrel_case_unpack(hrel_case *c);
+
+/* This machine's identity (kernel boot id: the same in every network
+ * namespace of one machine) into BUF. */
+void hrel_machine_id(char *buf, size_t len);
 
 #endif

@@ -31,7 +31,7 @@ void hrel_bench_opts_usage(FILE *out)
 "  -r, --reps N          fixed number of timed repetitions per case\n"
 "      --rse X           adaptive (default): stop when the relative standard\n"
 "                        error of the mean is <= X (default 0.02) ...\n"
-"      --min-reps N      ... but not before N (default 10) ...\n"
+"      --min-reps N      ... but not before N (default 20) ...\n"
 "      --max-reps N      ... and at most N repetitions (default 500)\n"
 "  -w, --warmup N        discarded repetitions before each case (default 2)\n"
 "      --route direct|daemon     PVM routing of data (default: direct)\n"
@@ -39,7 +39,10 @@ void hrel_bench_opts_usage(FILE *out)
 "      --place rr|block|pvm      worker placement over hosts: round-robin in\n"
 "                        hostfile order (default), blocks in hostfile order,\n"
 "                        or pvmd's choice\n"
-"      --timeout SEC     longest wait for one message (default 120)\n"
+"      --timeout SEC     longest wait for one data message (default 120)\n"
+"      --max-lag SEC     when every rank has a cpu of its own, void and repeat a\n"
+"                        repetition in which a rank started more than SEC after\n"
+"                        the common start (default 0.0001)\n"
 "  -o, --output FILE     raw.csv to write (default: results/<platform>-<UTC>/raw.csv);\n"
 "                        a summary per case goes to cases.csv beside it\n"
 "      --platform NAME   platform name for the metadata (default: local)\n"
@@ -48,6 +51,7 @@ void hrel_bench_opts_usage(FILE *out)
 "  -q, --quiet           no progress lines on stderr\n"
 "      --inject-corrupt RANK:REP  testing: RANK corrupts one byte it sends in\n"
 "                        repetition REP of every case (warm-ups are negative)\n"
+"      --inject-drop RANK:REP  testing: RANK sends nothing in repetition REP\n"
 "  -h, --help            this text\n", out);
 }
 
@@ -172,7 +176,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
                           char *err, size_t errlen)
 {
     enum { O_PAIR = 256, O_COLL, O_OP, O_RSE, O_MIN, O_MAX, O_ROUTE, O_ENC, O_PLACE,
-           O_TIMEOUT, O_PLATFORM, O_HOSTFILE, O_NOTE, O_CORRUPT };
+           O_TIMEOUT, O_PLATFORM, O_HOSTFILE, O_NOTE, O_CORRUPT, O_DROP, O_MAXLAG };
     static const struct option lo[] = {
         {"patterns", required_argument, 0, 'P'}, {"procs", required_argument, 0, 'p'},
         {"pair-procs", required_argument, 0, O_PAIR},
@@ -186,6 +190,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         {"platform", required_argument, 0, O_PLATFORM},
         {"hostfile", required_argument, 0, O_HOSTFILE}, {"note", required_argument, 0, O_NOTE},
         {"quiet", no_argument, 0, 'q'}, {"inject-corrupt", required_argument, 0, O_CORRUPT},
+        {"inject-drop", required_argument, 0, O_DROP}, {"max-lag", required_argument, 0, O_MAXLAG},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
     };
     static const char *const all[] = {"E", "PP", "OA", "POA", "AO", "AA"};
@@ -208,7 +213,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     cfg->op = HREL_OP_SUM;
     cfg->reps.adaptive = 1;
     cfg->reps.rse = 0.02;
-    cfg->reps.min = 10;
+    cfg->reps.min = 20;
     cfg->reps.max = 500;
     cfg->warmup = 2;
     hrel_vm_parse_route("direct", &cfg->route);
@@ -218,6 +223,9 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     snprintf(cfg->platform, sizeof cfg->platform, "local");
     cfg->corrupt_rank = -1;
     cfg->corrupt_rep = LONG_MIN;
+    cfg->drop_rank = -1;
+    cfg->drop_rep = LONG_MIN;
+    cfg->max_lag_s = 100e-6;
     for (i = 0; i < argc && len + 2 < sizeof cfg->cmdline; i++)
         len += (size_t)snprintf(cfg->cmdline + len, sizeof cfg->cmdline - len, "%s%s",
                                 i ? " " : "", argv[i]);
@@ -340,6 +348,21 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
             if (sscanf(optarg, "%d:%ld", &cfg->corrupt_rank, &cfg->corrupt_rep) != 2 ||
                 cfg->corrupt_rank < 0) {
                 snprintf(err, errlen, "--inject-corrupt: expected RANK:REP");
+                return -1;
+            }
+            break;
+        case O_DROP:
+            if (sscanf(optarg, "%d:%ld", &cfg->drop_rank, &cfg->drop_rep) != 2 ||
+                cfg->drop_rank < 0) {
+                snprintf(err, errlen, "--inject-drop: expected RANK:REP");
+                return -1;
+            }
+            break;
+        case O_MAXLAG:
+            if (parse_num(optarg, &cfg->max_lag_s, "--max-lag", err, errlen) < 0)
+                return -1;
+            if (cfg->max_lag_s <= 0) {
+                snprintf(err, errlen, "--max-lag: must be positive");
                 return -1;
             }
             break;

@@ -38,8 +38,13 @@ typedef struct hrel_bench_cfg {
     int nnotes;                      /* extra metadata lines */
     char notes[8][256];              /* their "key: value" text */
     int quiet;                       /* no progress lines */
+    double max_lag_s;                /* void a repetition whose latest rank started
+                                        more than this after the start time (only
+                                        when every rank has a cpu of its own) */
     int corrupt_rank;                /* fault injection: rank ... (-1: off) */
     long corrupt_rep;                /* ... corrupts a byte it sends in this rep */
+    int drop_rank;                   /* fault injection: rank ... (-1: off) */
+    long drop_rep;                   /* ... sends nothing in this rep */
     char cmdline[2048];              /* the command line, for metadata */
 } hrel_bench_cfg;
 

@@ -13,11 +13,22 @@
  * start time): from the common start to the last rank's finish. Buffers are
  * filled before and every received byte is checked after, outside the timing.
  *
+ * Before a case's first repetition every rank exchanges a tiny message with
+ * every other (untimed), so direct routes exist: otherwise pvm_mcast sends
+ * through the daemons to ranks it has no route to, and the first send of a
+ * pair pays for the connection.
+ *
  * Error of the method. Ranks that are not running at the start instant begin
  * late; their lateness (the lag) is part of the time, reported per case in
- * cases.csv (mean and maximum). A start message that arrives after its start
- * time voids the repetition, which is run again with twice the margin
- * (late_reps in cases.csv). The offset estimate is off by at most half the
+ * cases.csv (mean and maximum). Workers tell the master their machine (kernel
+ * boot id, shared by all network namespaces of one machine) and its cpus:
+ * when every rank of a case has a cpu of its own they spin for the last
+ * SPIN_S before the start, and a repetition where a rank still started more
+ * than --max-lag late is voided and repeated; when ranks share cpus they
+ * sleep to the start instead (spinning would take the cpu from the others),
+ * their lag is kept in the times and the case is flagged oversubscribed. A
+ * start message that arrives after its start time voids the repetition,
+ * which is run again with twice the margin (void_reps in cases.csv). The offset estimate is off by at most half the
  * asymmetry of the fastest round trip (sync_rtt_max_s bounds it); on one host,
  * where every rank reads the same clock, the measured offsets (offset_max_s)
  * show the estimator's own error. An earlier version started ranks from a
@@ -48,12 +59,15 @@
 #include "vm.h"
 
 #define NPING 8   /* clock-sync round trips per rank */
+#define SPIN_S 300e-6   /* ranks spin this long before the start when each has a cpu */
 
 typedef struct master {
     const hrel_bench_cfg *cfg;   /* options */
     int nworker;                 /* workers spawned */
     int tids[256];               /* their tids, rank order */
     char hosts[256][64];         /* host of each worker */
+    char machine[256][64];       /* machine (kernel boot id) of each worker */
+    int cpus[256];               /* cpus of that machine */
     FILE *raw;                   /* raw.csv */
     FILE *cases;                 /* cases.csv */
     char err[512];               /* the failure, if any */
@@ -129,6 +143,16 @@ static void write_meta(FILE *fp, const master *m)
             maxper = cnt;
     }
     fprintf(fp, "\n# cpus_on_master_host: %ld\n", cpus);
+    {
+        int nm = 0, k, seen;
+        for (j = 0; j < m->nworker; j++) {
+            for (seen = 0, k = 0; k < j; k++)
+                seen |= strcmp(m->machine[k], m->machine[j]) == 0;
+            nm += !seen;
+        }
+        fprintf(fp, "# machines: %d distinct (by kernel boot id) under the %d workers\n", nm,
+                m->nworker);
+    }
     if (cpus > 0 && maxper > cpus)
         fprintf(fp, "# warning: up to %d workers share a host with %ld cpus: the larger "
                     "processor counts measure the CPU scheduler as well as the network\n",
@@ -146,7 +170,10 @@ static void write_meta(FILE *fp, const master *m)
                 "(min round trip of %d pings, again every 5 s) and gives all ranks one start "
                 "time; seconds = max over ranks of (end of the rank's sends and receives - "
                 "start time) on its CLOCK_MONOTONIC; a repetition whose start message came "
-                "late is voided and repeated; buffer fill and byte checks outside\n", NPING);
+                "late, or (with a cpu per rank) in which a rank started over %g s late, is "
+                "voided and repeated; ranks spin the last %g s when each has a cpu, else "
+                "sleep; routes opened before timing; fill and byte checks outside\n", NPING,
+                cfg->max_lag_s, SPIN_S);
     fprintf(fp, "# clock: CLOCK_MONOTONIC, resolution %g s\n", hrel_clock_res());
     for (i = 0; i < cfg->nnotes; i++)
         fprintf(fp, "# %s\n", cfg->notes[i]);
@@ -243,25 +270,42 @@ typedef struct case_sum {
     long reps;                   /* timed repetitions */
     hrel_reps_state st;          /* running mean / sd */
     double min, max;             /* extremes */
-    long late;                   /* repetitions voided because a GO came late */
+    long void_reps;              /* repetitions voided (start message late, or
+                                    a rank started late on a cpu of its own) */
+    int oversub;                 /* 1: some ranks shared cpus (no spin, no void) */
     double margin;               /* start margin at the end of the case */
     double lag_sum, lag_max;     /* how late ranks started after the start time */
     double off_max, rtt_max;     /* largest |clock offset| and sync round trip */
 } case_sum;
 
 /* Start margin: time from the master's clock reading to the common start;
- * kept across cases, doubled whenever a GO arrives late. */
-static double margin_s = 500e-6;
+ * kept across cases, doubled whenever a GO arrives late, halved again after
+ * 50 repetitions in a row without one (never under 500 us). */
+#define MARGIN_MIN_S 500e-6
+static double margin_s = MARGIN_MIN_S;
+
+/* 1 if ranks 0..p-1 include more ranks on one machine than it has cpus. */
+static int oversubscribed(const master *m, int p)
+{
+    int r, q, n;
+    for (r = 0; r < p; r++) {
+        for (n = 0, q = 0; q < p; q++)
+            n += strcmp(m->machine[q], m->machine[r]) == 0;
+        if (n > m->cpus[r])
+            return 1;
+    }
+    return 0;
+}
 
 /* Run one (pattern, p, h) case. Return 0, or -1 with m->err. */
 static int run_case(master *m, const char *pat, int p, long h, long msg, case_sum *cs)
 {
     const hrel_bench_cfg *cfg = m->cfg;
     hrel_case c;
-    int r, status, src, late;
+    int r, status, src, late, ontime = 0;
     long rep, got_rep;
     double el, lag, wait = cfg->timeout_s * p + 30.0, last = 0.0, t_sync;
-    double off[256], rtt[256];
+    double off[256], rtt[256], lags[256];
 
     memset(&c, 0, sizeof c);
     memset(cs, 0, sizeof *cs);
@@ -275,9 +319,12 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, case_su
     c.route = cfg->route;
     c.timeout_s = cfg->timeout_s;
     c.first_rep = -cfg->warmup;
+    cs->oversub = oversubscribed(m, p);
+    c.spin_s = cs->oversub ? 0.0 : SPIN_S;
     for (r = 0; r < p; r++) {
         c.rank = r;
         c.corrupt_rep = r == cfg->corrupt_rank ? cfg->corrupt_rep : LONG_MIN;
+        c.drop_rep = r == cfg->drop_rank ? cfg->drop_rep : LONG_MIN;
         pvm_initsend(PvmDataDefault);
         if (hrel_case_pack(&c) < 0 || pvm_send(m->tids[r], HREL_TAG_CASE) < 0)
             return fail(m, "%s", "cannot send the case to a worker");
@@ -313,26 +360,34 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, case_su
                 return -1;
             if (got_rep != rep)
                 return fail(m, "%s", "a worker answered for another repetition");
-            if (status == HREL_REPORT_LATE) {
+            if (status == HREL_REPORT_LATE)
                 late = 1;
-                continue;
-            }
+            else if (!cs->oversub && lag > cfg->max_lag_s)
+                late = 2;
             if (el > tmax)
                 tmax = el;
-            if (rep >= 0) {
-                cs->lag_sum += lag;
-                if (lag > cs->lag_max)
-                    cs->lag_max = lag;
-            }
+            lags[r] = lag;
         }
-        if (late) {   /* void: a rank could not start in time; repeat with more margin */
-            cs->late++;
-            if (margin_s < 0.5)
+        if (late) {   /* void: a rank could not start in time; repeat it */
+            cs->void_reps++;
+            ontime = 0;
+            if (late == 1 && margin_s < 0.5)
                 margin_s *= 2.0;
-            if (cs->late > 200)
-                return fail(m, "%s", "workers keep starting late (200 repetitions voided)");
+            if (cs->void_reps > 1000)
+                return fail(m, "%s", "1000 repetitions of this case were void because ranks "
+                                     "started late: is the machine overloaded? (see --max-lag)");
             continue;
         }
+        if (++ontime >= 50 && margin_s > MARGIN_MIN_S) {
+            margin_s = margin_s / 2.0 > MARGIN_MIN_S ? margin_s / 2.0 : MARGIN_MIN_S;
+            ontime = 0;
+        }
+        if (rep >= 0)
+            for (r = 0; r < p; r++) {
+                cs->lag_sum += lags[r];
+                if (lags[r] > cs->lag_max)
+                    cs->lag_max = lags[r];
+            }
         last = tmax;
         if (rep++ < 0)
             continue;
@@ -351,6 +406,28 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, case_su
     for (r = 0; r < p; r++)
         if (send_go(m, r, rep, 1, 0.0) < 0)
             return -1;
+    return 0;
+}
+
+/* Receive every worker's INFO: its machine (kernel boot id, the same in all
+ * network namespaces of one machine) and that machine's cpu count. */
+static int collect_info(master *m)
+{
+    int k, r, src;
+    for (k = 0; k < m->nworker; k++) {
+        char id[256], verr[256];
+        int cpus = 1;
+        if (hrel_vm_recv(-1, HREL_TAG_INFO, m->cfg->timeout_s, &src, NULL, verr, sizeof verr) < 0)
+            return fail(m, "%s", verr);
+        id[0] = '\0';
+        pvm_upkstr(id);
+        pvm_upkint(&cpus, 1, 1);
+        for (r = 0; r < m->nworker; r++)
+            if (m->tids[r] == src) {
+                snprintf(m->machine[r], sizeof m->machine[r], "%s", id);
+                m->cpus[r] = cpus > 0 ? cpus : 1;
+            }
+    }
     return 0;
 }
 
@@ -386,9 +463,10 @@ static int run_all(master *m)
                 if (run_case(m, cfg->pat[i], procs[j], cfg->sizes[k], msg, &cs) < 0)
                     return -1;
                 fprintf(m->cases,
-                        "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,%ld,%.6f,%.9f,%.9f,%.9f,%.9f\n",
+                        "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,%ld,%d,%.6f,%.9f,%.9f,%.9f,%.9f\n",
                         cfg->pat[i], procs[j], cfg->sizes[k], msg, cs.reps, cs.st.mean,
-                        hrel_reps_sd(&cs.st), hrel_reps_rse(&cs.st), cs.min, cs.max, cs.late,
+                        hrel_reps_sd(&cs.st), hrel_reps_rse(&cs.st), cs.min, cs.max, cs.void_reps,
+                        cs.oversub,
                         cs.margin, cs.lag_sum / (double)(cs.reps * procs[j]), cs.lag_max,
                         cs.off_max, cs.rtt_max);
                 fflush(m->cases);
@@ -439,6 +517,12 @@ int main(int argc, char **argv)
     }
     for (i = 0; i < m.nworker; i++)
         hrel_vm_task_host(m.tids[i], m.hosts[i], sizeof m.hosts[i]);
+    if (collect_info(&m) < 0) {
+        fprintf(stderr, "hrel_bench: %s\n", m.err);
+        hrel_vm_kill(m.tids, m.nworker);
+        pvm_exit();
+        return 1;
+    }
     cases_path(cfg.output, cpath, sizeof cpath);
     if (make_parent_dirs(cfg.output) < 0 || !(m.raw = fopen(cfg.output, "w")) ||
         !(m.cases = fopen(cpath, "w"))) {
@@ -452,13 +536,17 @@ int main(int argc, char **argv)
     fprintf(m.raw, "pattern,procs,h,msg_bytes,rep,seconds\n");
     fflush(m.raw);
     write_meta(m.cases, &m);
-    fprintf(m.cases, "# summary per case of the rows in raw.csv. late_reps: repetitions voided "
-                     "and repeated because a start message arrived after the start time; "
-                     "margin_s: start margin; lag: how late ranks began after the start time "
-                     "(mean over ranks and reps, max); offset_max_s: largest |clock offset| of a "
-                     "rank; sync_rtt_max_s: largest best round trip of the clock sync\n");
-    fprintf(m.cases, "pattern,procs,h,msg_bytes,reps,mean_s,sd_s,rse,min_s,max_s,late_reps,"
-                     "margin_s,lag_mean_s,lag_max_s,offset_max_s,sync_rtt_max_s\n");
+    fprintf(m.cases, "# summary per case of the rows in raw.csv. void_reps: repetitions voided "
+                     "and repeated because a start message arrived after the start time or (with "
+                     "a cpu per rank) a rank started more than max_lag after it; oversubscribed: "
+                     "1 if ranks shared cpus (ranks then sleep to the start instead of spinning, "
+                     "and their lag, kept in the times, measures the scheduler); margin_s: start "
+                     "margin; lag: how late ranks began after the start time in the kept "
+                     "repetitions (mean over ranks and reps, max); offset_max_s: largest |clock "
+                     "offset| of a rank; sync_rtt_max_s: largest best round trip of the clock "
+                     "sync\n");
+    fprintf(m.cases, "pattern,procs,h,msg_bytes,reps,mean_s,sd_s,rse,min_s,max_s,void_reps,"
+                     "oversubscribed,margin_s,lag_mean_s,lag_max_s,offset_max_s,sync_rtt_max_s\n");
     fflush(m.cases);
     if (!cfg.quiet)
         fprintf(stderr, "hrel_bench: %d workers on the virtual machine, writing %s\n",

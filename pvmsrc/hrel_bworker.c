@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/time.h>
+#include <unistd.h>
 #include <time.h>
 
 #include <pvm3.h>
@@ -26,10 +28,9 @@
 #include "pattern.h"
 #include "vm.h"
 
-/* Control receives wait at most this long; the master is never idle longer. */
-#define CONTROL_TIMEOUT_S 3600.0
-/* Sleep until this close to the start time, then spin on the clock. */
-#define SPIN_S 300e-6
+/* Control receives wait without a time limit: a worker may sit out many
+ * cases, and the master's exit notice (or its host's) ends the wait. */
+#define CONTROL_FOREVER 0.0
 
 typedef struct worker {
     hrel_case cs;                 /* the current case */
@@ -55,14 +56,15 @@ static void report(int master, int tag, int status, long rep, double elapsed, do
     pvm_send(master, tag);
 }
 
-/* Wait until the clock reads T_START: sleep, then spin. Return the lag of the
- * first reading at or after T_START. */
-static double wait_until(double t_start)
+/* Wait until the clock reads T_START: sleep until SPIN_S before it, then spin
+ * (SPIN_S 0: sleep all the way, when ranks share CPUs and spinning would steal
+ * them). Return the lag of the first reading at or after T_START. */
+static double wait_until(double t_start, double spin_s)
 {
     double now = hrel_clock_now();
-    if (t_start - now > SPIN_S) {
+    if (t_start - now > spin_s) {
         struct timespec ts;
-        double s = t_start - now - SPIN_S;
+        double s = t_start - now - spin_s;
         ts.tv_sec = (time_t)s;
         ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
         nanosleep(&ts, NULL);
@@ -131,6 +133,35 @@ static int check(worker *w, long rep)
     return 0;
 }
 
+/* Exchange a tiny untimed message with every other rank of the case, so that
+ * under direct routing every task-to-task route exists before the timing
+ * (pvm_mcast, for one, only uses routes that exist and goes through the
+ * daemons for the rest; a first send also pays the connection set-up). */
+static int open_routes(worker *w)
+{
+    int r, k;
+    struct timeval tv;
+    for (r = 0; r < w->cs.p; r++) {
+        if (r == w->cs.rank)
+            continue;
+        pvm_initsend(PvmDataDefault);
+        if (pvm_send(w->cs.tids[r], HREL_TAG_HELLO) < 0) {
+            snprintf(w->err, sizeof w->err, "rank %d: cannot reach rank %d", w->cs.rank, r);
+            return -1;
+        }
+    }
+    for (k = 1; k < w->cs.p; k++) {
+        tv.tv_sec = (long)w->cs.timeout_s;
+        tv.tv_usec = 0;
+        if (pvm_trecv(-1, HREL_TAG_HELLO, &tv) <= 0) {
+            snprintf(w->err, sizeof w->err, "rank %d: no hello from the other ranks within %g s",
+                     w->cs.rank, w->cs.timeout_s);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Set up buffers for the case in w->cs. Return 0, or -1 with w->err. */
 static int setup(worker *w)
 {
@@ -154,6 +185,8 @@ static int setup(worker *w)
     }
     memset(w->rbuf, 0, bytes);
     pvm_setopt(PvmRoute, w->cs.route);
+    if (open_routes(w) < 0)
+        return -1;
     w->ctx.rank = w->cs.rank;
     w->ctx.p = w->cs.p;
     w->ctx.tids = w->cs.tids;
@@ -188,7 +221,7 @@ static int run_case(worker *w, int master)
     for (;;) {
         double t_start, lag, t1;
         int tag;
-        if (hrel_vm_recv(master, -1, CONTROL_TIMEOUT_S, NULL, &tag, verr, sizeof verr) < 0)
+        if (hrel_vm_recv(master, -1, CONTROL_FOREVER, NULL, &tag, verr, sizeof verr) < 0)
             return -1;
         if (tag == HREL_TAG_SYNC) {
             answer_sync(master);
@@ -205,12 +238,16 @@ static int run_case(worker *w, int master)
         rep = irep;
         if (stop)
             return 0;
-        late = hrel_clock_now() > t_start;   /* GO came too late to start with the others */
         if (rep != filled)
             fill(w, rep);
+        late = hrel_clock_now() > t_start;   /* GO came too late to start with the others */
         memset(w->got, 0, (size_t)w->cs.p * sizeof *w->got);
         w->ctx.rep = rep;
-        lag = wait_until(t_start);
+        lag = wait_until(t_start, w->cs.spin_s);
+        if (rep == w->cs.drop_rep) {   /* fault injection for the tests: send nothing */
+            report(master, HREL_TAG_REPORT, HREL_REPORT_OK, rep, 0.0, lag, NULL);
+            continue;
+        }
         /* A late rank still runs its part, so its partners are not left waiting;
          * the master voids the repetition and runs it again. */
         if (w->pat->run(&w->ctx) < 0) {
@@ -246,8 +283,17 @@ int main(void)
     }
     pvm_notify(PvmTaskExit, HREL_TAG_EXIT, 1, &master);
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);   /* wake from nanosleep on time */
+    {   /* tell the master which machine this is and how many cpus it has */
+        char id[64];
+        int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+        hrel_machine_id(id, sizeof id);
+        pvm_initsend(PvmDataDefault);
+        pvm_pkstr(id);
+        pvm_pkint(&cpus, 1, 1);
+        pvm_send(master, HREL_TAG_INFO);
+    }
     for (;;) {
-        if (hrel_vm_recv(master, HREL_TAG_CASE, CONTROL_TIMEOUT_S, NULL, NULL, verr,
+        if (hrel_vm_recv(master, HREL_TAG_CASE, CONTROL_FOREVER, NULL, NULL, verr,
                          sizeof verr) < 0) {
             status = 1;
             break;

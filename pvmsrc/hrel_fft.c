@@ -2,22 +2,26 @@
  * the M-step FFT of 002 figure 7 and the divide-and-conquer FFT of the
  * Collective Computing Model (001 figures 1-3). See docs/fft.md.
  *
- * One binary, started from the shell (or the pvm console) as rank 0; it
- * spawns p-1 copies of itself (option --worker, placed round-robin over the
- * hosts by default). Protocol (tags below):
- *   rank 0 -> workers   TIDS: the p tids in rank order
- *   workers -> rank 0   READY once their input, reference and plan are built
- *   per repetition      the M-step common start (hrel_mstep_go_*), the run,
- *                       each worker's M-step records and a RESULT (relerr,
- *                       finish time) to rank 0, which writes trace.csv
- *   rank 0 -> workers   QUIT after the last repetition
- * A worker that fails sends ERR (one line) to rank 0 and exits.
+ * One binary. Started from the shell (or the pvm console) it is the
+ * coordinator: it spawns p copies of itself (option --worker) as ranks
+ * 0..p-1, placed round-robin over the hosts in hostfile order (rank r on host
+ * r mod H; --place), and takes no part in the computation. Protocol (tags below):
+ *   coordinator -> ranks   TIDS: the p tids in rank order
+ *   ranks -> coordinator   READY once their input, reference and plan are built
+ *   per repetition         the M-step common start (hrel_mstep_go_*) sent by the
+ *                          coordinator, the run, each rank's M-step records and a
+ *                          RESULT (relerr, finish time); the coordinator writes
+ *                          trace.csv
+ *   coordinator -> ranks   QUIT after the last repetition
+ * A rank that fails sends ERR (one line) to the coordinator and exits.
  * Every repetition checks the transform against GSL's reference on every
  * rank that holds it (rank 0 for the M-step FFT, every rank for the
  * divide-and-conquer FFT): a relative error above --tol fails the run.
  * The actual time of a repetition is rank 0's finish time for the M-step FFT
  * and the latest finish time over the ranks for the divide-and-conquer FFT,
- * measured from the common start. One warm-up repetition (--warmup) is run and
+ * measured from the common start (ranks on the coordinator's host share its
+ * clock; others count from the arrival of the start message). One warm-up
+ * repetition (--warmup) is run and
  * not recorded, so first-contact TCP connections are not timed.
  */
 #include <errno.h>
@@ -25,8 +29,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <gsl/gsl_errno.h>
 #include <pvm3.h>
@@ -37,11 +43,11 @@
 #include "mstep.h"
 #include "vm.h"
 
-#define TAG_TIDS   7001   /* rank 0 -> worker: int p, int tids[p] */
-#define TAG_READY  7002   /* worker -> rank 0: int rank */
-#define TAG_RESULT 7003   /* worker -> rank 0: int rank, double relerr, double t_done */
-#define TAG_QUIT   7004   /* rank 0 -> worker: nothing */
-#define TAG_ERR    7005   /* worker -> rank 0: int rank, string message */
+#define TAG_TIDS   7001   /* coordinator -> rank: int p, int tids[p] */
+#define TAG_READY  7002   /* rank -> coordinator: int rank */
+#define TAG_RESULT 7003   /* rank -> coordinator: int rank, double relerr, double t_done */
+#define TAG_QUIT   7004   /* coordinator -> rank: nothing */
+#define TAG_ERR    7005   /* rank -> coordinator: int rank, string message */
 #define MAXP       256
 
 /* Command-line configuration (passed to the workers on their command line). */
@@ -72,8 +78,8 @@ static void usage(FILE *fp)
 "Run a parallel FFT of N points (default 524288) on P PVM tasks (default 2;\n"
 "powers of two, P <= N): --algo mstep is the M-step FFT of 002 figure 7\n"
 "(result on rank 0), ccm the divide-and-conquer FFT of 001 (result on every\n"
-"rank). Starts as rank 0 and spawns P-1 copies of itself (a pvmd must run,\n"
-"see hostfiles/vm.sh). Each repetition is checked against a GSL reference\n"
+"rank). Spawns P copies of itself as the ranks, rank r on host r mod H (a\n"
+"pvmd must run, see hostfiles/vm.sh). Each repetition is checked against a GSL reference\n"
 "transform (relative error <= --tol, default 1e-9, else the run fails).\n"
 "Prints one line per repetition; --out appends rows\n"
 "  algo,n,p,rep,seconds,relerr,trace\n"
@@ -233,7 +239,7 @@ static int worker(const fft_cfg *c)
     for (r = 0; r < np; r++)
         if (tids[r] == me)
             rank = r;
-    if (rank < 1) {
+    if (rank < 0) {
         snprintf(err, sizeof err, "own tid t%x not among the ranks", me);
         goto fail;
     }
@@ -245,13 +251,13 @@ static int worker(const fft_cfg *c)
     pvm_send(parent, TAG_READY);
     for (rep = 0; rep < c->warmup + c->reps; rep++) {
         double t0, t_done, relerr;
-        if (hrel_mstep_go_recv(tids[0], c->timeout_s, &t0, err, sizeof err) ||
+        if (hrel_mstep_go_recv(parent, c->timeout_s, &t0, err, sizeof err) ||
             hrel_mstep_init(rank, np, tids, t0, &m, err, sizeof err) ||
             hrel_fft_run(st, m, err, sizeof err))
             goto fail;
         t_done = hrel_clock_now() - t0;
         hrel_fft_check(st, &relerr);
-        if (hrel_mstep_send_records(m, tids[0], err, sizeof err))
+        if (hrel_mstep_send_records(m, parent, err, sizeof err))
             goto fail;
         hrel_mstep_free(m);
         m = NULL;
@@ -259,7 +265,7 @@ static int worker(const fft_cfg *c)
         pvm_pkint(&rank, 1, 1);
         pvm_pkdouble(&relerr, 1, 1);
         pvm_pkdouble(&t_done, 1, 1);
-        pvm_send(tids[0], TAG_RESULT);
+        pvm_send(parent, TAG_RESULT);
     }
     hrel_vm_recv(parent, TAG_QUIT, c->timeout_s, NULL, NULL, err, sizeof err);
     hrel_fft_rank_free(st);
@@ -325,7 +331,7 @@ static int open_runs(const fft_cfg *c, FILE **fp, char *err, size_t errlen)
 static int wait_ready(const fft_cfg *c, char *err, size_t errlen)
 {
     int k;
-    for (k = 1; k < c->p; k++)
+    for (k = 0; k < c->p; k++)
         if (hrel_vm_recv(-1, TAG_READY, c->timeout_s, NULL, NULL, err, errlen) < 0) {
             explain(err, errlen);
             return -1;
@@ -333,22 +339,17 @@ static int wait_ready(const fft_cfg *c, char *err, size_t errlen)
     return 0;
 }
 
-/* One repetition on rank 0: returns the actual time and the worst relerr. */
-static int rep0(const fft_cfg *c, hrel_fft_rank *st, const int *tids, const char *trace,
-                double *seconds, double *relerr, char *err, size_t errlen)
+/* One repetition: start the ranks, gather their trace rows (into TRACE, or
+ * nowhere) and results; return the actual time and the worst relerr. */
+static int one_rep(const fft_cfg *c, const int *tids, const char *trace, double *seconds,
+                   double *relerr, char *err, size_t errlen)
 {
-    hrel_mstep *m = NULL;
-    double t0, t_done, e, worst;
+    double t0, worst = 0.0, t_rank0 = NAN, t_last = 0.0;
     char meta_algo[64], meta_n[64], meta_p[64];
     const char *meta[4];
-    int k, rank;
-    if (hrel_mstep_go_send(tids, (int)c->p, &t0, err, errlen) ||
-        hrel_mstep_init(0, (int)c->p, tids, t0, &m, err, errlen))
+    int k, rank, have0 = 0;
+    if (hrel_mstep_go_send(tids, (int)c->p, &t0, err, errlen))
         goto fail;
-    if (hrel_fft_run(st, m, err, errlen))
-        goto fail;
-    t_done = hrel_clock_now() - t0;
-    hrel_fft_check(st, &worst);
     snprintf(meta_algo, sizeof meta_algo, "fft_algo: %s", algo_name(c->algo));
     snprintf(meta_n, sizeof meta_n, "fft_n: %ld", c->n);
     snprintf(meta_p, sizeof meta_p, "fft_p: %ld", c->p);
@@ -356,45 +357,71 @@ static int rep0(const fft_cfg *c, hrel_fft_rank *st, const int *tids, const char
     meta[1] = meta_n;
     meta[2] = meta_p;
     meta[3] = NULL;
-    if (hrel_mstep_collect(m, (int)c->p, tids, c->timeout_s, trace ? trace : "/dev/null",
+    if (hrel_mstep_collect(NULL, (int)c->p, tids, c->timeout_s, trace ? trace : "/dev/null",
                            meta, err, errlen))
         goto fail;
-    *seconds = t_done;
-    for (k = 1; k < c->p; k++) {
-        double tw;
+    for (k = 0; k < c->p; k++) {
+        double e, tw;
         if (hrel_vm_recv(-1, TAG_RESULT, c->timeout_s, NULL, NULL, err, errlen) < 0)
             goto fail;
         pvm_upkint(&rank, 1, 1);
         pvm_upkdouble(&e, 1, 1);
         pvm_upkdouble(&tw, 1, 1);
-        if (isfinite(e) && !(e <= worst))
+        if (rank == 0) {
+            t_rank0 = tw;
+            have0 = isfinite(e);
+        }
+        if (tw > t_last)
+            t_last = tw;
+        if (isfinite(e) && e > worst)
             worst = e;
-        if (c->algo == HREL_FFT_CCM && tw > *seconds)
-            *seconds = tw;
         if (isfinite(e) && !(e <= c->tol)) {
             snprintf(err, errlen, "wrong result on rank %d: relative error %.3g > %g", rank, e,
                      c->tol);
             goto fail;
         }
     }
-    if (!(worst <= c->tol)) {
-        snprintf(err, errlen, "wrong result on rank 0: relative error %.3g > %g", worst, c->tol);
+    if (!have0) {
+        snprintf(err, errlen, "rank 0 holds no checked result");
         goto fail;
     }
+    *seconds = c->algo == HREL_FFT_MSTEP ? t_rank0 : t_last;
     *relerr = worst;
-    hrel_mstep_free(m);
     return 0;
 fail:
     explain(err, errlen);
-    hrel_mstep_free(m);
     return -1;
 }
 
+/* pvm_mytid with libpvm's own complaints (several lines when no pvmd runs)
+ * kept off stderr, so the caller prints the one line. */
+static int quiet_mytid(void)
+{
+    int save, nul, tid;
+    fflush(stderr);
+    save = dup(2);
+    nul = open("/dev/null", O_WRONLY);
+    if (nul >= 0) {
+        dup2(nul, 2);
+        close(nul);
+    }
+    tid = pvm_mytid();
+    if (save >= 0) {
+        dup2(save, 2);
+        close(save);
+    }
+    return tid;
+}
+
+/* The coordinator: spawn ranks 0..p-1, run the repetitions, write the files. */
 static int master(const fft_cfg *c)
 {
-    char err[512] = "", **wargv = NULL, sn[32], sp[32], sr[32], sw[32], ss[32], st_[32];
+    char err[512] = "", sn[32], sp[32], sr[32], sw[32], ss[32], st[32];
+    static char *wargv[] = {"--worker", "--algo", NULL, "--n", NULL, "--p", NULL,
+                            "--reps", NULL, "--warmup", NULL, "--seed", NULL,
+                            "--plan", NULL, "--timeout", NULL, "--route", NULL,
+                            "--encoding", NULL, NULL};
     int tids[MAXP], status = 1, rep, k, spawned = 0;
-    hrel_fft_rank *st = NULL;
     FILE *runs = NULL;
     double sec, relerr;
 
@@ -406,53 +433,41 @@ static int master(const fft_cfg *c)
         fprintf(stderr, "hrel_fft: p=%ld exceeds the limit of %d tasks\n", c->p, MAXP);
         return 2;
     }
-    pvm_setopt(PvmAutoErr, 0);
-    if (pvm_mytid() < 0) {
+    if (quiet_mytid() < 0) {
         fprintf(stderr, "hrel_fft: cannot reach a pvmd (start the virtual machine first, "
                         "e.g. hostfiles/vm.sh)\n");
         return 1;
     }
+    pvm_setopt(PvmAutoErr, 0);
     pvm_setopt(PvmRoute, c->route);
-    tids[0] = pvm_mytid();
-    if (c->p > 1) {
-        /* the workers' command line: the options that shape their work */
-        static char *fixed[] = {"--worker", "--algo", NULL, "--n", NULL, "--p", NULL,
-                                "--reps", NULL, "--warmup", NULL, "--seed", NULL,
-                                "--plan", NULL, "--timeout", NULL, "--route", NULL,
-                                "--encoding", NULL, NULL};
-        snprintf(sn, sizeof sn, "%ld", c->n);
-        snprintf(sp, sizeof sp, "%ld", c->p);
-        snprintf(sr, sizeof sr, "%d", c->reps);
-        snprintf(sw, sizeof sw, "%d", c->warmup);
-        snprintf(ss, sizeof ss, "%lu", c->seed);
-        snprintf(st_, sizeof st_, "%g", c->timeout_s);
-        fixed[2] = (char *)algo_name(c->algo);
-        fixed[4] = sn;
-        fixed[6] = sp;
-        fixed[8] = sr;
-        fixed[10] = sw;
-        fixed[12] = ss;
-        fixed[14] = c->rigour == HREL_FFT_MEASURE ? "measure" : "estimate";
-        fixed[16] = st_;
-        fixed[18] = (char *)hrel_vm_route_name(c->route);
-        fixed[20] = (char *)hrel_vm_encoding_name(c->encoding);
-        wargv = fixed;
-        if (hrel_vm_spawn("hrel_fft", wargv, (int)c->p - 1, c->place, tids + 1, err,
-                          sizeof err))
-            goto fail;
-        spawned = 1;
-        pvm_initsend(PvmDataDefault);
-        k = (int)c->p;
-        pvm_pkint(&k, 1, 1);
-        pvm_pkint(tids, (int)c->p, 1);
-        if (pvm_mcast(tids + 1, (int)c->p - 1, TAG_TIDS) < 0) {
-            snprintf(err, sizeof err, "cannot send the task list to the workers");
-            goto fail;
-        }
-    }
-    if (hrel_fft_rank_alloc(c->algo, (size_t)c->n, (size_t)c->p, 0, c->seed, c->rigour,
-                            c->encoding, c->timeout_s, &st, err, sizeof err))
+    /* the ranks' command line: the options that shape their work */
+    snprintf(sn, sizeof sn, "%ld", c->n);
+    snprintf(sp, sizeof sp, "%ld", c->p);
+    snprintf(sr, sizeof sr, "%d", c->reps);
+    snprintf(sw, sizeof sw, "%d", c->warmup);
+    snprintf(ss, sizeof ss, "%lu", c->seed);
+    snprintf(st, sizeof st, "%g", c->timeout_s);
+    wargv[2] = (char *)algo_name(c->algo);
+    wargv[4] = sn;
+    wargv[6] = sp;
+    wargv[8] = sr;
+    wargv[10] = sw;
+    wargv[12] = ss;
+    wargv[14] = c->rigour == HREL_FFT_MEASURE ? "measure" : "estimate";
+    wargv[16] = st;
+    wargv[18] = (char *)hrel_vm_route_name(c->route);
+    wargv[20] = (char *)hrel_vm_encoding_name(c->encoding);
+    if (hrel_vm_spawn("hrel_fft", wargv, (int)c->p, c->place, tids, err, sizeof err))
         goto fail;
+    spawned = 1;
+    pvm_initsend(PvmDataDefault);
+    k = (int)c->p;
+    pvm_pkint(&k, 1, 1);
+    pvm_pkint(tids, (int)c->p, 1);
+    if (pvm_mcast(tids, (int)c->p, TAG_TIDS) < 0) {
+        snprintf(err, sizeof err, "cannot send the task list to the ranks");
+        goto fail;
+    }
     if (wait_ready(c, err, sizeof err))
         goto fail;
     if (c->out && open_runs(c, &runs, err, sizeof err))
@@ -462,7 +477,7 @@ static int master(const fft_cfg *c)
         if (c->trace_dir && rep >= 0)
             snprintf(trace, sizeof trace, "%s/trace_%s_p%ld_r%d.csv", c->trace_dir,
                      algo_name(c->algo), c->p, rep);
-        if (rep0(c, st, tids, trace[0] ? trace : NULL, &sec, &relerr, err, sizeof err))
+        if (one_rep(c, tids, trace[0] ? trace : NULL, &sec, &relerr, err, sizeof err))
             goto fail;
         if (rep < 0)
             continue;
@@ -475,22 +490,19 @@ static int master(const fft_cfg *c)
             fflush(runs);
         }
     }
-    if (c->p > 1) {
-        pvm_initsend(PvmDataDefault);
-        pvm_mcast(tids + 1, (int)c->p - 1, TAG_QUIT);
-    }
+    pvm_initsend(PvmDataDefault);
+    pvm_mcast(tids, (int)c->p, TAG_QUIT);
     status = 0;
     goto done;
 fail:
     fprintf(stderr, "hrel_fft: %s\n", err);
     if (spawned)
-        hrel_vm_kill(tids + 1, (int)c->p - 1);
+        hrel_vm_kill(tids, (int)c->p);
 done:
     if (runs && fclose(runs) != 0 && status == 0) {
         fprintf(stderr, "hrel_fft: cannot write '%s'\n", c->out);
         status = 1;
     }
-    hrel_fft_rank_free(st);
     pvm_exit();
     return status;
 }

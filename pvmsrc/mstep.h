@@ -44,9 +44,13 @@
  * What is recorded:
  * - out_bytes / in_bytes: the length of every message sent with hrel_mstep_send /
  *   hrel_mstep_mcast and received with hrel_mstep_recv, as pvm_bufinfo reports it
- *   (the packed bytes: for doubles packed raw, in place or XDR that is 8 per
- *   value; packed ints add 4 each). Messages moved with plain pvm_* calls are
- *   not seen; declare them with hrel_mstep_count.
+ *   (the packed bytes: for doubles packed raw or XDR that is 8 per value;
+ *   packed ints add 4 each). Messages moved with plain pvm_* calls are not
+ *   seen; declare them with hrel_mstep_count. Caution: with PvmDataInPlace
+ *   the sender's buffer holds only references, and pvm_bufinfo reports 0
+ *   bytes for it, so out_bytes stays 0 (in_bytes is right): instrumented
+ *   programs use PvmDataRaw (hrel_psrs, hrel_fft and the demo do), or declare
+ *   the bytes with hrel_mstep_count.
  * - partners: the distinct ranks other than itself a task received from in the
  *   step (the incoming partner set Ω_s,i of 002 formula 7 without i).
  * - w_seconds: if the step called hrel_mstep_work_begin/_end, the sum of those

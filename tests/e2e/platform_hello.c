@@ -7,8 +7,8 @@
  *   worker HOST_ASKED on HOST_SEEN
  * With an argument BYTES (> 0) it then times BYTES one way to the worker on the
  * second host over a direct task-to-task route (PvmRouteDirect) and a 1-int
- * answer, and prints
- *   pingpong HOST bytes B seconds S mbit R
+ * answer, ROUNDS times (second argument, default 1), and prints the fastest
+ *   pingpong HOST bytes B rounds N seconds S mbit R
  * Exit 0 on success, 1 with one line on stderr otherwise. Test helper only.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -62,8 +62,9 @@ static int worker(void)
     return 0;
 }
 
-/* Master: spawn on every host, print their names, optional timed transfer. */
-static int master(long bytes)
+/* Master: spawn on every host, print their names, optional timed transfers
+ * of BYTES, ROUNDS times. */
+static int master(long bytes, int rounds)
 {
     struct pvmhostinfo *hosts;
     int nhost, narch, i, *tids, rc = 0, zero = 0;
@@ -94,16 +95,21 @@ static int master(long bytes)
         char *buf = calloc((size_t)bytes, 1);
         int len = (int)bytes, ack;
         double t0, t;
-        pvm_initsend(PvmDataInPlace);
-        pvm_pkint(&len, 1, 1);
-        pvm_pkbyte(buf, len, 1);
-        t0 = now_s();
-        pvm_send(tids[1], TAG_DATA);
-        pvm_recv(tids[1], TAG_ACK);
-        pvm_upkint(&ack, 1, 1);
-        t = now_s() - t0;
-        printf("pingpong %s bytes %ld seconds %.6f mbit %.4f\n",
-               hosts[1].hi_name, bytes, t, 8e-6 * (double)bytes / t);
+        double best = 1e300;
+        int r;
+        for (r = 0; r < rounds; r++) {
+            pvm_initsend(PvmDataInPlace);
+            pvm_pkint(&len, 1, 1);
+            pvm_pkbyte(buf, len, 1);
+            t0 = now_s();
+            pvm_send(tids[1], TAG_DATA);
+            pvm_recv(tids[1], TAG_ACK);
+            pvm_upkint(&ack, 1, 1);
+            t = now_s() - t0;
+            if (t < best) best = t;
+        }
+        printf("pingpong %s bytes %ld rounds %d seconds %.6f mbit %.4f\n",
+               hosts[1].hi_name, bytes, rounds, best, 8e-6 * (double)bytes / best);
         free(buf);
     }
     for (i = 0; i < nhost; i++) {
@@ -124,5 +130,5 @@ int main(int argc, char **argv)
         return 1;
     }
     if (pvm_parent() > 0) return worker();
-    return master(argc > 1 ? atol(argv[1]) : 0);
+    return master(argc > 1 ? atol(argv[1]) : 0, argc > 2 && atoi(argv[2]) > 0 ? atoi(argv[2]) : 1);
 }

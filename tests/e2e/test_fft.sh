@@ -52,6 +52,17 @@ check "table: 6 rows (algo x p) with reps 2" test "$(grep -cE '^(mstep|ccm),1024
 check "table: MPM column filled from the traces" \
     test "$(awk -F, 'NR > 1 && $10 != "NaN" && $10 > 0' "$T/table.csv" | wc -l)" -eq 6
 
+# per-step g, L of the M-step FFT, worked by hand (all constants 0, N=1024, p=4,
+# 16 bytes): step 0 on 4 procs: 2e-3 + 2e-9*16*256 = 0.002008192; step 1 on 2 procs:
+# 1e-3 + 1e-9*16*512 = 0.001008192; total 0.003016384. --gl-procs p: both steps
+# with the p=4 row: 0.004 + 2e-9*16*768 = 0.004024576
+printf 'p,n,m,D,Ds,F,R\nall,1024,,0,0,0,0\n' >"$T/zero.csv"
+printf 'pattern,procs,g,L,r2,n\nPP,2,1e-9,1e-3,1,4\nPP,4,2e-9,2e-3,1,4\nALL,all,5e-9,5e-3,1,8\n' >"$T/fit2.csv"
+check "predict: per-step fit rows (0.003016384)" \
+    bash -c "'$BIN/hrel' fft predict --consts '$T/zero.csv' --fit '$T/fit2.csv' --n 1024 --p 4 --algo mstep | grep -q ',0.00301638\$'"
+check "predict: --gl-procs p (0.004024576)" \
+    bash -c "'$BIN/hrel' fft predict --consts '$T/zero.csv' --fit '$T/fit2.csv' --n 1024 --p 4 --algo mstep --gl-procs p | grep -q ',0.00402458\$'"
+
 # --- a wrong result fails the run ---------------------------------------------
 "$BIN/hrel_fft" --algo ccm --n $N --p 2 --reps 1 --plan estimate --tol 1e-30 --timeout 30 >/dev/null 2>"$T/tol.err"
 check "relative error above --tol fails the run" test $? -ne 0
@@ -73,6 +84,10 @@ check "constants: N=1000 rejected" one_line "N=1000 is not a power of two" "$BIN
 check "hrel fft predict: missing --consts" one_line "consts" "$BIN/hrel" fft predict --g 1 --L 1
 check "--help exits 0" "$BIN/hrel_fft" --help
 check "constants --help exits 0" "$BIN/hrel_fft_constants" --help
+
+mkdir -p "$T/nopvmd"
+check "no pvmd: one line naming it" \
+    env PVM_TMP="$T/nopvmd" bash -c "! '$BIN/hrel_fft' --n 1024 --p 2 >/dev/null 2>'$T/np.err' && test \$(wc -l <'$T/np.err') -eq 1 && grep -q 'cannot reach a pvmd' '$T/np.err'"
 
 # --- no task left behind ----------------------------------------------------------
 sleep 0.3

@@ -104,14 +104,14 @@ check "pvmd cannot start on a host: nothing left, command not run" \
 
 # --- 2 hosts, switched 10 Mbit/s: VM spans both, workers, shaping ---------
 printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt2 ta tb
-"$P" run "$T/hrelt2.platform" -- sh -c 'echo conf | pvm; $0/platform_hello 1000000; echo "probe: $HREL_PLATFORM_PROBE"' "$T/pbin" \
+"$P" run "$T/hrelt2.platform" -- sh -c 'echo conf | pvm; $0/platform_hello 1000000 2; echo "probe: $HREL_PLATFORM_PROBE"' "$T/pbin" \
     >"$T/hrelt2.out" 2>"$T/hrelt2.err"; rc=$?
 check "2 hosts: run exits 0" test $rc -eq 0
 check "2 hosts: conf lists 2 hosts ta tb" eval "grep -q '^2 hosts' '$T/hrelt2.out' && grep -qE '^ +ta ' '$T/hrelt2.out' && grep -qE '^ +tb ' '$T/hrelt2.out'"
 check "2 hosts: a worker runs on each host" eval "grep -q '^worker ta on ta\$' '$T/hrelt2.out' && grep -q '^worker tb on tb\$' '$T/hrelt2.out'"
 r=$(sed -n 's/^pingpong tb .* mbit \([0-9.]*\)$/\1/p' "$T/hrelt2.out")
-check "2 hosts: PVM direct route 1 MB at ${r:-?} Mbit/s, within 10% of 10" within10 "${r:-0}" 10
-r=$(sed -n 's/^probe hrelt2 ta->tb rate_mbit \([0-9.]*\) .* ok$/\1/p' "$T/hrelt2.err")
+check "2 hosts: PVM direct route 1 MB (best of 2) at ${r:-?} Mbit/s, within 10% of 10" within10 "${r:-0}" 10
+r=$(sed -n 's/^probe hrelt2 ta->tb rate_mbit \([0-9.]*\) .* ok .*/\1/p' "$T/hrelt2.err")
 check "2 hosts: calibration probe ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
 check "2 hosts: probe result exported to the command (metadata)" grep -q '^probe: ta->tb [0-9.]* Mbit/s' "$T/hrelt2.out"
 check "2 hosts: teardown leaves nothing" nothing_left hrelt2
@@ -158,7 +158,7 @@ printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt2n na nb
 ip netns exec hrel.hrelt2n.na tc qdisc del dev eth0 root 2>/dev/null
 ip netns exec hrel.hrelt2n.sw tc qdisc del dev p2 root 2>/dev/null
 "$P" probe hrelt2n --seconds 1 >"$T/hrelt2n.probe" 2>&1; rc=$?
-check "probe without shaping: OFF and non-zero exit" eval "[ $rc -ne 0 ] && grep -q ' OFF\$' '$T/hrelt2n.probe'"
+check "probe without shaping: OFF and non-zero exit" eval "[ $rc -ne 0 ] && grep -q ' OFF ' '$T/hrelt2n.probe'"
 "$P" down hrelt2n >/dev/null 2>&1
 check "probe without shaping: down leaves nothing" nothing_left hrelt2n
 # a rate this machine cannot deliver: the run must stop before the command
@@ -167,6 +167,39 @@ printf 'hosts: 2\nmedium: switched\nrate: 40gbit\n' | mkplat hrelt2f fa fb
 check "run with a network off its description: exit 1, calibration error, command not run" \
     eval "[ $rc -eq 1 ] && grep -q 'calibration failed' '$T/hrelt2f.err' && [ ! -e '$T/hrelt2f.ran' ]"
 check "failed calibration: nothing left" nothing_left hrelt2f
+
+# --- userspace wire: switch with a per-link delay, CSMA/CD hub ------------
+# Lower bound of a PVM round trip on a store-and-forward switch with 50 us per
+# link: each way at least two minimum frames (57.6 us each) and two delays.
+printf 'hosts: 4\nmedium: switched\nrate: 10mbit\ndelay: 50us\nwire: user\n' | mkplat hreltws wa wb wc wd
+"$P" run "$T/hreltws.platform" -- sh -c 'echo conf | pvm; $0/platform_hello 100 20; $0/platform_hello 1000000' "$T/pbin" \
+    >"$T/hreltws.out" 2>"$T/hreltws.err"; rc=$?
+check "wire switch: run exits 0 (calibration passed)" test $rc -eq 0
+check "wire switch: conf lists 4 hosts, a worker on each" \
+    eval "grep -q '^4 hosts' '$T/hreltws.out' && [ \$(grep -cE '^worker (w[a-d]) on \\1\$' '$T/hreltws.out') -eq 4 ]"
+r=$(sed -n 's/^pingpong wb bytes 100 .* seconds \([0-9.]*\) .*/\1/p' "$T/hreltws.out")
+check "wire switch: 100-byte PVM round trip ${r:-?} s >= 430.4 us (frame times + delays)" \
+    awk -v r="${r:-0}" 'BEGIN { exit !(r >= 430.4e-6) }'
+r=$(sed -n 's/^pingpong wb bytes 1000000 .* mbit \([0-9.]*\)$/\1/p' "$T/hreltws.out")
+check "wire switch: PVM 1 MB at ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
+check "wire switch: teardown leaves nothing (wire too)" \
+    eval "nothing_left hreltws && ! pgrep -f 'hrel-wire .*--prefix w' >/dev/null"
+"$P" probe "$T/hreltws.platform" --pairs 2 --seconds 2 >"$T/hreltws.probe" 2>&1; rc=$?
+check "wire switch: 2 simultaneous pairs each within 10% of 10" \
+    eval "[ $rc -eq 0 ] && [ \$(grep -c ' ok ' '$T/hreltws.probe') -eq 2 ]"
+printf 'hosts: 4\nmedium: shared\nrate: 10mbit\ndelay: 2us\nwire: user\n' | mkplat hreltwh ha hb hc hd
+"$P" up "$T/hreltwh.platform" >/dev/null 2>&1
+"$P" probe hreltwh --pairs 1 --seconds 2 >"$T/hreltwh.p1" 2>&1
+"$P" probe hreltwh --pairs 2 --seconds 3 >"$T/hreltwh.p2" 2>&1
+"$P" down hreltwh >"$T/hreltwh.down" 2>&1
+r=$(sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p' "$T/hreltwh.p1")
+check "wire hub: one pair ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
+r=$(sed -n 's/.* mean_mbit \([0-9.]*\)$/\1/p' "$T/hreltwh.p2" | paste -sd+ | bc 2>/dev/null)
+check "wire hub: 2 simultaneous pairs share one medium (sum of means ${r:-?} in 8..11 Mbit/s)" \
+    awk -v r="${r:-0}" 'BEGIN { exit !(r >= 8 && r <= 11) }'
+n=$(sed -n 's/.* collisions \([0-9]*\) .*/\1/p' "$T/hreltwh.down")
+check "wire hub: the wire saw ${n:-?} collisions" test "${n:-0}" -gt 0
+check "wire hub: teardown leaves nothing" nothing_left hreltwh
 
 # --- teardown after a failing command, SIGTERM and Ctrl-C -----------------
 "$P" run "$T/hrelt2.platform" --no-probe -- sh -c 'exit 3' >/dev/null 2>&1; rc=$?

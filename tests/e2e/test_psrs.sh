@@ -62,6 +62,12 @@ check "N = P*P = 16 on 4 processors, every input" test $? -eq 0 -a "$(grep -c '^
 "$BIN/hrel_psrs" --procs 3 --n 100003 --input uniform,dup --reps 1 --quiet --out "$T/big"
 check "N = 100003 on 3 processors, uniform and dup" test $? -eq 0 -a "$(grep -c '^3,100003,.*,1,1,1,' "$T/big/psrs.csv")" -eq 2
 
+# --- the daemon route and XDR encoding sort correctly too ----------------------
+"$BIN/hrel_psrs" --procs 3 --n 999 --input uniform --reps 1 --warmup 0 --quiet \
+    --route daemon --encoding default --out "$T/xdr"
+check "daemon route + XDR: verified" test $? -eq 0 -a "$(grep -c '^3,999,uniform,0,.*,1,1,1,' "$T/xdr/psrs.csv")" -eq 1
+check "daemon route recorded" grep -q '^# routing: daemon' "$T/xdr/psrs.csv"
+
 # --- constants and the comparison on the run's own output -------------------
 "$BIN/hrel_psrs_constants" --procs 2-4 --n 1001 --reps 3 --out "$T/consts.csv"
 check "constants program exit 0" test $? -eq 0

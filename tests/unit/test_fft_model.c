@@ -26,6 +26,16 @@ static void test_mstep_hand(void)
     /* p=1: D*16 + F*16*4 = 16 + 128 = 144, no communication */
     hrel_fft_model_mstep(16, 1, 16, &c, 0.5, 10.0, steps, &t, err, sizeof err);
     HREL_CHECK_REL(t, 144.0, 1e-15, "p=1 total");
+    /* per-step g, L: g = {0.5, 0.25}, L = {10, 20}:
+     * T1 = 4 + 16 + 10 + 0.5*16*4 = 62; T2 = 62 + 12 + 20 + 0.25*16*8 = 126;
+     * T3 = 126 + 24 = 150 */
+    {
+        double gs[2] = {0.5, 0.25}, Ls[2] = {10.0, 20.0};
+        HREL_CHECK_INT(hrel_fft_model_mstep_gl(16, 4, 16, &c, gs, Ls, steps, &t, err, sizeof err), 0,
+                       "mstep_gl ok");
+        HREL_CHECK_REL(steps[1], 126.0, 1e-15, "per-step g, L: T2");
+        HREL_CHECK_REL(t, 150.0, 1e-15, "per-step g, L: total");
+    }
     HREL_CHECK(hrel_fft_model_mstep(12, 2, 16, &c, 0.5, 10.0, NULL, &t, err, sizeof err) != 0,
                "N=12 rejected");
     HREL_CHECK_HAS(err, "N=12 is not a power of two", "N message");

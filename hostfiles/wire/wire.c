@@ -1,0 +1,262 @@
+/* hrel-wire -- userspace Ethernet wire between TAP devices.
+ *
+ * Contract: `hrel-wire --model switch|hub --rate BPS --ports N --prefix P
+ * [--delay SEC] [--queue BYTES] [--seed S]` creates N TAP devices P1..PN in
+ * its network namespace, prints "ready" on stdout and then carries every frame
+ * one station writes to the station(s) it is for, releasing it at the time the
+ * model of lib/wire_model.h says: a store-and-forward switch or a shared
+ * CSMA/CD segment at BPS bit/s with a one-way delay of SEC per link. The caller
+ * (hostfiles/platform.sh) moves each TAP into its host's namespace; the
+ * device keeps working there. Destinations come from the source MAC addresses
+ * seen so far; broadcast, multicast and unknown destinations go to every other
+ * station. SIGTERM or SIGINT end it; it then prints one line of counters on
+ * stderr. Errors: one line "hrel-wire: ..." on stderr, exit 1.
+ */
+#define _GNU_SOURCE
+#include "wire_model.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/if.h>
+#include <linux/if_tun.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#define WIRE_POOL  4096    /* frames held at once (in queues or in flight) */
+#define WIRE_FRAME 1600    /* largest frame read from a TAP (MTU 1500 + header) */
+#define WIRE_MACS  256     /* learned addresses */
+
+typedef struct {
+    unsigned char data[WIRE_FRAME];  /* frame bytes */
+    size_t len;                      /* bytes used */
+} wire_frame;
+
+typedef struct {
+    unsigned char mac[6];            /* station address */
+    int port;                        /* where it was seen */
+} wire_mac;
+
+static wire_frame pool[WIRE_POOL];
+static int free_ids[WIRE_POOL], nfree;
+static wire_mac macs[WIRE_MACS];
+static int nmac;
+static volatile sig_atomic_t stop;
+
+/* Seconds on CLOCK_MONOTONIC. */
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+/* Signal handler: ask the loop to stop. */
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop = 1;
+}
+
+/* Print the usage text on F. */
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: hrel-wire --model switch|hub --rate BPS --ports N --prefix P\n"
+        "                 [--delay SEC] [--queue BYTES] [--seed S]\n"
+        "Userspace Ethernet between N TAP devices P1..PN: a store-and-forward switch\n"
+        "or a shared CSMA/CD segment (collisions, jam, binary exponential backoff)\n"
+        "at BPS bit/s with SEC one-way delay per link (default 0) and FIFOs of BYTES\n"
+        "(default 65536). Prints 'ready' when the devices exist; SIGTERM ends it.\n");
+}
+
+/* Create TAP device NAME. Return its descriptor or -1. */
+static int tap_open(const char *name)
+{
+    struct ifreq ifr;
+    int fd = open("/dev/net/tun", O_RDWR | O_NONBLOCK);
+    if (fd < 0) return -1;
+    memset(&ifr, 0, sizeof ifr);
+    ifr.ifr_flags = IFF_TAP | IFF_NO_PI;
+    snprintf(ifr.ifr_name, IFNAMSIZ, "%s", name);
+    if (ioctl(fd, TUNSETIFF, &ifr) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Remember that MAC was seen on PORT. */
+static void mac_learn(const unsigned char *mac, int port)
+{
+    int i;
+    if (mac[0] & 1) return;   /* group addresses are never sources */
+    for (i = 0; i < nmac; i++)
+        if (memcmp(macs[i].mac, mac, 6) == 0) { macs[i].port = port; return; }
+    if (nmac < WIRE_MACS) {
+        memcpy(macs[nmac].mac, mac, 6);
+        macs[nmac++].port = port;
+    }
+}
+
+/* Port of MAC, or -1 (flood) for group or unknown addresses. */
+static int mac_port(const unsigned char *mac)
+{
+    int i;
+    if (mac[0] & 1) return -1;
+    for (i = 0; i < nmac; i++)
+        if (memcmp(macs[i].mac, mac, 6) == 0) return macs[i].port;
+    return -1;
+}
+
+/* Hand out deliveries due at time T: write each frame to its station. */
+static void deliver(hrel_wire *w, double t, const int *fds, long *write_err)
+{
+    hrel_wire_out out[64];
+    int n, i;
+    do {
+        n = hrel_wire_poll(w, t, out, 64);
+        for (i = 0; i < n; i++) {
+            wire_frame *f = &pool[out[i].id];
+            if (out[i].port >= 0 && write(fds[out[i].port], f->data, f->len) < 0)
+                (*write_err)++;
+            if (out[i].last) free_ids[nfree++] = (int)out[i].id;
+        }
+    } while (n == 64);
+}
+
+/* Parse a positive number with strtod. Return 0, or -1. */
+static int parse_num(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (*s == '\0' || *end != '\0' || !(v >= lo && v <= hi)) return -1;
+    *out = v;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    hrel_wire_cfg cfg = { HREL_WIRE_SWITCH, 0, 0, 0, 65536, 1 };
+    const char *prefix = NULL;
+    struct pollfd pfd[64];
+    int fds[64], i, have_model = 0;
+    hrel_wire *w = NULL;
+    hrel_wire_stats st;
+    long nodst = 0, nopool = 0, write_err = 0;
+    char err[160];
+    double v;
+
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 0; }
+        if (!val) { fprintf(stderr, "hrel-wire: %s needs a value (--help)\n", a); return 1; }
+        if (!strcmp(a, "--model")) {
+            if (!strcmp(val, "switch")) cfg.kind = HREL_WIRE_SWITCH;
+            else if (!strcmp(val, "hub")) cfg.kind = HREL_WIRE_HUB;
+            else { fprintf(stderr, "hrel-wire: --model must be switch or hub, got '%s'\n", val); return 1; }
+            have_model = 1;
+        } else if (!strcmp(a, "--rate")) {
+            if (parse_num(val, 1e3, 1e11, &cfg.rate_bps)) { fprintf(stderr, "hrel-wire: bad --rate '%s' (bit/s)\n", val); return 1; }
+        } else if (!strcmp(a, "--delay")) {
+            if (parse_num(val, 0, 1, &cfg.delay_s)) { fprintf(stderr, "hrel-wire: bad --delay '%s' (seconds)\n", val); return 1; }
+        } else if (!strcmp(a, "--ports")) {
+            if (parse_num(val, 2, 64, &v)) { fprintf(stderr, "hrel-wire: bad --ports '%s' (2..64)\n", val); return 1; }
+            cfg.nport = (int)v;
+        } else if (!strcmp(a, "--queue")) {
+            if (parse_num(val, 1518, 1e9, &v)) { fprintf(stderr, "hrel-wire: bad --queue '%s' (bytes)\n", val); return 1; }
+            cfg.queue_bytes = (long)v;
+        } else if (!strcmp(a, "--seed")) {
+            if (parse_num(val, 0, 4e9, &v)) { fprintf(stderr, "hrel-wire: bad --seed '%s'\n", val); return 1; }
+            cfg.seed = (unsigned long)v;
+        } else if (!strcmp(a, "--prefix")) {
+            if (strlen(val) < 1 || strlen(val) > 10) { fprintf(stderr, "hrel-wire: --prefix must have 1..10 characters\n"); return 1; }
+            prefix = val;
+        } else {
+            fprintf(stderr, "hrel-wire: unknown option '%s' (--help)\n", a);
+            return 1;
+        }
+        i++;
+    }
+    if (!have_model || cfg.rate_bps == 0 || cfg.nport == 0 || !prefix) {
+        fprintf(stderr, "hrel-wire: --model, --rate, --ports and --prefix are required (--help)\n");
+        return 1;
+    }
+    if (hrel_wire_alloc(&cfg, &w, err, sizeof err) != 0) {
+        fprintf(stderr, "hrel-wire: %s\n", err);
+        return 1;
+    }
+    for (i = 0; i < cfg.nport; i++) {
+        char name[IFNAMSIZ];
+        snprintf(name, sizeof name, "%s%d", prefix, i + 1);
+        fds[i] = tap_open(name);
+        if (fds[i] < 0) {
+            fprintf(stderr, "hrel-wire: cannot create TAP device %s: %s\n", name, strerror(errno));
+            hrel_wire_free(w);
+            return 1;
+        }
+        pfd[i].fd = fds[i];
+        pfd[i].events = POLLIN;
+    }
+    for (i = 0; i < WIRE_POOL; i++) free_ids[nfree++] = WIRE_POOL - 1 - i;
+    signal(SIGTERM, on_signal);
+    signal(SIGINT, on_signal);
+    signal(SIGPIPE, SIG_IGN);
+    printf("ready\n");
+    fflush(stdout);
+
+    while (!stop) {
+        double t = now_s(), next = hrel_wire_next(w), wait = next - t;
+        struct timespec ts;
+        int r;
+        if (wait > 0.5) wait = 0.5;
+        if (wait < 0) wait = 0;
+        ts.tv_sec = (time_t)wait;
+        ts.tv_nsec = (long)((wait - (double)ts.tv_sec) * 1e9);
+        r = ppoll(pfd, (nfds_t)cfg.nport, &ts, NULL);
+        if (r < 0 && errno != EINTR) break;
+        deliver(w, now_s(), fds, &write_err);
+        if (r <= 0) continue;
+        for (i = 0; i < cfg.nport; i++) {
+            if (!(pfd[i].revents & POLLIN)) continue;
+            for (;;) {
+                wire_frame *f;
+                ssize_t n;
+                int id, dst, rc;
+                if (nfree == 0) {   /* no room: read and drop */
+                    unsigned char junk[WIRE_FRAME];
+                    if (read(fds[i], junk, sizeof junk) <= 0) break;
+                    nopool++;
+                    continue;
+                }
+                id = free_ids[nfree - 1];
+                f = &pool[id];
+                n = read(fds[i], f->data, sizeof f->data);
+                if (n <= 0) break;
+                if (n < 14) continue;
+                f->len = (size_t)n;
+                mac_learn(f->data + 6, i);
+                dst = mac_port(f->data);
+                if (dst == i) { nodst++; continue; }   /* for its own segment */
+                nfree--;
+                t = now_s();
+                deliver(w, t, fds, &write_err);
+                rc = hrel_wire_send(w, t, i, dst, f->len, id);
+                if (rc != 0) free_ids[nfree++] = id;   /* dropped at once */
+            }
+        }
+    }
+    hrel_wire_get_stats(w, &st);
+    fprintf(stderr, "hrel-wire: frames_in %ld delivered %ld drops_queue %ld drops_excess %ld "
+            "collisions %ld deferrals %ld no_buffer %ld own_segment %ld write_errors %ld\n",
+            st.frames_in, st.frames_delivered, st.drops_queue, st.drops_excess,
+            st.collisions, st.deferrals, nopool, nodst, write_err);
+    for (i = 0; i < cfg.nport; i++) close(fds[i]);
+    hrel_wire_free(w);
+    return 0;
+}
