@@ -20,7 +20,8 @@
 #                    ALL = the pooled fit); --gl-procs step|p (see hrel fft --help)
 #   --out DIR        results directory (default results/fft-<UTC time>)
 #
-# Writes DIR/consts.csv (hrel_fft_constants, measured first, on this machine),
+# Writes DIR/consts.csv (hrel_fft_constants, measured first, on this machine,
+# with DIR/fftw.wisdom: the FFTW plans it measured, which every run then uses),
 # per platform DIR/NAME/{fit.csv,runs.csv,trace_*.csv,predict.csv,table.csv,
 # table.txt} and DIR/fft_times_mstep.png, fft_times_ccm.png, fft_error.png
 # (and .pdf). Every virtual machine is halted at the end, also on failure.
@@ -33,7 +34,7 @@ die() { echo "fft_study.sh: $*" >&2; exit 1; }
 
 # ---- inner mode: runs on a started virtual machine (called below) ----------
 # Environment: FS_DIR FS_PLATFORM FS_N FS_PROCS FS_REPS FS_ALGOS FS_PLAN FS_BENCH
-# FS_BENCH_REPS FS_HOSTFILE
+# FS_BENCH_REPS FS_HOSTFILE FS_WISDOM
 inner() {
     local algo p sizes="" i m
     if [ "$FS_BENCH" = 1 ]; then
@@ -57,7 +58,7 @@ inner() {
         for p in ${FS_PROCS//,/ }; do
             echo "fft_study.sh: $FS_PLATFORM: $algo N=$FS_N p=$p" >&2
             "$BIN/hrel_fft" --algo "$algo" --n "$FS_N" --p "$p" --reps "$FS_REPS" \
-                --plan "$FS_PLAN" --platform "$FS_PLATFORM" --out "$FS_DIR/runs.csv" \
+                --plan "$FS_PLAN" --wisdom "$FS_WISDOM" --platform "$FS_PLATFORM" --out "$FS_DIR/runs.csv" \
                 --trace-dir "$FS_DIR" >>"$FS_DIR/runs.log" || return 1
         done
     done
@@ -111,10 +112,12 @@ out=$(cd "$out" && pwd)
 
 # ---- 1. constants on this machine's processor ------------------------------------
 echo "fft_study.sh: measuring the constants D, Ds, F, R" >&2
-"$BIN/hrel_fft_constants" --n "$n" --procs "$procs" --plan "$plan" --out "$out/consts.csv" || exit 1
+rm -f "$out/fftw.wisdom"
+"$BIN/hrel_fft_constants" --n "$n" --procs "$procs" --plan "$plan" --wisdom "$out/fftw.wisdom" \
+    --out "$out/consts.csv" || exit 1
 
 # ---- 2. runs per platform ----------------------------------------------------
-export FS_N=$n FS_PROCS=$procs FS_REPS=$reps FS_ALGOS=$algos FS_PLAN=$plan FS_BENCH=$bench FS_BENCH_REPS=$bench_reps
+export FS_WISDOM=$out/fftw.wisdom FS_N=$n FS_PROCS=$procs FS_REPS=$reps FS_ALGOS=$algos FS_PLAN=$plan FS_BENCH=$bench FS_BENCH_REPS=$bench_reps
 tables=""; names=""
 for ((k = 0; k < np; k++)); do
     pl=${plist[$k]}

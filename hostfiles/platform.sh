@@ -11,8 +11,10 @@
 # NAME is a platform of hostfiles/ (description hostfiles/NAME.platform,
 # hostfile hostfiles/NAME) or a path DIR/X.platform (hostfile DIR/X).
 #   up     builds the platform: one network namespace per host (eth0, an
-#          address in 10.99.0.0/24 on a bridge in a "switch" namespace), the
-#          shaping of the description, the hosts file and per-host PVM_TMP.
+#          address in 10.99.0.0/24) linked through a "switch" namespace, either
+#          by a bridge and tc shaping (wire: tc) or by the userspace wire
+#          bin/$PVM_ARCH/hrel-wire on TAP devices (wire: user), plus the hosts
+#          file and per-host PVM_TMP. It stays up until `down`.
 #   run    brings it up, starts the virtual machine on all its hosts from the
 #          first host, checks the network with the bandwidth probe, runs CMD on
 #          the first host with PVM_ROOT PVM_ARCH PVM_TMP HREL_ROOT PVM_ALLOW_ROOT
@@ -20,10 +22,13 @@
 #          always tears everything down (also on failure, Ctrl-C, SIGTERM).
 #          Exit status: CMD's; 1 if the platform or the probe failed.
 #   down   tears down whatever of NAME is left (pvmds, processes, namespaces,
-#          state directory); safe to call when nothing is up.
+#          state directory); safe to call when nothing is up. Prints the
+#          wire's counters (frames, drops, collisions) when there was one.
 #   probe  raw TCP probe: K disjoint simultaneous pairs (h1->h2, h3->h4, ...)
-#          for S seconds (default 1 pair, 2 s); each must get the configured
-#          rate (switched) or rate/K (shared) within HREL_PROBE_TOL (0.10).
+#          for S seconds (default 1 pair, 2 s). Expected TCP payload rate:
+#          rate * 1448/1514 (tc) or * 1448/1538 (wire); switched: each pair
+#          gets it, shared with tc: each 1/K of it, shared on the wire
+#          (CSMA/CD): all pairs together; within HREL_PROBE_TOL (0.10).
 #          Uses the platform if it is up, else brings it up and down.
 #   exec   runs CMD as emulated HOST of a platform that is up.
 #   check  only parses the description and hostfile.
@@ -118,8 +123,8 @@ load() {
             wire)   [ "$val" = tc ] || [ "$val" = user ] ||
                         die "$P_DESC:$ln: wire must be 'tc' or 'user', got '$val'"
                     P_WIRE=$val ;;
-            tcp)    [[ " $(cat /proc/sys/net/ipv4/tcp_available_congestion_control 2>/dev/null) " == *" $val "* ]] ||
-                        die "$P_DESC:$ln: tcp must be one of: $(cat /proc/sys/net/ipv4/tcp_available_congestion_control 2>/dev/null), got '$val'"
+            tcp)    [[ " $(cat /proc/sys/net/ipv4/tcp_allowed_congestion_control 2>/dev/null) " == *" $val "* ]] ||
+                        die "$P_DESC:$ln: tcp must be one of: $(cat /proc/sys/net/ipv4/tcp_allowed_congestion_control 2>/dev/null), got '$val'"
                     P_TCP=$val ;;
             *)      die "$P_DESC:$ln: unknown key '$key' (hosts, medium, rate, delay, wire, tcp)" ;;
         esac
@@ -325,17 +330,24 @@ need_prog() {
     make -s -C "$HERE" >/dev/null 2>&1 && [ -x "$1" ] || die "cannot build '$1' (make -C hostfiles)"
 }
 
-# Probe K disjoint pairs for S seconds at once. Prints one line per pair and
-# a summary into PROBE_SUMMARY; return 1 if any pair is off the expected rate.
+# Probe K disjoint pairs for S seconds at once. Prints one line per pair (and
+# an aggregate line for K > 1) and sets PROBE_SUMMARY; return 1 if the network
+# is off its description. Expected TCP payload rate of one full-size segment:
+# 1448 of the 1514 bytes tc charges per frame, or of the 1538 bytes a frame
+# occupies on the userspace wire (preamble and gap included). Switched: every
+# pair gets it; shared with tc (fair per station): each pair 1/K of it; shared
+# on the CSMA/CD wire (unfair: capture effect): all pairs together get it.
 probe_pairs() {
-    local k=$1 s=$2 j a b want bad=0 r m line
+    local k=$1 s=$2 j a b want eff bad=0 r m line agg per=1
     local -a rpids=()
     [ "$P_NHOSTS" -ge $((2 * k)) ] || die "probe: $k pairs need $((2 * k)) hosts, '$P_NAME' has $P_NHOSTS"
     need_prog "$PROBE"
+    if [ "$P_WIRE" = user ]; then eff=$(awk 'BEGIN { printf "%.6f", 1448 / 1538 }')
+    else eff=$(awk 'BEGIN { printf "%.6f", 1448 / 1514 }'); fi
+    want=$(awk -v b="$P_BPS" -v e="$eff" 'BEGIN { printf "%.4f", b * e / 1e6 }')
     if [ "$P_MEDIUM" = shared ]; then
-        want=$(awk -v b="$P_BPS" -v k="$k" 'BEGIN { printf "%.4f", b / 1e6 / k }')
-    else
-        want=$(awk -v b="$P_BPS" 'BEGIN { printf "%.4f", b / 1e6 }')
+        if [ "$P_WIRE" = user ]; then [ "$k" -gt 1 ] && per=0
+        else want=$(awk -v w="$want" -v k="$k" 'BEGIN { printf "%.4f", w / k }'); fi
     fi
     for j in $(seq 0 $((k - 1))); do
         b=${P_HOSTS[$((2 * j + 1))]}
@@ -345,8 +357,9 @@ probe_pairs() {
     for j in $(seq 0 $((k - 1))); do
         a=${P_HOSTS[$((2 * j))]} b=${P_HOSTS[$((2 * j + 1))]}
         hexec "$a" "$PROBE" send "$b" $((PROBE_PORT + j)) "$s" >"$P_STATE/probe.send.$j" 2>&1 &
+        rpids+=($!)
     done
-    wait
+    wait "${rpids[@]}"   # not a bare wait: the userspace wire is a child too
     PROBE_SUMMARY=""
     for j in $(seq 0 $((k - 1))); do
         a=${P_HOSTS[$((2 * j))]} b=${P_HOSTS[$((2 * j + 1))]}
@@ -355,15 +368,32 @@ probe_pairs() {
             echo "probe $P_NAME $a->$b failed: $(cat "$P_STATE/probe.$j" "$P_STATE/probe.send.$j" | head -n 1)"
             bad=1; continue
         fi
-        if awk -v r="$r" -v w="$want" -v t="$TOL" 'BEGIN { exit !(r >= w * (1 - t) && r <= w * (1 + t)) }'; then
+        m=$(sed -n 's/.* mean_mbit \([0-9.]*\) .*/\1/p' "$P_STATE/probe.$j")
+        if [ $per = 0 ]; then
+            line="share"
+        elif awk -v r="$r" -v w="$want" -v t="$TOL" 'BEGIN { exit !(r >= w * (1 - t) && r <= w * (1 + t)) }'; then
             line="ok"
         else
             line="OFF"; bad=1
         fi
-        m=$(sed -n 's/^rate_mbit [0-9.]* mean_mbit \([0-9.]*\) .*/\1/p' "$P_STATE/probe.$j")
-        echo "probe $P_NAME $a->$b rate_mbit $r expected_mbit $want tol $TOL $line mean_mbit $m"
-        PROBE_SUMMARY="${PROBE_SUMMARY:+$PROBE_SUMMARY; }$a->$b $r Mbit/s (expected $want, $P_MEDIUM $P_RATE, $k pair(s), raw TCP)"
+        echo "probe $P_NAME $a->$b rate_mbit $r expected_mbit $([ $per = 1 ] && echo "$want" || echo "-") tol $TOL $line mean_mbit $m"
+        PROBE_SUMMARY="${PROBE_SUMMARY:+$PROBE_SUMMARY; }$a->$b $r Mbit/s"
     done
+    if [ "$k" -gt 1 ] && [ $bad = 0 ]; then
+        agg=$(for j in $(seq 0 $((k - 1))); do cat "$P_STATE/probe.$j"; done |
+              awk '/^rate_mbit/ { for (i = 1; i < NF; i++) { if ($i == "total_bytes") tb += $(i+1);
+                     if ($i == "t_first" && (t0 == "" || $(i+1) < t0)) t0 = $(i+1);
+                     if ($i == "t_last" && $(i+1) > t1) t1 = $(i+1) } }
+                   END { if (t1 > t0) printf "%.4f", 8e-6 * tb / (t1 - t0) }')
+        if [ $per = 0 ]; then
+            if awk -v r="${agg:-0}" -v w="$want" -v t="$TOL" 'BEGIN { exit !(r >= w * (1 - t) && r <= w * (1 + t)) }'; then line=ok
+            else line=OFF; bad=1; fi
+            echo "probe $P_NAME aggregate of $k pairs rate_mbit ${agg:-?} expected_mbit $want tol $TOL $line"
+        else
+            echo "probe $P_NAME aggregate of $k pairs rate_mbit ${agg:-?}"
+        fi
+    fi
+    PROBE_SUMMARY="$PROBE_SUMMARY (expected payload $want Mbit/s $([ $per = 1 ] && echo "per pair" || echo "for all pairs together"), $P_MEDIUM $P_RATE, wire $P_WIRE, $k pair(s) for $s s, raw TCP)"
     return $bad
 }
 
@@ -373,7 +403,11 @@ probe_pairs() {
 
 cmd_up() {
     load
+    # an interrupted setup leaves nothing half built
+    trap 'teardown >/dev/null 2>&1; exit 130' INT
+    trap 'teardown >/dev/null 2>&1; exit 143' TERM
     setup
+    trap - INT TERM
     echo "platform $P_NAME up: ${P_HOSTS[*]} ($P_MEDIUM $P_RATE, wire $P_WIRE)"
 }
 
@@ -443,7 +477,7 @@ cmd_run() {
     setup
     if [ $probe = 1 ] && [ "$P_NHOSTS" -ge 2 ]; then
         probe_pairs 1 2 >"$P_STATE/probe.txt" ||
-            die "calibration failed, the network is not what '$P_DESC' says: $(grep -v ' ok ' "$P_STATE/probe.txt" | head -n 1)"
+            die "calibration failed, the network is not what '$P_DESC' says: $(grep -E ' OFF|failed' "$P_STATE/probe.txt" | head -n 1)"
         cat "$P_STATE/probe.txt" >&2
         export HREL_PLATFORM_PROBE=$PROBE_SUMMARY
     else

@@ -2,13 +2,16 @@
  *
  * Contract: `hrel-probe recv PORT [WARMUP_S]` accepts one TCP connection on
  * PORT, reads until the sender closes and prints one line
- *   rate_mbit R mean_mbit M bytes B seconds S
+ *   rate_mbit R mean_mbit M bytes B seconds S total_bytes TB t_first T0 t_last T1
  * where R is the median over 0.1 s bins of the TCP payload rate the receiver
  * saw (Mbit/s) after the first WARMUP_S seconds (default 0.25 s: slow start
  * is left out), M the plain mean over that window, B and S its bytes and
  * length. The median is robust to a lost segment: TCP then holds later data
  * until the retransmission and hands it over at once, which shifts a window
- * mean by up to a few percent while the wire rate is steady.
+ * mean by up to a few percent while the wire rate is steady. TB is every
+ * byte received, T0 and T1 the CLOCK_MONOTONIC times of the first and last
+ * read (one clock for all namespaces of a machine, so simultaneous probes can
+ * be added up over their common span).
  * `hrel-probe send HOST PORT SECONDS` connects to HOST:PORT (retrying for 5 s
  * while the receiver starts), writes for SECONDS and closes; it prints
  *   sent_bytes B
@@ -48,8 +51,9 @@ static void usage(FILE *f)
         "usage: hrel-probe recv PORT [WARMUP_S]\n"
         "       hrel-probe send HOST PORT SECONDS\n"
         "Raw TCP bandwidth probe: the receiver prints\n"
-        "  rate_mbit R mean_mbit M bytes B seconds S\n"
-        "(R: median payload Mbit/s over 0.1 s bins after the warm-up, M: mean),\n"
+        "  rate_mbit R mean_mbit M bytes B seconds S total_bytes TB t_first T0 t_last T1\n"
+        "(R: median payload Mbit/s over 0.1 s bins after the warm-up, M: mean;\n"
+        "TB all bytes, T0 T1 first and last read on CLOCK_MONOTONIC),\n"
         "the sender 'sent_bytes B'.\n");
 }
 
@@ -136,9 +140,11 @@ static int do_recv(int port, double warmup_s)
     }
     for (i = 0; i < nbin; i++) bin_mbit[i] = 8e-6 * (double)bin_bytes[i] / PROBE_BIN_S;
     qsort(bin_mbit, (size_t)nbin, sizeof bin_mbit[0], cmp_double);
-    printf("rate_mbit %.4f mean_mbit %.4f bytes %lld seconds %.6f\n",
+    printf("rate_mbit %.4f mean_mbit %.4f bytes %lld seconds %.6f "
+           "total_bytes %lld t_first %.6f t_last %.6f\n",
            nbin % 2 ? bin_mbit[nbin / 2] : 0.5 * (bin_mbit[nbin / 2 - 1] + bin_mbit[nbin / 2]),
-           8e-6 * (double)counted / (t_last - t_start), counted, t_last - t_start);
+           8e-6 * (double)counted / (t_last - t_start), counted, t_last - t_start,
+           total, t0, t_last);
     return 0;
 }
 

@@ -132,6 +132,38 @@ void hrel_fft_plan_free(hrel_fft_plan *p)
     free(p);
 }
 
+int hrel_fft_wisdom_import(const char *path, char *err, size_t errlen)
+{
+    FILE *fp = fopen(path, "r");
+    int ok;
+    if (!fp) {
+        snprintf(err, errlen, "cannot read FFTW wisdom '%s'", path);
+        return -1;
+    }
+    ok = fftw_import_wisdom_from_file(fp);
+    fclose(fp);
+    if (!ok) {
+        snprintf(err, errlen, "%s: not FFTW wisdom", path);
+        return -1;
+    }
+    return 0;
+}
+
+int hrel_fft_wisdom_export(const char *path, char *err, size_t errlen)
+{
+    FILE *fp = fopen(path, "w");
+    if (!fp) {
+        snprintf(err, errlen, "cannot write FFTW wisdom '%s'", path);
+        return -1;
+    }
+    fftw_export_wisdom_to_file(fp);
+    if (fclose(fp) != 0) {
+        snprintf(err, errlen, "cannot write FFTW wisdom '%s'", path);
+        return -1;
+    }
+    return 0;
+}
+
 size_t hrel_fft_plan_size(const hrel_fft_plan *p)
 {
     return p ? p->n : 0;

@@ -51,6 +51,14 @@ int hrel_fft_plan_alloc(size_t n, int rigour, hrel_fft_plan **out,
 /* Free a plan; NULL is fine. */
 void hrel_fft_plan_free(hrel_fft_plan *p);
 
+/* Load FFTW wisdom (plans found by earlier HREL_FFT_MEASURE planning) from
+ * PATH, so later plans of the same sizes are those plans and come at once.
+ * A missing file is an error; a process may import several files. */
+int hrel_fft_wisdom_import(const char *path, char *err, size_t errlen);
+
+/* Save all wisdom of this process to PATH. */
+int hrel_fft_wisdom_export(const char *path, char *err, size_t errlen);
+
 /* Points of the plan. */
 size_t hrel_fft_plan_size(const hrel_fft_plan *p);
 

@@ -175,6 +175,8 @@ static void write_meta(FILE *fp, const master *m)
                 "sleep; routes opened before timing; fill and byte checks outside\n", NPING,
                 cfg->max_lag_s, SPIN_S);
     fprintf(fp, "# clock: CLOCK_MONOTONIC, resolution %g s\n", hrel_clock_res());
+    if (getenv("HREL_PLATFORM_PROBE"))   /* set by hostfiles/platform.sh run */
+        fprintf(fp, "# network_probe: %s\n", getenv("HREL_PLATFORM_PROBE"));
     for (i = 0; i < cfg->nnotes; i++)
         fprintf(fp, "# %s\n", cfg->notes[i]);
     fprintf(fp, "# command: %s\n", cfg->cmdline);

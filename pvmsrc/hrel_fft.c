@@ -64,6 +64,7 @@ typedef struct fft_cfg {
     const char *out;      /* runs CSV to append to, NULL: none */
     const char *trace_dir;/* directory for trace files, NULL: none */
     const char *platform; /* label for the metadata */
+    const char *wisdom;   /* FFTW wisdom file every rank imports, or NULL */
     int worker;           /* 1 in spawned copies */
 } fft_cfg;
 
@@ -72,7 +73,7 @@ static void usage(FILE *fp)
     fprintf(fp,
 "usage: hrel_fft [--algo mstep|ccm] [--n N] [--p P] [--reps R] [--warmup W]\n"
 "                [--seed S] [--plan measure|estimate] [--tol X] [--timeout S]\n"
-"                [--out RUNS.csv] [--trace-dir DIR] [--platform NAME]\n"
+"                [--out RUNS.csv] [--trace-dir DIR] [--platform NAME] [--wisdom FILE]\n"
 "                [--place rr|block|pvm] [--route direct|daemon]\n"
 "                [--encoding inplace|raw|default]\n"
 "Run a parallel FFT of N points (default 524288) on P PVM tasks (default 2;\n"
@@ -87,6 +88,9 @@ static void usage(FILE *fp)
 "trace of each repetition as DIR/trace_ALGO_pP_rREP.csv (trace.csv format).\n"
 "  --reps R      recorded repetitions (default 3); --warmup W untimed ones (1)\n"
 "  --plan        FFTW planning effort (default measure)\n"
+"  --wisdom FILE FFTW wisdom every rank loads before planning (e.g. written by\n"
+"                hrel_fft_constants --wisdom, so the runs use the measured plans;\n"
+"                the path must be readable on every host)\n"
 "  --timeout S   seconds any receive may wait (default 120)\n");
 }
 
@@ -185,6 +189,8 @@ static int parse(int argc, char **argv, fft_cfg *c)
             c->trace_dir = v;
         } else if (strcmp(a, "--platform") == 0) {
             c->platform = v;
+        } else if (strcmp(a, "--wisdom") == 0) {
+            c->wisdom = v;
         } else if (strcmp(a, "--place") == 0) {
             if (hrel_vm_parse_place(v, &c->place))
                 goto bad;
@@ -243,6 +249,8 @@ static int worker(const fft_cfg *c)
         snprintf(err, sizeof err, "own tid t%x not among the ranks", me);
         goto fail;
     }
+    if (c->wisdom && hrel_fft_wisdom_import(c->wisdom, err, sizeof err))
+        goto fail;
     if (hrel_fft_rank_alloc(c->algo, (size_t)c->n, (size_t)c->p, (size_t)rank, c->seed,
                             c->rigour, c->encoding, c->timeout_s, &st, err, sizeof err))
         goto fail;
@@ -316,14 +324,15 @@ static int open_runs(const fft_cfg *c, FILE **fp, char *err, size_t errlen)
     }
     fprintf(*fp, "# suite: hrel %s\n# program: hrel_fft\n# date: %s\n# platform: %s\n"
                  "# hosts: %s\n# pvm: %s\n# route: %s\n# encoding: %s\n# placement: %s\n"
-                 "# plan: %s\n# seed: %lu\n# tol: %g\n# warmup: %d\n"
+                 "# plan: %s\n# wisdom: %s\n# seed: %lu\n# tol: %g\n# warmup: %d\n"
                  "# seconds: actual time from the common start to the transform "
                  "(mstep: rank 0; ccm: the last rank)\n"
                  "algo,n,p,rep,seconds,relerr,trace\n",
             HREL_VERSION, date, c->platform ? c->platform : "?", hosts, pvm_version(),
             hrel_vm_route_name(c->route), hrel_vm_encoding_name(c->encoding),
             hrel_vm_place_name(c->place),
-            c->rigour == HREL_FFT_MEASURE ? "measure" : "estimate", c->seed, c->tol, c->warmup);
+            c->rigour == HREL_FFT_MEASURE ? "measure" : "estimate",
+            c->wisdom ? c->wisdom : "none", c->seed, c->tol, c->warmup);
     return 0;
 }
 
@@ -413,6 +422,20 @@ static int quiet_mytid(void)
     return tid;
 }
 
+/* PATH made absolute against the current directory (allocated), or NULL. */
+static char *abs_path(const char *path)
+{
+    char cwd[4096], *out;
+    size_t len;
+    if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+        cwd[0] = '\0';
+    len = strlen(cwd) + strlen(path) + 2;
+    out = malloc(len);
+    if (out)
+        snprintf(out, len, "%s%s%s", cwd, cwd[0] ? "/" : "", path);
+    return out;
+}
+
 /* The coordinator: spawn ranks 0..p-1, run the repetitions, write the files. */
 static int master(const fft_cfg *c)
 {
@@ -420,8 +443,9 @@ static int master(const fft_cfg *c)
     static char *wargv[] = {"--worker", "--algo", NULL, "--n", NULL, "--p", NULL,
                             "--reps", NULL, "--warmup", NULL, "--seed", NULL,
                             "--plan", NULL, "--timeout", NULL, "--route", NULL,
-                            "--encoding", NULL, NULL};
+                            "--encoding", NULL, NULL, NULL, NULL};
     int tids[MAXP], status = 1, rep, k, spawned = 0;
+    char *wabs = NULL;
     FILE *runs = NULL;
     double sec, relerr;
 
@@ -457,6 +481,16 @@ static int master(const fft_cfg *c)
     wargv[16] = st;
     wargv[18] = (char *)hrel_vm_route_name(c->route);
     wargv[20] = (char *)hrel_vm_encoding_name(c->encoding);
+    if (c->wisdom) {
+        /* the ranks run in the hostfile's wd=: give them an absolute path */
+        if (access(c->wisdom, R_OK) != 0 || !(wabs = abs_path(c->wisdom))) {
+            fprintf(stderr, "hrel_fft: cannot read FFTW wisdom '%s'\n", c->wisdom);
+            pvm_exit();
+            return 2;
+        }
+        wargv[21] = "--wisdom";
+        wargv[22] = wabs;
+    }
     if (hrel_vm_spawn("hrel_fft", wargv, (int)c->p, c->place, tids, err, sizeof err))
         goto fail;
     spawned = 1;
@@ -503,6 +537,7 @@ done:
         fprintf(stderr, "hrel_fft: cannot write '%s'\n", c->out);
         status = 1;
     }
+    free(wabs);
     pvm_exit();
     return status;
 }

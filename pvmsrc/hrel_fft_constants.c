@@ -39,6 +39,7 @@ typedef struct opts {
     int reps;            /* timed repetitions per phase */
     int rigour;          /* HREL_FFT_ESTIMATE / HREL_FFT_MEASURE */
     const char *out;     /* output file, NULL = stdout */
+    const char *wisdom;  /* FFTW wisdom file to read (if present) and write, or NULL */
 } opts;
 
 /* Median seconds and units of each phase for one p. */
@@ -51,13 +52,15 @@ static void usage(FILE *fp)
 {
     fprintf(fp,
 "usage: hrel_fft_constants [--n N] [--procs 1,2,4,8] [--reps R]\n"
-"                          [--plan estimate|measure] [--out FILE]\n"
+"                          [--plan estimate|measure] [--wisdom FILE] [--out FILE]\n"
 "Measure the FFT constants D, Ds, F, R (002 table 3) on this processor and\n"
 "write them as CSV (p,n,m,D,Ds,F,R; one row per p and a pooled row 'all').\n"
 "  --n N        points, a power of two (default 524288)\n"
 "  --procs LIST processor counts, powers of two <= N/2 (default 1,2,4,8)\n"
 "  --reps R     timed repetitions per phase, median kept (default 7)\n"
 "  --plan       FFTW planning: measure (default) or estimate\n"
+"  --wisdom FILE  FFTW wisdom: read it if it exists, write it at the end, so\n"
+"               hrel_fft --wisdom FILE runs the very plans measured here\n"
 "  --out FILE   write there instead of standard output\n");
 }
 
@@ -91,6 +94,7 @@ static int parse(int argc, char **argv, opts *o)
     o->reps = 7;
     o->rigour = HREL_FFT_MEASURE;
     o->out = NULL;
+    o->wisdom = NULL;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long x;
@@ -138,6 +142,8 @@ static int parse(int argc, char **argv, opts *o)
             }
         } else if (strcmp(a, "--out") == 0) {
             o->out = v;
+        } else if (strcmp(a, "--wisdom") == 0) {
+            o->wisdom = v;
         } else {
             fprintf(stderr, "hrel_fft_constants: unknown option %s (try --help)\n", a);
             return 2;
@@ -299,6 +305,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "hrel_fft_constants: %s\n", err);
         goto done;
     }
+    if (o.wisdom && access(o.wisdom, R_OK) == 0 &&
+        hrel_fft_wisdom_import(o.wisdom, err, sizeof err)) {
+        fprintf(stderr, "hrel_fft_constants: %s\n", err);
+        goto done;
+    }
     hrel_fft_input(n, 1, a);
     for (k = 0; k < o.np; k++) {
         if (measure_p(&o, o.p[k], a, b1, b2, b3, tw, &ph[k], err, sizeof err)) {
@@ -312,6 +323,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "hrel_fft_constants: %s\n", err);
         goto done;
     }
+    if (o.wisdom && hrel_fft_wisdom_export(o.wisdom, err, sizeof err)) {
+        fprintf(stderr, "hrel_fft_constants: %s\n", err);
+        goto done;
+    }
     if (o.out && !(fp = fopen(o.out, "w"))) {
         fprintf(stderr, "hrel_fft_constants: cannot write '%s': %s\n", o.out, strerror(errno));
         fp = stdout;
@@ -321,8 +336,9 @@ int main(int argc, char **argv)
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     fprintf(fp, "# suite: hrel %s\n# program: hrel_fft_constants\n# date: %s\n# host: %s\n",
             HREL_VERSION, date, host);
-    fprintf(fp, "# n: %ld\n# reps: %d (median kept, one warm-up)\n# plan: %s\n", o.n, o.reps,
-            o.rigour == HREL_FFT_MEASURE ? "measure" : "estimate");
+    fprintf(fp, "# n: %ld\n# reps: %d (median kept, one warm-up)\n# plan: %s\n# wisdom: %s\n",
+            o.n, o.reps, o.rigour == HREL_FFT_MEASURE ? "measure" : "estimate",
+            o.wisdom ? o.wisdom : "none");
     fprintf(fp, "# units: D s/element gathered (M-step division); Ds s/element split "
                 "(odd_and_even); F s/(m log2 m), m = n/p (local FFT); R s/butterfly (combination)\n");
     fprintf(fp, "# fftw_seconds: %.6g (plain FFTW, n points)\n", fftw_s);

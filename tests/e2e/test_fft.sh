@@ -8,6 +8,11 @@
 
 hrel_vm_start "$ROOT/hostfiles/local" || { echo "FAIL: cannot start pvmd"; echo "0 passed, 1 failed"; exit 1; }
 
+one_line() {   # $1 = expected text, rest = command
+    local want=$1; shift
+    "$@" >/dev/null 2>"$T/e.err" && return 1
+    [ "$(wc -l <"$T/e.err")" -eq 1 ] && grep -q "$want" "$T/e.err"
+}
 runs=$T/runs.csv
 N=1024
 # --- both algorithms, p = 1, 2, 4 ----------------------------------------------
@@ -41,8 +46,12 @@ check "patterns named (PP, E)" bash -c "grep -q ',PP$' '$tr' && grep -q ',E$' '$
 check "hrel model mpm reads the FFT trace" grep -q '^total ' "$T/mpm.out"
 
 # --- constants, predictions and the table -------------------------------------
-"$BIN/hrel_fft_constants" --n $N --procs 1,2,4 --reps 3 --plan estimate --out "$T/consts.csv"
+"$BIN/hrel_fft_constants" --n $N --procs 1,2,4 --reps 3 --plan measure --wisdom "$T/w.wisdom" --out "$T/consts.csv"
 check "hrel_fft_constants runs" test $? -eq 0
+check "it writes FFTW wisdom" grep -q 'fftw_wisdom' "$T/w.wisdom"
+(cd "$T" && "$BIN/hrel_fft" --algo ccm --n $N --p 2 --reps 1 --wisdom w.wisdom --timeout 30 >/dev/null 2>"$T/w.err")
+check "hrel_fft --wisdom (relative path) runs" test $? -eq 0
+check "missing wisdom: one line" one_line "cannot read FFTW wisdom" "$BIN/hrel_fft" --n $N --p 2 --wisdom "$T/none"
 check "constants rows p=1,2,4,all" \
     test "$(grep -cE '^(1|2|4|all),1024,' "$T/consts.csv")" -eq 4
 printf 'pattern,procs,g,L,r2,n\nALL,all,1e-9,5e-5,0.99,10\nPP,all,1e-9,4e-5,0.99,10\nE,all,2e-9,6e-5,0.99,10\n' >"$T/fit.csv"
@@ -70,11 +79,6 @@ check "... with one line naming the wrong result" \
     bash -c "test \$(wc -l <'$T/tol.err') -eq 1 && grep -q 'wrong result on rank' '$T/tol.err'"
 
 # --- bad sizes and options: one line, non-zero exit ------------------------------
-one_line() {   # $1 = expected text, rest = command
-    local want=$1; shift
-    "$@" >/dev/null 2>"$T/e.err" && return 1
-    [ "$(wc -l <"$T/e.err")" -eq 1 ] && grep -q "$want" "$T/e.err"
-}
 check "N=1000 rejected" one_line "N=1000 is not a power of two" "$BIN/hrel_fft" --n 1000 --p 2
 check "p=3 rejected" one_line "p=3 is not a power of two" "$BIN/hrel_fft" --n 1024 --p 3
 check "p > N rejected" one_line "p=16 exceeds N=8" "$BIN/hrel_fft" --n 8 --p 16
