@@ -14,5 +14,6 @@ int hrel_cmd_model(int argc, char **argv);
 int hrel_cmd_hyper(int argc, char **argv);
 int hrel_cmd_fft(int argc, char **argv);
 int hrel_cmd_psrs(int argc, char **argv);
+int hrel_cmd_compare(int argc, char **argv);
 
 #endif

@@ -16,6 +16,7 @@ static const struct {
     {"model", hrel_cmd_model, "predict a traced program: bsp, bspwb, mpm, ccm, logp"},
     {"hyper", hrel_cmd_hyper, "hyperbolic model: fit, predict, reduce"},
     {"fft", hrel_cmd_fft, "parallel FFT predictions and predicted-vs-actual table"},
+    {"compare", hrel_cmd_compare, "g and L per pattern side by side across platforms"},
     {"psrs", hrel_cmd_psrs, "PSRS predictions (002 f. 19-25) and predicted-vs-actual table"},
 };
 

@@ -1,0 +1,249 @@
+/* hrel compare -- g and L per pattern and pooled, side by side across platforms
+ * (like tables 2-12 of 000 across the four architectures), from the fit CSV
+ * (`hrel fit --csv`, written by experiments/report.sh as RUN/fit.csv) of one
+ * run per platform. Prints a text table (or --csv / --latex) and, with -o DIR,
+ * writes DIR/compare.dat for plots/fig_compare.gp.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "csv.h"
+#include "hrel_cmd.h"
+
+#define MAXPLAT 16
+#define NPAT 7
+
+static const char *const pats[NPAT] = {"E", "PP", "OA", "POA", "AO", "AA", "ALL"};
+
+typedef struct plat {
+    char name[128];          /* platform name (raw.csv metadata, dir name, or NAME=) */
+    double g[NPAT], L[NPAT]; /* over all processor counts; NAN if absent */
+} plat;
+
+static void usage(FILE *fp)
+{
+    fputs("usage: hrel compare [NAME=]RUN_OR_FIT ... [--csv | --latex] [-o DIR]\n"
+          "Side by side, per platform: g and L of each pattern over all processor counts\n"
+          "and the pooled fit (ALL). Each argument is a run directory holding fit.csv\n"
+          "(experiments/report.sh writes it) or a fit CSV from `hrel fit --csv`; the\n"
+          "platform name comes from NAME=, else from the run's raw.csv metadata, else\n"
+          "from the directory name.\n"
+          "  --csv      rows platform,pattern,g,L\n"
+          "  --latex    the two tables for a report\n"
+          "  -o DIR     also write DIR/compare.dat (plot-ready, for plots/fig_compare.gp)\n",
+          fp);
+}
+
+/* Fill P from ARG. Return 0, or 1 with a message on stderr. */
+static int load(const char *arg, plat *p)
+{
+    char path[1024], dir[1024], err[512];
+    const char *eq = strchr(arg, '='), *spec = eq ? eq + 1 : arg;
+    struct stat st;
+    hrel_csv *t = NULL, *raw = NULL;
+    int idx[4], k;
+    size_t r;
+    static const char *const need[] = {"pattern", "procs", "g", "L", NULL};
+
+    for (k = 0; k < NPAT; k++)
+        p->g[k] = p->L[k] = NAN;
+    if (stat(spec, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(dir, sizeof dir, "%s", spec);
+        snprintf(path, sizeof path, "%s/fit.csv", spec);
+    } else {
+        const char *slash = strrchr(spec, '/');
+        snprintf(path, sizeof path, "%s", spec);
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - spec) : 1, slash ? spec : ".");
+    }
+    if (hrel_csv_read(path, &t, err, sizeof err) != 0 ||
+        hrel_csv_require(t, need, idx, err, sizeof err) != 0) {
+        fprintf(stderr, "hrel compare: %s\n", err);
+        hrel_csv_free(t);
+        return 1;
+    }
+    for (r = 0; r < t->nrow; r++) {
+        double g, L;
+        if (strcmp(hrel_csv_str(t, r, idx[1]), "all") != 0)
+            continue;
+        for (k = 0; k < NPAT; k++)
+            if (strcmp(hrel_csv_str(t, r, idx[0]), pats[k]) == 0)
+                break;
+        if (k == NPAT)
+            continue;
+        if (strcmp(hrel_csv_str(t, r, idx[2]), "nan") == 0)
+            continue;   /* a pattern hrel fit could not fit */
+        if (hrel_csv_double(t, r, idx[2], &g, err, sizeof err) != 0 ||
+            hrel_csv_double(t, r, idx[3], &L, err, sizeof err) != 0) {
+            fprintf(stderr, "hrel compare: %s\n", err);
+            hrel_csv_free(t);
+            return 1;
+        }
+        p->g[k] = g;
+        p->L[k] = L;
+    }
+    hrel_csv_free(t);
+    if (eq) {
+        snprintf(p->name, sizeof p->name, "%.*s", (int)(eq - arg), arg);
+    } else {
+        char rawp[1100];
+        const char *name = NULL, *base = strrchr(dir, '/');
+        snprintf(rawp, sizeof rawp, "%s/raw.csv", dir);
+        if (hrel_csv_read(rawp, &raw, err, sizeof err) == 0)
+            name = hrel_csv_meta(raw, "platform");
+        snprintf(p->name, sizeof p->name, "%.127s", name ? name : base ? base + 1 : dir);
+        hrel_csv_free(raw);
+    }
+    return 0;
+}
+
+/* The pattern with the smallest g on P (not ALL), or NULL. */
+static const char *fastest(const plat *p)
+{
+    int k, best = -1;
+    for (k = 0; k < NPAT - 1; k++)
+        if (!isnan(p->g[k]) && (best < 0 || p->g[k] < p->g[best]))
+            best = k;
+    return best < 0 ? NULL : pats[best];
+}
+
+/* One table cell: the value, or "-" when absent. */
+static void cell(double v)
+{
+    if (isnan(v))
+        printf(" %14s", "-");
+    else
+        printf(" %14.4e", v);
+}
+
+static void print_text(const plat *pl, int n)
+{
+    int i, k;
+    printf("g (s/byte) per pattern over all processor counts, and pooled (ALL)\n%-8s", "pattern");
+    for (i = 0; i < n; i++)
+        printf(" %14s", pl[i].name);
+    printf("\n");
+    for (k = 0; k < NPAT; k++) {
+        printf("%-8s", pats[k]);
+        for (i = 0; i < n; i++)
+            cell(pl[i].g[k]);
+        printf("\n");
+    }
+    printf("\nL (s) per pattern over all processor counts, and pooled (ALL)\n%-8s", "pattern");
+    for (i = 0; i < n; i++)
+        printf(" %14s", pl[i].name);
+    printf("\n");
+    for (k = 0; k < NPAT; k++) {
+        printf("%-8s", pats[k]);
+        for (i = 0; i < n; i++)
+            cell(pl[i].L[k]);
+        printf("\n");
+    }
+    printf("\n%-8s", "fastest");
+    for (i = 0; i < n; i++)
+        printf(" %14s", fastest(&pl[i]) ? fastest(&pl[i]) : "-");
+    printf("   (pattern with the smallest g)\n");
+}
+
+static void print_latex(const plat *pl, int n)
+{
+    int i, k, pass;
+    for (pass = 0; pass < 2; pass++) {
+        printf("\\begin{table}\n\\centering\n\\begin{tabular}{l");
+        for (i = 0; i < n; i++)
+            printf("r");
+        printf("}\n\\hline\n");
+        for (i = 0; i < n; i++)
+            printf(" & %s", pl[i].name);
+        printf(" \\\\\n\\hline\n");
+        for (k = 0; k < NPAT; k++) {
+            printf("$%s_{%s}$", pass ? "L" : "g", pats[k]);
+            for (i = 0; i < n; i++) {
+                double v = pass ? pl[i].L[k] : pl[i].g[k];
+                if (isnan(v))
+                    printf(" & --");
+                else
+                    printf(" & %.4E", v);
+            }
+            printf(" \\\\\n");
+        }
+        printf("\\hline\n\\end{tabular}\n\\caption{%s per pattern and pooled, per platform}\n"
+               "\\end{table}\n", pass ? "$L$ (s)" : "$g$ (s/byte)");
+    }
+}
+
+/* DIR/compare.dat: one block per platform (gnuplot index), rows
+ * pattern_index pattern g L. */
+static int write_dat(const plat *pl, int n, const char *dir)
+{
+    char path[1100];
+    FILE *fp;
+    int i, k;
+    mkdir(dir, 0777);
+    snprintf(path, sizeof path, "%s/compare.dat", dir);
+    if (!(fp = fopen(path, "w"))) {
+        fprintf(stderr, "hrel compare: cannot write %s\n", path);
+        return 1;
+    }
+    fprintf(fp, "# hrel compare: g (s/byte) and L (s) per pattern, one block per platform\n");
+    for (i = 0; i < n; i++) {
+        fprintf(fp, "%s\"%s\"\n# idx pattern g L\n", i ? "\n\n" : "", pl[i].name);
+        for (k = 0; k < NPAT; k++)
+            if (!isnan(pl[i].g[k]))
+                fprintf(fp, "%d %s %.6e %.6e\n", k, pats[k], pl[i].g[k], pl[i].L[k]);
+    }
+    fclose(fp);
+    return 0;
+}
+
+int hrel_cmd_compare(int argc, char **argv)
+{
+    plat pl[MAXPLAT];
+    int i, n = 0, csv = 0, latex = 0, k;
+    const char *outdir = NULL;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--csv") == 0) {
+            csv = 1;
+        } else if (strcmp(argv[i], "--latex") == 0) {
+            latex = 1;
+        } else if (strcmp(argv[i], "-o") == 0) {
+            if (++i >= argc) {
+                fprintf(stderr, "hrel compare: -o needs a directory\n");
+                return 2;
+            }
+            outdir = argv[i];
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "hrel compare: unknown option '%s' (see --help)\n", argv[i]);
+            return 2;
+        } else {
+            if (n >= MAXPLAT) {
+                fprintf(stderr, "hrel compare: at most %d platforms\n", MAXPLAT);
+                return 2;
+            }
+            if (load(argv[i], &pl[n]) != 0)
+                return 1;
+            n++;
+        }
+    }
+    if (n == 0) {
+        usage(stderr);
+        return 2;
+    }
+    if (csv) {
+        printf("platform,pattern,g,L\n");
+        for (i = 0; i < n; i++)
+            for (k = 0; k < NPAT; k++)
+                if (!isnan(pl[i].g[k]))
+                    printf("%s,%s,%.6e,%.6e\n", pl[i].name, pats[k], pl[i].g[k], pl[i].L[k]);
+    } else if (latex) {
+        print_latex(pl, n);
+    } else {
+        print_text(pl, n);
+    }
+    return outdir ? write_dat(pl, n, outdir) : 0;
+}

@@ -1,0 +1,37 @@
+# fig_compare.gp -- g per pattern and pooled, side by side across platforms
+# (the cross-architecture view of 000 tables 2-12). Bars: one cluster per
+# pattern, one bar per platform; log scale, since platforms differ by decades.
+#
+# Usage: gnuplot -e "dat='DIR/compare.dat'; out='fig_compare.png'" plots/fig_compare.gp
+#    or: gnuplot -c plots/fig_compare.gp DIR/compare.dat fig_compare.pdf
+# The data come from `hrel compare RUN... -o DIR` (experiments/compare.sh).
+
+if (!exists("dat") && ARGC >= 1) dat = ARG1
+if (!exists("out") && ARGC >= 2) out = ARG2
+if (!exists("dat")) dat = "compare.dat"
+if (!exists("out")) out = "fig_compare.png"
+plotdir = system("dirname '".ARG0."'")
+
+stats dat using 3 nooutput
+n = STATS_blocks
+gmin = STATS_min
+gmax = STATS_max
+width = 1000
+height = 600
+load plotdir."/common.gp"
+
+plat(i) = system(sprintf("awk '/^\"/ {k++; if (k == %d) {gsub(/\"/, \"\"); print; exit}}' '%s'", i + 1, dat))
+bw = 0.8 / n
+set style fill solid 0.85 border rgb "black"
+set boxwidth bw
+set logscale y
+set format y "10^{%L}"
+set yrange [gmin / 3 : gmax * 3]
+set xrange [-0.6 : 6.6]
+set xtics ("E" 0, "PP" 1, "OA" 2, "POA" 3, "AO" 4, "AA" 5, "pooled" 6)
+set xlabel "pattern"
+set ylabel "g (s/byte)"
+set title "g per pattern (all processor counts) and pooled, per platform"
+set key outside right top vertical Left reverse
+set grid ytics
+plot for [i=0:n-1] dat index i using ($1 + (i - (n - 1) / 2.0) * bw):3 with boxes ls (i + 1) fc ls (i + 1) title plat(i)

@@ -1,0 +1,48 @@
+#!/bin/bash
+# End-to-end test of `hrel compare` and experiments/compare.sh on two small fit
+# CSVs written here (values chosen by hand), no virtual machine needed.
+. "$(dirname "$0")/common.sh"
+H=$BIN/hrel
+mkdir -p "$T/a" "$T/b"
+cat >"$T/a/fit.csv" <<'CSV'
+pattern,procs,g,L,r2,n
+E,all,2.0e-06,1.0e-03,0.99,5
+E,2,1.9e-06,1.0e-03,0.99,5
+PP,all,4.0e-06,2.0e-03,0.99,5
+OA,all,1.0e-06,5.0e-03,0.99,5
+ALL,all,3.0e-06,2.5e-03,0.99,5
+CSV
+printf '# platform: coax-test\npattern,procs,h,msg_bytes,rep,seconds\n' >"$T/a/raw.csv"
+cat >"$T/b/fit.csv" <<'CSV'
+pattern,procs,g,L,r2,n
+E,all,1.0e-06,-1.0e-04,0.99,5
+PP,all,nan,nan,nan,1
+OA,all,5.0e-07,2.0e-04,0.99,5
+ALL,all,8.0e-07,1.0e-04,0.99,5
+CSV
+"$H" compare "$T/a" utp-test="$T/b/fit.csv" >"$T/out.txt" 2>"$T/err.txt"
+check "compare exits 0" test $? -eq 0
+check "platform name from raw.csv metadata" grep -q 'coax-test' "$T/out.txt"
+check "platform name from NAME=" grep -q 'utp-test' "$T/out.txt"
+check "g of E on both platforms" grep -qE '^E +2\.0000e-06 +1\.0000e-06' "$T/out.txt"
+check "a pattern not fitted shows -" grep -qE '^PP +4\.0000e-06 +-$' "$T/out.txt"
+check "negative L kept" grep -qE '^E +1\.0000e-03 +-1\.0000e-04' "$T/out.txt"
+check "fastest pattern per platform (OA on both)" grep -qE '^fastest +OA +OA' "$T/out.txt"
+check "per-processor rows are not mixed in" test -z "$(grep '1.9000e-06' "$T/out.txt")"
+"$H" compare "$T/a" "$T/b" --csv >"$T/out.csv"
+check "--csv header" test "$(head -n 1 "$T/out.csv")" = "platform,pattern,g,L"
+check "--csv rows (4 + 3 fitted)" test "$(tail -n +2 "$T/out.csv" | wc -l)" -eq 7
+"$ROOT/experiments/compare.sh" -o "$T/cmp" "$T/a" "$T/b" >/dev/null 2>&1
+check "compare.sh exits 0" test $? -eq 0
+for f in compare.txt compare.csv compare.tex compare.dat fig_compare.png fig_compare.pdf; do
+    check "compare.sh wrote $f" test -s "$T/cmp/$f"
+done
+printf 'pattern,procs,g,L\nE,all,abc,1\n' >"$T/bad.csv"
+"$H" compare "$T/bad.csv" >/dev/null 2>"$T/bad.err"
+check "non-numeric g: exit 1" test $? -eq 1
+check "... one line with file and line" grep -q 'bad.csv:2: column g' "$T/bad.err"
+"$H" compare "$T/nonexistent" >/dev/null 2>"$T/none.err"
+check "missing input: exit 1 with a message" grep -q 'cannot open' "$T/none.err"
+"$H" compare --frob >/dev/null 2>&1
+check "unknown option: exit 2" test $? -eq 2
+finish
