@@ -8,6 +8,7 @@
 #                    hostfiles/platform.sh (lan-utp, lan-coax, fast-switch, ...)
 #   --run DIR        results directory (default: results/<platform>-<UTC time>)
 #   --quick          a short study: sizes 6720,26880,107520, fixed 20 repetitions
+#   --no-report      stop after the measurements (no tables, figures, report)
 #   BENCH-ARGS       passed to hrel_bench (see bin/$PVM_ARCH/hrel_bench --help)
 #
 # Writes DIR/raw.csv (one row per timed repetition) and DIR/cases.csv, then, if
@@ -17,13 +18,14 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 1
-platform=local; run=""; quick=0; bench_args=()
+platform=local; run=""; quick=0; report=1; bench_args=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --platform) platform=${2:?--platform needs a name}; shift 2 ;;
         --run) run=${2:?--run needs a directory}; shift 2 ;;
         --quick) quick=1; shift ;;
-        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --no-report) report=0; shift ;;
+        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --) shift; bench_args=("$@"); break ;;
         *) echo "study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -77,6 +79,6 @@ if [ "$rc" -ne 0 ]; then
 fi
 ln -sfn "$run" "$ROOT/results/latest"
 echo "study.sh: raw measurements in $run/raw.csv"
-if [ -x "$ROOT/experiments/report.sh" ]; then
+if [ "$report" -eq 1 ] && [ -x "$ROOT/experiments/report.sh" ]; then
     "$ROOT/experiments/report.sh" "$run" || exit 1
 fi

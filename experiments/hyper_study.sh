@@ -1,0 +1,37 @@
+#!/bin/bash
+# hyper_study.sh -- the hyperbolic-model experiments of 003 in one command:
+# PAIRS, BT, SB, RED and NB over message sizes 1 B .. 64 KB on a platform, then
+# the CB parameter estimation (formulas 16-17) and the figures (measured T_c
+# against the hyperbolic prediction and the plain alpha + beta x line).
+#
+# usage: experiments/hyper_study.sh [--platform NAME] [--run DIR] [-- BENCH-ARGS...]
+#
+# Writes DIR/raw.csv (the benchmark rows), DIR/hyper_params.csv (hrel hyper fit),
+# DIR/hyper_fit.txt, DIR/hyper/*.dat and one PNG and PDF per pattern and p.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
+HREL=$ROOT/bin/$ARCH/hrel
+platform=local; run=""; extra=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --platform) platform=${2:?--platform needs a name}; shift 2 ;;
+        --run) run=${2:?--run needs a directory}; shift 2 ;;
+        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --) shift; extra=("$@"); break ;;
+        *) echo "hyper_study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+done
+[ -n "$run" ] || run=$ROOT/results/hyper-$platform-$(date -u +%Y%m%dT%H%M%SZ)
+"$ROOT/experiments/study.sh" --platform "$platform" --run "$run" --no-report -- \
+    -P PAIRS,BT,SB,RED,NB -p 2,4,6,8 -s 1,4,16,64,256,1024,4096,16384,65536 "${extra[@]}" ||
+    exit 1
+"$HREL" hyper fit "$run/raw.csv" -o "$run/hyper_params.csv" >"$run/hyper_fit.txt" || exit 1
+"$HREL" hyper plotdata "$run/raw.csv" --params "$run/hyper_params.csv" -o "$run/hyper" \
+    >"$run/hyper_plotdata.txt" || exit 1
+for ext in png pdf; do
+    gnuplot -e "dir='$run/hyper'; ext='$ext'" "$ROOT/plots/hyper_all.gp" ||
+        { echo "hyper_study.sh: gnuplot failed ($ext)" >&2; exit 1; }
+done
+cat "$run/hyper_fit.txt"
+echo "hyper_study.sh: parameters in $run/hyper_params.csv, figures in $run/hyper/"

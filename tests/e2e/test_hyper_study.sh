@@ -1,0 +1,17 @@
+#!/bin/bash
+# End-to-end test of experiments/hyper_study.sh: the five experiments of 003 on
+# a private local pvmd, the parameter estimation and the figures, one command.
+. "$(dirname "$0")/common.sh"
+"$ROOT/experiments/hyper_study.sh" --run "$T/h" -- -q -p 2,4 -s 1,64,4096 -r 3 >"$T/out" 2>&1
+rc=$?
+check "hyper_study.sh exits 0 (got $rc)" test "$rc" -eq 0
+for pat in PAIRS BT SB RED NB; do
+    check "rows for $pat" test "$(grep -c "^$pat," "$T/h/raw.csv")" -eq 18
+done
+check "parameters written" grep -q '^aC,' "$T/h/hyper_params.csv"
+check "one PNG per pattern and p (10)" test "$(ls "$T/h/hyper/"*.png 2>/dev/null | wc -l)" -eq 10
+check "one PDF per pattern and p (10)" test "$(ls "$T/h/hyper/"*.pdf 2>/dev/null | wc -l)" -eq 10
+check "no report of the h-relation kind (--no-report)" test ! -e "$T/h/report.html"
+"$ROOT/experiments/hyper_study.sh" --bogus >/dev/null 2>&1
+check "unknown argument: exit 2" test $? -eq 2
+finish
