@@ -6,8 +6,8 @@
 #
 # One-way times, medians over REPS repetitions (default 200) at 1, 6720, 107520
 # and 1720320 bytes. The suite's PingPong (hrel_bench -P PP -p 2) times one
-# message from a barrier to the receiver's unpack; the bare ping-pong takes half
-# a round trip. Ratios suite/bare and bare/TCP. The raw files stay in DIR
+# message from the synchronised start to the receiver's unpack; the bare
+# ping-pong takes half a round trip. Ratios suite/bare and bare/TCP. The raw files stay in DIR
 # (default results/bench-<UTC time>/).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

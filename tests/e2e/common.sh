@@ -26,6 +26,16 @@ check_not() {
     if "$@" >/dev/null 2>&1; then E2E_FAIL=$((E2E_FAIL + 1)); echo "FAIL $(basename "$0"): $what"
     else E2E_PASS=$((E2E_PASS + 1)); fi
 }
+# pvmd processes (pids) whose private PVM_TMP lies under this checkout's .pvm/
+our_pvmds() {
+    local pid
+    for pid in $(pgrep -x pvmd 2>/dev/null; pgrep -f '/pvm3/lib/pvmd' 2>/dev/null); do
+        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -q "^PVM_TMP=$ROOT/.pvm/" && echo "$pid"
+    done | sort -u
+}
+# pids in the list $2 that are not in the list $1 (both newline-separated)
+new_pids() { comm -13 <(echo "$1" | sort) <(echo "$2" | sort) | grep -v '^$'; }
+
 finish() {
     hrel_vm_stop
     rm -rf "$T"

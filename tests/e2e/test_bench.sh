@@ -103,6 +103,7 @@ PVM_TMP=$saved
 
 # --- bad hostfiles -------------------------------------------------------------
 hrel_vm_stop
+before=$(our_pvmds)
 printf '* ep=$HREL_ROOT/bin/$PVM_ARCH bogus=3\n' >"$T/hf-bad-option"
 printf '* ep=$HREL_ROOT/bin/$PVM_ARCH\nno-such-host.invalid\n' >"$T/hf-bad-host"
 ( hrel_vm_start "$T/hf-bad-option" ) 2>"$T/hf1.err"
@@ -113,5 +114,5 @@ check "hostfile with an unknown host fails" test $? -ne 0
 check "... naming the host" grep -q 'no-such-host.invalid' "$T/hf2.err"
 ( hrel_vm_start "$T/no-such-file" ) 2>"$T/hf3.err"
 check "missing hostfile fails with one line" test "$(wc -l <"$T/hf3.err")" -eq 1
-check "no pvmd left by the failed starts" test -z "$(pgrep -f "pvmd $T")"
+check "no pvmd left by the failed starts" test -z "$(new_pids "$before" "$(our_pvmds)")"
 finish

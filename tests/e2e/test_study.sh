@@ -3,7 +3,7 @@
 # report; an interrupted study keeps its rows and leaves no pvmd; bad input.
 . "$(dirname "$0")/common.sh"
 S=$ROOT/experiments/study.sh
-before=$(ls "$ROOT/.pvm" 2>/dev/null | grep -c '^vm\.')
+before=$(our_pvmds)
 
 # --- a short study, end to end ------------------------------------------------
 "$S" --run "$T/short" --quick -- -q -P PP,AA -p 2 --coll-procs 4 -s 6720,26880 -r 5 >"$T/short.out" 2>&1
@@ -16,7 +16,7 @@ if [ -x "$ROOT/experiments/report.sh" ]; then
     check "report.html written" test -s "$T/short/report.html"
     check "fit CSV follows the contract header" grep -q '^pattern,procs,g,L,r2,n' "$T/short/fit.csv"
 fi
-check "no private pvmd directory left" test "$(ls "$ROOT/.pvm" 2>/dev/null | grep -c '^vm\.')" -eq "$before"
+check "no pvmd of the study left running" test -z "$(new_pids "$before" "$(our_pvmds)")"
 
 # --- interrupted: rows kept, virtual machine halted ----------------------------
 "$S" --run "$T/int" -- -q -P PP -p 2 -s 6720 -r 1000000 >"$T/int.out" 2>&1 &
@@ -35,7 +35,7 @@ n=$(grep -c '^PP,2,' "$T/int/raw.csv" 2>/dev/null)
 check "interrupted study kept its rows (${n:-0})" test "${n:-0}" -gt 50
 check "every kept row is complete" test -z "$(grep '^PP' "$T/int/raw.csv" | awk -F, 'NF != 6')"
 sleep 0.3
-check "no private pvmd directory left after the interrupt" test "$(ls "$ROOT/.pvm" 2>/dev/null | grep -c '^vm\.')" -eq "$before"
+check "no pvmd left running after the interrupt" test -z "$(new_pids "$before" "$(our_pvmds)")"
 
 # --- bad input ---------------------------------------------------------------
 "$S" --frobnicate >"$T/bad.out" 2>&1
