@@ -8,21 +8,8 @@
  * fit` finds its rows. h = x (the hyperbolic patterns sweep message sizes). */
 #include "pattern.h"
 
-static int run(hrel_pat_ctx *c)
-{
-    if ((c->rank & 1) == 0)
-        return hrel_pat_send(c, c->rank + 1);
-    return hrel_pat_recv(c, c->rank - 1);
-}
-
-static int sends_to(int rank, int p, int dest)
-{
-    (void)p;
-    return (rank & 1) == 0 && dest == rank + 1;
-}
-
 const hrel_pattern hrel_pat_pairs = {
     "PAIRS", "n disjoint pairs",
-    "n = p/2 pairs (2i,2i+1) at once: 2i sends one message, 2i+1 receives it", 1, 0, run,
-    sends_to,
+    "n = p/2 pairs (2i,2i+1) at once: 2i sends one message, 2i+1 receives it", 1, 0, hrel_pat_pp_run,
+    hrel_pat_pp_sends_to,
 };

@@ -3,7 +3,7 @@
  * h = (p-1) m_POA under both @ operators (all of it leaves rank 0). */
 #include "pattern.h"
 
-static int run(hrel_pat_ctx *c)
+int hrel_pat_poa_run(hrel_pat_ctx *c)
 {
     int d;
     if (c->rank != 0)
@@ -14,7 +14,7 @@ static int run(hrel_pat_ctx *c)
     return 0;
 }
 
-static int sends_to(int rank, int p, int dest)
+int hrel_pat_poa_sends_to(int rank, int p, int dest)
 {
     (void)p;
     return rank == 0 && dest != 0;
@@ -22,5 +22,6 @@ static int sends_to(int rank, int p, int dest)
 
 const hrel_pattern hrel_pat_poa = {
     "POA", "Personalised OneToAll",
-    "rank 0 sends a distinct message to each of ranks 1..p-1", 0, 0, run, sends_to,
+    "rank 0 sends a distinct message to each of ranks 1..p-1", 0, 0, hrel_pat_poa_run,
+    hrel_pat_poa_sends_to,
 };

@@ -5,14 +5,14 @@
  * bytes leave through one output port): h = m_PP under both @ operators. */
 #include "pattern.h"
 
-static int run(hrel_pat_ctx *c)
+int hrel_pat_pp_run(hrel_pat_ctx *c)
 {
     if ((c->rank & 1) == 0)
         return hrel_pat_send(c, c->rank + 1);
     return hrel_pat_recv(c, c->rank - 1);
 }
 
-static int sends_to(int rank, int p, int dest)
+int hrel_pat_pp_sends_to(int rank, int p, int dest)
 {
     (void)p;
     return (rank & 1) == 0 && dest == rank + 1;
@@ -20,5 +20,6 @@ static int sends_to(int rank, int p, int dest)
 
 const hrel_pattern hrel_pat_pp = {
     "PP", "PingPong",
-    "pairs (2k,2k+1): 2k sends one message, 2k+1 receives it", 1, 0, run, sends_to,
+    "pairs (2k,2k+1): 2k sends one message, 2k+1 receives it", 1, 0, hrel_pat_pp_run,
+    hrel_pat_pp_sends_to,
 };

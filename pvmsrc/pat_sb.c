@@ -5,24 +5,8 @@
  * sends as POA, named as the hyperbolic experiments name it. h = x. */
 #include "pattern.h"
 
-static int run(hrel_pat_ctx *c)
-{
-    int d;
-    if (c->rank != 0)
-        return hrel_pat_recv(c, 0);
-    for (d = 1; d < c->p; d++)
-        if (hrel_pat_send(c, d) < 0)
-            return -1;
-    return 0;
-}
-
-static int sends_to(int rank, int p, int dest)
-{
-    (void)p;
-    return rank == 0 && dest != 0;
-}
-
 const hrel_pattern hrel_pat_sb = {
     "SB", "serial broadcast",
-    "rank 0 sends the message to ranks 1, 2, ..., p-1 in turn", 0, 0, run, sends_to,
+    "rank 0 sends the message to ranks 1, 2, ..., p-1 in turn", 0, 0, hrel_pat_poa_run,
+    hrel_pat_poa_sends_to,
 };

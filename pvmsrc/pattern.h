@@ -51,6 +51,13 @@ const hrel_pattern *hrel_pattern_find(const char *name);
 /* All patterns, NULL-terminated, in the order of the papers. */
 const hrel_pattern *const *hrel_pattern_all(void);
 
+/* The PP and POA steps, shared with PAIRS and SB (the same sends under the
+ * names the hyperbolic experiments use). */
+int hrel_pat_pp_run(hrel_pat_ctx *c);
+int hrel_pat_pp_sends_to(int rank, int p, int dest);
+int hrel_pat_poa_run(hrel_pat_ctx *c);
+int hrel_pat_poa_sends_to(int rank, int p, int dest);
+
 /* Send slot DEST to rank DEST. */
 int hrel_pat_send(hrel_pat_ctx *c, int dest);
 
