@@ -63,7 +63,9 @@ static void usage(FILE *fp)
 "algo,n,p,reps,actual_s,actual_min_s,actual_max_s,model_s,error_pct,mpm_s,mpm_error_pct\n"
 "(actual = median over reps; error = 100 (actual - model) / actual, 002 formula 18;\n"
 "mpm = median MPM prediction (002 formulas 7-10, as `hrel model mpm`) of each\n"
-"rep's trace with the same g, L (--fit: the trace's pattern rows) and --op).\n"
+"rep's trace with the same g, L (--fit: the trace's pattern rows; with\n"
+"--gl-procs step a step's row is that of the number of ranks moving data in\n"
+"it) and --op).\n"
 "  --gl-procs step|p  M-step FFT: PingPong step i (p/2^(i+1) pairs) takes the fit\n"
 "              row of p/2^i processors (step, default; else that pattern's 'all'\n"
 "              row) or every step the row of p (p); predict prints step 0's g, L\n"
@@ -246,7 +248,7 @@ static int cmd_predict(int argc, char **argv)
     fft_opts o;
     const char *pos;
     char err[512];
-    int rc = parse_opts("predict", argc, argv, 2, &o, &pos), algo, k;
+    int rc = parse_opts("predict", argc, argv, 2, &o, &pos), algo, k, pass;
     if (rc == 1) {
         usage(stdout);
         return 0;
@@ -257,20 +259,26 @@ static int cmd_predict(int argc, char **argv)
         fprintf(stderr, "hrel fft predict: unexpected argument '%s'\n", pos);
         return 2;
     }
-    printf("algo,n,p,pattern,g,L,D,Ds,F,R,model_s\n");
-    for (algo = 1; algo <= 2; algo++) {
-        if (!(o.algo & algo))
-            continue;
-        for (k = 0; k < o.np; k++) {
-            double g = 0, L = 0, model;
-            hrel_fft_consts c;
-            if (predict_one(&o, algo, o.n, o.p[k], &g, &L, &c, &model, err, sizeof err)) {
-                fprintf(stderr, "hrel fft predict: %s\n", err);
-                return 1;
+    /* every prediction first, so a bad input prints only the error line */
+    for (pass = 0; pass < 2; pass++) {
+        if (pass == 1)
+            printf("algo,n,p,pattern,g,L,D,Ds,F,R,model_s\n");
+        for (algo = 1; algo <= 2; algo++) {
+            if (!(o.algo & algo))
+                continue;
+            for (k = 0; k < o.np; k++) {
+                double g = 0, L = 0, model;
+                hrel_fft_consts c;
+                if (predict_one(&o, algo, o.n, o.p[k], &g, &L, &c, &model, err, sizeof err)) {
+                    fprintf(stderr, "hrel fft predict: %s\n", err);
+                    return 1;
+                }
+                if (pass == 1)
+                    printf("%s,%ld,%ld,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g\n",
+                           algo_name(algo), o.n, o.p[k],
+                           o.fit ? (algo == 1 ? o.pat_mstep : o.pat_ccm) : "given", g, L,
+                           c.D, c.Ds, c.F, c.R, model);
             }
-            printf("%s,%ld,%ld,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g\n", algo_name(algo),
-                   o.n, o.p[k], o.fit ? (algo == 1 ? o.pat_mstep : o.pat_ccm) : "given",
-                   g, L, c.D, c.Ds, c.F, c.R, model);
         }
     }
     return 0;
@@ -317,8 +325,36 @@ static int group_cmp(const void *a, const void *b)
 }
 
 /* Read RUNS into groups; return 0 or non-zero with FILE:LINE in err. */
-/* MPM prediction (002 formulas 7-10, lib/model) of the trace at TPATH, tried
- * as given and then relative to the directory of RUNS. */
+/* --gl-procs step for traces: a step naming a pattern takes the fit row of
+ * that pattern for the number of ranks that move data in the step (the
+ * M-step FFT's PingPongs involve p, p/2, ..., 2 ranks), else (pattern, all). */
+static int gl_per_step(const fft_opts *o, const hrel_trace *t, hrel_model_gl *gl, char *err,
+                       size_t errlen)
+{
+    int s, r, active;
+    for (s = 1; s <= t->nstep; s++) {
+        const char *pat = hrel_trace_at(t, s, 0)->pattern;
+        double g, L;
+        if (!pat[0])
+            continue;
+        for (active = 0, r = 0; r < t->nproc; r++) {
+            const hrel_trace_row *row = hrel_trace_at(t, s, r);
+            active += row->in_bytes + row->out_bytes > 0;
+        }
+        if (active < 2)
+            continue;
+        if (hrel_fft_fit_load(o->fit, pat, active, &g, &L, err, errlen))
+            return -1;
+        for (r = 0; r < t->nproc; r++) {
+            gl[(size_t)(s - 1) * (size_t)t->nproc + (size_t)r].g = g;
+            gl[(size_t)(s - 1) * (size_t)t->nproc + (size_t)r].L = L;
+        }
+    }
+    return 0;
+}
+
+/* MPM prediction (002 formulas 7-10, lib/model) of the trace at TPATH: a
+ * relative TPATH is tried in the directory of RUNS first, then as given. */
 static int mpm_of_trace(const fft_opts *o, const char *runs, const char *tpath, double *psi,
                         char *err, size_t errlen)
 {
@@ -327,12 +363,14 @@ static int mpm_of_trace(const fft_opts *o, const char *runs, const char *tpath, 
     double *phi = NULL;
     char alt[1024];
     int status = -1;
-    if (hrel_trace_load(tpath, &t, err, errlen)) {
+    {
         const char *slash = strrchr(runs, '/');
-        if (tpath[0] == '/' || !slash)
-            return -1;
-        snprintf(alt, sizeof alt, "%.*s/%s", (int)(slash - runs), runs, tpath);
-        if (hrel_trace_load(alt, &t, err, errlen))
+        if (tpath[0] != '/' && slash) {
+            snprintf(alt, sizeof alt, "%.*s/%s", (int)(slash - runs), runs, tpath);
+            if (hrel_trace_load(alt, &t, err, errlen) != 0)
+                t = NULL;
+        }
+        if (!t && hrel_trace_load(tpath, &t, err, errlen))
             return -1;
     }
     gl = malloc((size_t)t->nproc * (size_t)t->nstep * sizeof *gl);
@@ -343,6 +381,8 @@ static int mpm_of_trace(const fft_opts *o, const char *runs, const char *tpath, 
     }
     if (o->fit) {
         if (hrel_model_gl_from_fit(t, o->fit, gl, err, errlen))
+            goto done;
+        if (o->gl_step && gl_per_step(o, t, gl, err, errlen))
             goto done;
     } else
         hrel_model_gl_fill(t, o->g, o->L, gl);

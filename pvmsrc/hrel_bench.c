@@ -355,7 +355,7 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, case_su
         /* Sleep through the start and most of the expected repetition, so
          * early reports wait in the socket instead of waking the master
          * while other ranks still run (on a shared host it takes a CPU). */
-        sleep_s(t_start - hrel_clock_now() + 0.8 * (last < 0.5 ? last : 0.5));
+        sleep_s(t_start - hrel_clock_now() + 1.5 * (last < 0.5 ? last : 0.5));
         late = 0;
         for (r = 0; r < p; r++) {
             if (recv_control(m, HREL_TAG_REPORT, wait, &status, &got_rep, &el, &lag, &src) < 0)

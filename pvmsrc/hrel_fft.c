@@ -85,7 +85,8 @@ static void usage(FILE *fp)
 "Prints one line per repetition; --out appends rows\n"
 "  algo,n,p,rep,seconds,relerr,trace\n"
 "(header and # metadata when the file is new); --trace-dir writes the M-step\n"
-"trace of each repetition as DIR/trace_ALGO_pP_rREP.csv (trace.csv format).\n"
+"trace of each repetition as DIR/trace_ALGO_pP_rREP.csv (trace.csv format;\n"
+"named relative to RUNS.csv when it lies in the same directory).\n"
 "  --reps R      recorded repetitions (default 3); --warmup W untimed ones (1)\n"
 "  --plan        FFTW planning effort (default measure)\n"
 "  --wisdom FILE FFTW wisdom every rank loads before planning (e.g. written by\n"
@@ -519,8 +520,13 @@ static int master(const fft_cfg *c)
                c->n, c->p, rep, sec, relerr);
         fflush(stdout);
         if (runs) {
+            /* a trace beside the runs file is named relative to it */
+            const char *tname = trace, *slash = strrchr(c->out, '/');
+            size_t dl = slash ? (size_t)(slash - c->out) + 1 : 0;
+            if (trace[0] && strncmp(trace, c->out, dl) == 0 && !strchr(trace + dl, '/'))
+                tname = trace + dl;
             fprintf(runs, "%s,%ld,%ld,%d,%.9g,%.3g,%s\n", algo_name(c->algo), c->n, c->p, rep,
-                    sec, relerr, trace);
+                    sec, relerr, tname);
             fflush(runs);
         }
     }

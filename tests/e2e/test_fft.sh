@@ -26,6 +26,7 @@ for algo in mstep ccm; do
     done
 done
 check "runs header" grep -qx 'algo,n,p,rep,seconds,relerr,trace' "$runs"
+check "traces beside runs.csv are named relative to it" grep -q ',trace_ccm_p4_r1.csv$' "$runs"
 check "runs metadata (platform, route, encoding, plan)" \
     bash -c "grep -q '^# route: direct' '$runs' && grep -q '^# encoding: raw' '$runs' && grep -q '^# plan: estimate' '$runs'"
 rows=$(grep -v '^#' "$runs" | tail -n +2 | wc -l)
