@@ -26,7 +26,9 @@ static void usage(FILE *fp)
             "pattern per processor count.\n"
             "\n"
             "  --csv        print only the rows pattern,procs,g,L,r2,n (procs a number or\n"
-            "               'all'; the pooled fit is pattern ALL)\n"
+            "               'all'; the pooled fit is pattern ALL); g is always in s/byte\n"
+            "               there (--unit does not apply), so every consumer of the\n"
+            "               contract reads one unit\n"
             "  --latex      print the tables as LaTeX\n"
             "  --summary S  summary of the repetitions fed to the fits (default mean)\n"
             "  --unit U     packet unit of h and g: bytes (default), words (4 bytes) or\n"
@@ -193,6 +195,8 @@ int hrel_cmd_fit(int argc, char **argv)
         fprintf(stderr, "hrel fit: --csv and --latex exclude each other\n");
         return 2;
     }
+    if (csv)
+        cfg.unit_bytes = 1.0;   /* the contract rows are per byte, whatever --unit says */
 
     if (hrel_raw_load(in, &raw, err, sizeof err) || hrel_stats_alloc(raw, &st, err, sizeof err)
         || hrel_fit_run(st, &cfg, &res, err, sizeof err)

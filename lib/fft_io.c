@@ -1,6 +1,8 @@
 /* fft_io -- see fft_io.h. */
 #include "fft_io.h"
 
+#include "fitcsv.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,37 +65,11 @@ done:
 int hrel_fft_fit_load(const char *path, const char *pattern, long p, double *g,
                       double *L, char *err, size_t errlen)
 {
-    static const char *const names[] = {"pattern", "procs", "g", "L", NULL};
     hrel_csv *t = NULL;
-    int idx[4], status = -1;
-    char key[32];
-    size_t r;
-    long found = -1, found_all = -1;
+    int status;
     if (hrel_csv_read(path, &t, err, errlen))
         return -1;
-    if (hrel_csv_require(t, names, idx, err, errlen))
-        goto done;
-    snprintf(key, sizeof key, "%ld", p);
-    for (r = 0; r < t->nrow; r++) {
-        if (strcmp(hrel_csv_str(t, r, idx[0]), pattern) != 0)
-            continue;
-        if (strcmp(hrel_csv_str(t, r, idx[1]), key) == 0 && found < 0)
-            found = (long)r;
-        if (strcmp(hrel_csv_str(t, r, idx[1]), "all") == 0 && found_all < 0)
-            found_all = (long)r;
-    }
-    if (found < 0)
-        found = found_all;
-    if (found < 0) {
-        snprintf(err, errlen, "%s: no fit row for pattern %s (procs %ld or all)", path,
-                 pattern, p);
-        goto done;
-    }
-    if (hrel_csv_double(t, (size_t)found, idx[2], g, err, errlen) ||
-        hrel_csv_double(t, (size_t)found, idx[3], L, err, errlen))
-        goto done;
-    status = 0;
-done:
+    status = hrel_fitcsv_lookup(t, pattern, (int)p, g, L, err, errlen);
     hrel_csv_free(t);
     return status;
 }

@@ -105,7 +105,8 @@ int hrel_fit_run(const hrel_stats *st, const hrel_fit_cfg *cfg,
 void hrel_fit_result_free(hrel_fit_result *r);
 
 /* 1 if pattern index P is an h-relation pattern that may be pooled
- * (E PP OA POA AO AA); it is pooled if it also has a fit of its own. */
+ * (E PP POA AO AA, as 000 section 4 / 002 formula 11: not the broadcast OA);
+ * it is pooled if it also has a fit of its own. */
 int hrel_fit_pooled_pattern(int p);
 
 #endif

@@ -1,6 +1,8 @@
 /* model -- see model.h. Straight transcriptions of formulas 3, 5-10 of 002. */
 #include "model.h"
 
+#include "fitcsv.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -48,53 +50,30 @@ void hrel_model_gl_fill(const hrel_trace *t, double g, double L, hrel_model_gl *
 
 /* Find row (PAT, PROCS) of the fit table; PROCS "all" or a number. Return the
  * row index or -1. */
-static long fit_find(const hrel_csv *c, const int *idx, const char *pat, const char *procs)
-{
-    size_t i;
-    for (i = 0; i < c->nrow; i++)
-        if (strcmp(hrel_csv_str(c, i, idx[0]), pat) == 0 &&
-            strcmp(hrel_csv_str(c, i, idx[1]), procs) == 0)
-            return (long)i;
-    return -1;
-}
-
 int hrel_model_gl_from_fit(const hrel_trace *t, const char *path, hrel_model_gl *gl,
                            char *err, size_t errlen)
 {
-    static const char *const need[] = {"pattern", "procs", "g", "L", NULL};
     hrel_csv *c = NULL;
-    int idx[4], s, i, rc = -1;
-    char pstr[32];
+    int s, i, rc = -1;
 
     if (hrel_csv_read(path, &c, err, errlen) != 0)
         return -1;
-    if (hrel_csv_require(c, need, idx, err, errlen) != 0)
+    if (hrel_fitcsv_check(c, err, errlen) != 0)
         goto done;
-    snprintf(pstr, sizeof pstr, "%d", t->nproc);
     for (s = 1; s <= t->nstep; s++)
         for (i = 0; i < t->nproc; i++) {
             const hrel_trace_row *r = hrel_trace_at(t, s, i);
             hrel_model_gl *o = &gl[(size_t)(s - 1) * (size_t)t->nproc + (size_t)i];
-            long k;
-            if (r->pattern[0]) {
-                k = fit_find(c, idx, r->pattern, pstr);
-                if (k < 0)
-                    k = fit_find(c, idx, r->pattern, "all");
-                if (k < 0) {
-                    seterr(err, errlen, "%s: no row for pattern %s (procs %s or all), needed by "
-                           "%s:%ld", path, r->pattern, pstr, t->path, r->line);
-                    goto done;
-                }
-            } else {
-                k = fit_find(c, idx, "ALL", "all");
-                if (k < 0) {
-                    seterr(err, errlen, "%s: no pooled row (pattern ALL, procs all)", path);
-                    goto done;
-                }
-            }
-            if (hrel_csv_double(c, (size_t)k, idx[2], &o->g, err, errlen) != 0 ||
-                hrel_csv_double(c, (size_t)k, idx[3], &o->L, err, errlen) != 0)
+            /* a step naming its pattern uses that pattern's row (at the trace's
+             * processor count, else all); the others the pooled row */
+            if (hrel_fitcsv_lookup(c, r->pattern[0] ? r->pattern : "ALL",
+                                   r->pattern[0] ? t->nproc : 0, &o->g, &o->L, err,
+                                   errlen) != 0) {
+                size_t n = strlen(err);
+                snprintf(err + n, errlen > n ? errlen - n : 0, ", needed by %s:%ld", t->path,
+                         r->line);
                 goto done;
+            }
         }
     rc = 0;
 done:

@@ -1,6 +1,8 @@
 /* psrs_model -- see psrs_model.h. */
 #include "psrs_model.h"
 
+#include "fitcsv.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,48 +136,12 @@ done:
 
 /* ---- g and L from a fit CSV --------------------------------------------- */
 
-/* Find pattern PAT in the fit table: the row with procs == P, else "all".
- * Return 0 with *g, *L, or -1 with a message. */
-static int fit_lookup(const hrel_csv *t, const int *idx, const char *pat, int p,
-                      double *g, double *L, char *err, size_t errlen)
-{
-    size_t r;
-    long procs;
-    long found = -1, found_all = -1;
-    for (r = 0; r < t->nrow; r++) {
-        const char *pr = hrel_csv_str(t, r, idx[1]);
-        if (strcasecmp(hrel_csv_str(t, r, idx[0]), pat) != 0)
-            continue;
-        if (strcmp(pr, "all") == 0) {
-            if (found_all < 0)
-                found_all = (long)r;
-            continue;
-        }
-        if (hrel_csv_long(t, r, idx[1], &procs, err, errlen) != 0)
-            return -1;
-        if (procs == p && found < 0)
-            found = (long)r;
-    }
-    if (found < 0)
-        found = found_all;
-    if (found < 0) {
-        snprintf(err, errlen, "%s: no fit for pattern %s at P=%d (nor procs 'all')",
-                 t->path, pat, p);
-        return -1;
-    }
-    if (hrel_csv_double(t, (size_t)found, idx[2], g, err, errlen) != 0 ||
-        hrel_csv_double(t, (size_t)found, idx[3], L, err, errlen) != 0)
-        return -1;
-    return 0;
-}
-
 int hrel_psrs_gl_from_fit(const char *path, const char *mode, int p,
                           double *g, double *L, char *err, size_t errlen)
 {
-    static const char *const cols[] = {"pattern", "procs", "g", "L", NULL};
     static const char *const known[] = {"pooled", "steps", "POA", "AO", "OA", "AA", "E", "PP", NULL};
     hrel_csv *t = NULL;
-    int idx[4], s, i, rc = -1, ok = 0;
+    int s, i, rc = -1, ok = 0;
 
     for (i = 0; known[i]; i++)
         if (strcasecmp(mode, known[i]) == 0)
@@ -187,15 +153,15 @@ int hrel_psrs_gl_from_fit(const char *path, const char *mode, int p,
     }
     if (hrel_csv_read(path, &t, err, errlen) != 0)
         return -1;
-    if (hrel_csv_require(t, cols, idx, err, errlen) != 0)
+    if (hrel_fitcsv_check(t, err, errlen) != 0)
         goto done;
     for (s = 1; s <= HREL_PSRS_STEPS; s++) {
         const char *pat = mode;
         if (strcasecmp(mode, "pooled") == 0)
-            pat = "ALL";
+            pat = "ALL";   /* the pooled row (procs all) */
         else if (strcasecmp(mode, "steps") == 0)
             pat = hrel_psrs_step_pattern(s);
-        if (fit_lookup(t, idx, pat, p, &g[s - 1], &L[s - 1], err, errlen) != 0)
+        if (hrel_fitcsv_lookup(t, pat, p, &g[s - 1], &L[s - 1], err, errlen) != 0)
             goto done;
     }
     rc = 0;

@@ -76,7 +76,7 @@ static void test_fit(void)
     hrel_fft_fit_load(f, "ALL", 4, &g, &L, err, sizeof err);
     HREL_CHECK(g == 4e-8 && L == 4e-4, "pooled row");
     HREL_CHECK(hrel_fft_fit_load(f, "AA", 4, &g, &L, err, sizeof err) != 0, "absent pattern");
-    HREL_CHECK_HAS(err, "no fit row for pattern AA", "absent pattern message");
+    HREL_CHECK_HAS(err, "no fitted row for pattern AA", "absent pattern message");
 }
 
 int main(void)

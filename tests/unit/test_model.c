@@ -151,7 +151,7 @@ int main(void)
     HREL_CHECK_REL(gl[2].L, 0.3, 1e-12, "E: row E,all");
     hrel_trace_at(t, 1, 3)->pattern[0] = 'X';
     HREL_CHECK(hrel_model_gl_from_fit(t, fit, gl, err, sizeof err) != 0, "unknown pattern");
-    HREL_CHECK_HAS(err, "no row for pattern X", "error names the pattern");
+    HREL_CHECK_HAS(err, "no fitted row for pattern X", "error names the pattern");
     hrel_trace_at(t, 1, 3)->pattern[0] = '\0';
     fit = hrel_test_write_tmp("model_fit_nopool.csv", "pattern,procs,g,L,r2,n\nE,all,0.003,0.3,1,5\n");
     HREL_CHECK(hrel_model_gl_from_fit(t, fit, gl, err, sizeof err) != 0, "no pooled row");

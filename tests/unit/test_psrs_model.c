@@ -136,7 +136,7 @@ static void test_fit_file(void)
     HREL_CHECK_INT(hrel_psrs_gl_from_fit(p, "POA", 2, g, L, err, sizeof err), 0, "POA at P=2");
     HREL_CHECK(g[0] == 9e-7 && L[6] == 9e-4, "POA at P=2 falls back to 'all'");
     HREL_CHECK(hrel_psrs_gl_from_fit(p, "steps", 2, g, L, err, sizeof err) != 0, "AA at P=2 missing");
-    HREL_CHECK_HAS(err, "no fit for pattern AA at P=2", "missing pattern named");
+    HREL_CHECK_HAS(err, "no fitted row for pattern AA (procs 2 or all)", "missing pattern named");
     HREL_CHECK(hrel_psrs_gl_from_fit(p, "bogus", 4, g, L, err, sizeof err) != 0, "bad mode refused");
     HREL_CHECK_HAS(err, "bogus", "bad mode named");
 }

@@ -1,0 +1,43 @@
+/* Unit tests of lib/fitcsv: the row for a processor count, the fallback to
+ * "all", skipping unfitted ("nan") rows, and the errors. */
+#include "csv.h"
+#include "fitcsv.h"
+#include "hrel_test.h"
+
+int main(void)
+{
+    hrel_csv *t = NULL;
+    char err[256];
+    double g = 0, L = 0;
+    const char *p;
+
+    hrel_test_init();
+    p = hrel_test_write_tmp("fitcsv.csv",
+                            "pattern,procs,g,L,r2,n\n"
+                            "E,all,2e-06,1e-03,0.99,5\n"
+                            "E,4,3e-06,2e-03,0.99,5\n"
+                            "E,6,nan,nan,nan,1\n"
+                            "ALL,all,1e-06,5e-04,0.99,5\n");
+    HREL_CHECK_INT(hrel_csv_read(p, &t, err, sizeof err), 0, "fit csv reads");
+    if (!t)
+        return hrel_test_summary("test_fitcsv");
+    HREL_CHECK_INT(hrel_fitcsv_check(t, err, sizeof err), 0, "columns present");
+    HREL_CHECK_INT(hrel_fitcsv_lookup(t, "E", 4, &g, &L, err, sizeof err), 0, "E at 4");
+    HREL_CHECK_REL(g, 3e-6, 1e-12, "E at 4 uses its own row (g)");
+    HREL_CHECK_REL(L, 2e-3, 1e-12, "E at 4 uses its own row (L)");
+    HREL_CHECK_INT(hrel_fitcsv_lookup(t, "E", 6, &g, &L, err, sizeof err), 0, "E at 6");
+    HREL_CHECK_REL(g, 2e-6, 1e-12, "unfitted E at 6 falls back to E all");
+    HREL_CHECK_INT(hrel_fitcsv_lookup(t, "E", 8, &g, &L, err, sizeof err), 0, "E at 8");
+    HREL_CHECK_REL(g, 2e-6, 1e-12, "absent E at 8 falls back to E all");
+    HREL_CHECK_INT(hrel_fitcsv_lookup(t, "all", 0, &g, &L, err, sizeof err), 0, "pooled");
+    HREL_CHECK_REL(g, 1e-6, 1e-12, "pooled row, pattern matched without case");
+    HREL_CHECK(hrel_fitcsv_lookup(t, "AA", 4, &g, &L, err, sizeof err) != 0, "AA absent");
+    HREL_CHECK_HAS(err, "no fitted row for pattern AA (procs 4 or all)", "error names it");
+    hrel_csv_free(t);
+    p = hrel_test_write_tmp("fitcsv_bad.csv", "pattern,procs,g\nE,all,1\n");
+    HREL_CHECK_INT(hrel_csv_read(p, &t, err, sizeof err), 0, "short fit csv reads");
+    HREL_CHECK(hrel_fitcsv_check(t, err, sizeof err) != 0, "missing L column refused");
+    HREL_CHECK_HAS(err, "'L'", "error names the column");
+    hrel_csv_free(t);
+    return hrel_test_summary("test_fitcsv");
+}
