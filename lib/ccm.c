@@ -301,25 +301,45 @@ static int parse_attrs(hrel_ccm_node *nd, char **w, int n, const char *name, lon
     return 0;
 }
 
-/* Close a division: give tasks without p= the division's p / number of tasks. */
+/* Give node ND (and what it holds) processor count P where none was given:
+ * supersteps take their task's p; a division's tasks without p= share its p
+ * equally. Return 0, or -1 when tasks would get fewer than one processor. */
+static int resolve_p(hrel_ccm_node *nd, int p, const char *name, char *err, size_t errlen)
+{
+    size_t k;
+    if (nd->p == 0)
+        nd->p = p;
+    if (nd->p == 0)
+        return 0;   /* still unknown: resolved when the enclosing task gets its p */
+    for (k = 0; k < nd->nchild; k++) {
+        hrel_ccm_node *c = nd->child[k];
+        int cp = nd->p;
+        if (nd->kind == HREL_CCM_DIVISION && c->p == 0) {
+            cp = nd->p / (int)nd->nchild;
+            if (cp < 1) {
+                seterr(err, errlen, "%s:%ld: %zu tasks share %d processors: give task p=",
+                       name, c->line, nd->nchild, nd->p);
+                return -1;
+            }
+        }
+        if (resolve_p(c, c->p ? c->p : cp, name, err, errlen) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Close a division: give tasks without p= the division's p / number of tasks,
+ * and their supersteps the task's p (001 section 2: T_f depends on the P of
+ * the actual submachine). A division inside a task without p= is resolved
+ * when that task's own division closes. */
 static int close_division(hrel_ccm_node *d, const char *name, long line, char *err,
                           size_t errlen)
 {
-    size_t k;
     if (d->nchild == 0) {
         seterr(err, errlen, "%s:%ld: division (line %ld) has no task", name, line, d->line);
         return -1;
     }
-    for (k = 0; k < d->nchild; k++)
-        if (d->child[k]->p == 0) {
-            d->child[k]->p = d->p / (int)d->nchild;
-            if (d->child[k]->p < 1) {
-                seterr(err, errlen, "%s:%ld: %zu tasks share %d processors: give task p=", name,
-                       d->child[k]->line, d->nchild, d->p);
-                return -1;
-            }
-        }
-    return 0;
+    return d->p ? resolve_p(d, d->p, name, err, errlen) : 0;
 }
 
 int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, char *err,

@@ -56,6 +56,43 @@ int main(void)
     hrel_ccm_free(m);
     m = NULL;
 
+    /* A superstep in a task without p= is priced at the task's p (P / tasks),
+     * so a cost function for that p is chosen (review finding: it used p = 0
+     * and fell back to the any-p function), and a division nested in such a
+     * task shares the task's processors. Hand-worked: program p=4, two tasks
+     * of p = 2; task 0: BCAST at p=2 costs L = 100; task 1: a division of two
+     * tasks of p = 1 with w = 3 and w = 1 -> 3. Total max(100, 3) = 100. */
+    HREL_CHECK_INT(hrel_ccm_parse_string("cost BCAST p=2 L=100 g=0\n"
+                                         "cost BCAST L=0.2 g=0\n"
+                                         "program p=4\n"
+                                         "  division\n"
+                                         "    task\n"
+                                         "      normal f=BCAST h=10\n"
+                                         "    end\n"
+                                         "    task\n"
+                                         "      division\n"
+                                         "        task\n"
+                                         "          normal w=3\n"
+                                         "        end\n"
+                                         "        task\n"
+                                         "          normal w=1\n"
+                                         "        end\n"
+                                         "      end\n"
+                                         "    end\n"
+                                         "  end\n"
+                                         "end\n",
+                                         "default-p", &m, err, sizeof err),
+                   0, "nested division in a task without p= parses");
+    if (m) {
+        HREL_CHECK_INT(hrel_ccm_eval(m, &total, err, sizeof err), 0, "default-p tree evaluates");
+        HREL_CHECK_REL(total, 100.0, 1e-12, "BCAST priced at the task's p = 2");
+        HREL_CHECK_INT(m->root->child[0]->child[1]->child[0]->p, 2, "nested division p = 2");
+        HREL_CHECK_INT(m->root->child[0]->child[1]->child[0]->child[0]->p, 1,
+                       "its tasks p = 1");
+    }
+    hrel_ccm_free(m);
+    m = NULL;
+
     /* the text form written back parses to the same cost */
     HREL_CHECK_INT(hrel_ccm_parse_file("tests/data/ccm_small.txt", &m, err, sizeof err), 0, "");
     if (m) {
