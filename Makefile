@@ -5,6 +5,7 @@
 #   make study      build, then run the pattern study on a local virtual machine
 #                   (PLATFORM=local by default; see hostfiles/)
 #   make bench      suite PingPong vs bare PVM ping-pong vs raw TCP, with ratios
+#   make compare    g and L per pattern across platforms (newest run of each)
 #   make clean      remove build output (results/ is kept)
 
 PLATFORM ?= local
@@ -25,8 +26,11 @@ study: all
 bench: all
 	@experiments/bench.sh $(BENCH_ARGS)
 
+compare: all
+	@experiments/compare.sh --latest
+
 clean:
 	@if command -v aimk >/dev/null 2>&1; then PVM_ROOT=$(PVM_ROOT) aimk clean >/dev/null; fi
 	rm -rf LINUX*/ bin/ tests/tmp .pvm
 
-.PHONY: all check study bench clean
+.PHONY: all check study bench compare clean
