@@ -11,8 +11,9 @@
 #   --no-report      stop after the measurements (no tables, figures, report)
 #   BENCH-ARGS       passed to hrel_bench (see bin/$PVM_ARCH/hrel_bench --help)
 #
-# Writes DIR/raw.csv (one row per timed repetition) and DIR/cases.csv, then, if
-# experiments/report.sh is present, the tables, figures and report of the run.
+# Writes DIR/raw.csv (one row per timed repetition) and DIR/cases.csv, then the
+# tables, figures and report of the run, and, once runs of two or more
+# platforms exist, the cross-platform comparison in results/compare/.
 # The virtual machine is always halted at the end, also on failure and Ctrl-C;
 # rows measured before an interruption stay in raw.csv.
 set -u
@@ -81,4 +82,10 @@ ln -sfn "$run" "$ROOT/results/latest"
 echo "study.sh: raw measurements in $run/raw.csv"
 if [ "$report" -eq 1 ] && [ -x "$ROOT/experiments/report.sh" ]; then
     "$ROOT/experiments/report.sh" "$run" || exit 1
+    # once two platforms have reported runs: the cross-platform table and figure
+    nplat=$(grep -h '^# platform: ' "$ROOT"/results/*/raw.csv 2>/dev/null | sort -u | wc -l)
+    if [ "$nplat" -ge 2 ]; then
+        "$ROOT/experiments/compare.sh" -o "$ROOT/results/compare" --latest >/dev/null &&
+            echo "study.sh: cross-platform table and figure in results/compare/"
+    fi
 fi

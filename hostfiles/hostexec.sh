@@ -20,7 +20,7 @@ if [ ! -r "$st/ns.$host" ]; then
     echo "hostexec: '$host' is not a host of the platform in '$st'" >&2; exit 1
 fi
 ns=$(cat "$st/ns.$host")
-exec ip netns exec "$ns" unshare --uts --mount --propagation private \
+exec ip netns exec "$ns" unshare --uts --mount --propagation slave \
     /bin/bash -c 'hostname "$1" && mount --bind "$2" /etc/hosts || exit 1
                   export PVM_TMP=$3 HREL_HOST=$1; shift 3; exec "$@"' \
     hostexec "$host" "$st/hosts" "$st/$host/tmp" "$@"

@@ -161,11 +161,16 @@ load() {
 # Namespaces of P_NAME that exist now, one per line.
 leftover_ns() { ip netns list 2>/dev/null | awk '{print $1}' | grep -F "$P_NSPRE." | grep -E "^${P_NSPRE//./\\.}\\." ; }
 
+# Tear down only what this process built: a run that finds the platform
+# already up (another run's) must fail without touching it.
+P_OWNED=0
+own_teardown() { [ "$P_OWNED" = 1 ] && teardown; }
+
 # Run a setup command; on failure tear down and die naming the command.
 q() {
     local out
     if ! out=$("$@" 2>&1); then
-        teardown >/dev/null 2>&1
+        own_teardown >/dev/null 2>&1
         die "setting up '$P_NAME' failed: $* : $(echo "$out" | head -n 1)"
     fi
 }
@@ -178,6 +183,7 @@ setup() {
     local i h ns sw=$P_NSPRE.sw burst child
     [ -z "$(leftover_ns)" ] || die "platform '$P_NAME' is already up (hostfiles/platform.sh down $P_NAME)"
     if [ "$P_WIRE" = user ]; then need_prog "$WIRE"; fi
+    P_OWNED=1   # from here on, what exists of this platform is ours to tear down
     rm -rf "$P_STATE"
     mkdir -p "$P_STATE" || die "cannot create '$P_STATE'"
     { echo "127.0.0.1 localhost"; echo "::1 localhost"
@@ -249,12 +255,12 @@ setup_wire() {
     for i in $(seq 1 50); do
         grep -q '^ready' "$P_STATE/wire.log" 2>/dev/null && break
         if ! kill -0 $! 2>/dev/null; then
-            teardown >/dev/null 2>&1
+            own_teardown >/dev/null 2>&1
             die "the userspace wire did not start: $(head -n 1 "$P_STATE/wire.log" 2>/dev/null)"
         fi
         sleep 0.1
     done
-    grep -q '^ready' "$P_STATE/wire.log" || { teardown >/dev/null 2>&1; die "the userspace wire did not start within 5 s"; }
+    grep -q '^ready' "$P_STATE/wire.log" || { own_teardown >/dev/null 2>&1; die "the userspace wire did not start within 5 s"; }
     for i in "${!P_HOSTS[@]}"; do
         h=${P_HOSTS[$i]} ns=$P_NSPRE.$h
         q ip -n "$sw" link set "w$((i + 1))" netns "$ns"
@@ -404,8 +410,9 @@ probe_pairs() {
 cmd_up() {
     load
     # an interrupted setup leaves nothing half built
-    trap 'teardown >/dev/null 2>&1; exit 130' INT
-    trap 'teardown >/dev/null 2>&1; exit 143' TERM
+    trap 'trap "" INT TERM HUP; own_teardown >/dev/null 2>&1; exit 130' INT
+    trap 'trap "" INT TERM HUP; own_teardown >/dev/null 2>&1; exit 143' TERM
+    trap 'trap "" INT TERM HUP; own_teardown >/dev/null 2>&1; exit 129' HUP
     setup
     trap - INT TERM
     echo "platform $P_NAME up: ${P_HOSTS[*]} ($P_MEDIUM $P_RATE, wire $P_WIRE)"
@@ -430,7 +437,7 @@ cmd_probe() {
     if [ -n "$(leftover_ns)" ]; then
         was_up=1
     else
-        trap 'teardown >/dev/null 2>&1' EXIT
+        trap 'trap "" INT TERM HUP; own_teardown >/dev/null 2>&1' EXIT
         trap 'exit 130' INT; trap 'exit 143' TERM
         setup
     fi
@@ -453,9 +460,13 @@ cmd_exec() {
 # Tear down on any exit of `run`; keep the command's status.
 run_cleanup() {
     local rc=$?
-    trap - EXIT INT TERM
+    trap - EXIT
+    trap '' INT TERM HUP   # a second Ctrl-C must not cut the teardown short
     [ -n "${CMD_PID:-}" ] && kill -TERM "$CMD_PID" 2>/dev/null
-    teardown >/dev/null 2>&1 || echo "hrel platform: teardown of '$P_NAME' left: $(leftover_ns | tr '\n' ' ')" >&2
+    if [ "$P_OWNED" = 1 ]; then
+        teardown >/dev/null 2>&1 ||
+            echo "hrel platform: teardown of '$P_NAME' left: $(leftover_ns | tr '\n' ' ')" >&2
+    fi
     [ -n "${WIRE_STATS:-}" ] && echo "platform $P_NAME: $WIRE_STATS" >&2
     exit $rc
 }

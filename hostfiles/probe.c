@@ -27,9 +27,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+
+/* the receiver gives up when no sender connects within this time */
+#define ACCEPT_TIMEOUT_MS 60000
 
 #define PROBE_BUF  65536     /* bytes per write call */
 #define PROBE_RBUF 4194304   /* bytes per read call: one read drains the socket */
@@ -106,6 +110,21 @@ static int do_recv(int port, double warmup_s)
         fprintf(stderr, "hrel-probe: cannot listen on port %d: %s\n", port, strerror(errno));
         close(ls);
         return 1;
+    }
+    {   /* a sender that never connects (dead network) must not hang us */
+        struct pollfd pf;
+        int pr;
+        pf.fd = ls;
+        pf.events = POLLIN;
+        do
+            pr = poll(&pf, 1, ACCEPT_TIMEOUT_MS);
+        while (pr < 0 && errno == EINTR);
+        if (pr == 0) {
+            fprintf(stderr, "hrel-probe: no sender connected within %d s\n",
+                    ACCEPT_TIMEOUT_MS / 1000);
+            close(ls);
+            return 1;
+        }
     }
     s = accept(ls, NULL, NULL);
     close(ls);

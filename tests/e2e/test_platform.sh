@@ -137,6 +137,11 @@ printf 'hosts: 4\nmedium: shared\nrate: 10mbit\n' | mkplat hrelt4c ca cb cc cd
 check "shared: up on 4 hosts" test -d "$ROOT/.pvm/platform.hrelt4c"
 "$P" up "$T/hrelt4c.platform" >/dev/null 2>"$T/hrelt4c.err2"; rc=$?
 check "shared: second up refused with one line" eval "[ $rc -ne 0 ] && one_line '$T/hrelt4c.err2' && grep -q 'already up' '$T/hrelt4c.err2'"
+nsbefore=$(ip netns list | grep -c '^hrel\.hrelt4c\.')
+"$P" run "$T/hrelt4c.platform" --no-probe -- true >/dev/null 2>"$T/hrelt4c.err3"; rc=$?
+check "run on a platform that is up: refused" eval "[ $rc -ne 0 ] && grep -q 'already up' '$T/hrelt4c.err3'"
+check "... and the platform that was up is left intact ($nsbefore namespaces)" \
+    test "$(ip netns list | grep -c '^hrel\.hrelt4c\.')" -eq "$nsbefore" -a "$nsbefore" -eq 5 -a -d "$ROOT/.pvm/platform.hrelt4c"
 "$P" probe hrelt4c --pairs 1 --seconds 2 >"$T/hrelt4c.p1" 2>&1 || true
 "$P" probe "$T/hrelt4c.platform" --pairs 2 --seconds 3 >"$T/hrelt4c.p2" 2>&1 || true
 r=$(sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p' "$T/hrelt4c.p1")
