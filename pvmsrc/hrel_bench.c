@@ -56,6 +56,7 @@
 #include "bench_opts.h"
 #include "clock.h"
 #include "pattern.h"
+#include "runmeta.h"
 #include "vm.h"
 
 #define NPING 8   /* clock-sync round trips per rank */
@@ -72,22 +73,6 @@ typedef struct master {
     FILE *cases;                 /* cases.csv */
     char err[512];               /* the failure, if any */
 } master;
-
-/* mkdir -p for the directory part of PATH. */
-static int make_parent_dirs(const char *path)
-{
-    char buf[1024], *s;
-    snprintf(buf, sizeof buf, "%s", path);
-    for (s = buf + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        if (mkdir(buf, 0777) < 0 && errno != EEXIST)
-            return -1;
-        *s = '/';
-    }
-    return 0;
-}
 
 /* Path of cases.csv beside raw.csv. */
 static void cases_path(const char *raw, char *out, size_t len)
@@ -115,25 +100,18 @@ static int max_procs(const hrel_bench_cfg *cfg)
 static void write_meta(FILE *fp, const master *m)
 {
     const hrel_bench_cfg *cfg = m->cfg;
-    char when[64], pol[256];
-    time_t now = time(NULL);
+    char pol[256];
     char **hosts = NULL;
     int nhost = 0, i, j, maxper = 0;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     char herr[128];
 
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     hrel_reps_describe(&cfg->reps, pol, sizeof pol);
-    fprintf(fp, "# suite: hrel %s\n", HREL_VERSION);
-    fprintf(fp, "# program: hrel_bench (h-relation pattern benchmark)\n");
-    fprintf(fp, "# date_utc: %s\n", when);
-    fprintf(fp, "# platform: %s\n", cfg->platform);
-    fprintf(fp, "# hostfile: %s\n", cfg->hostfile[0] ? cfg->hostfile : "(not given)");
-    fprintf(fp, "# hosts:");
-    if (hrel_vm_hosts(&hosts, &nhost, herr, sizeof herr) == 0)
-        for (i = 0; i < nhost; i++)
-            fprintf(fp, " %s", hosts[i]);
-    fprintf(fp, "\n# workers: %d, placement %s:", m->nworker, hrel_vm_place_name(cfg->place));
+    hrel_meta_common(fp, "hrel_bench (h-relation pattern benchmark)", cfg->platform,
+                     cfg->hostfile, cfg->route, cfg->encoding);
+    if (hrel_vm_hosts(&hosts, &nhost, herr, sizeof herr) != 0)
+        nhost = 0;
+    fprintf(fp, "# workers: %d, placement %s:", m->nworker, hrel_vm_place_name(cfg->place));
     for (i = 0; i < nhost; i++) {
         int cnt = 0;
         for (j = 0; j < m->nworker; j++)
@@ -158,9 +136,6 @@ static void write_meta(FILE *fp, const master *m)
                     "processor counts measure the CPU scheduler as well as the network\n",
                 maxper, cpus);
     hrel_vm_free_names(hosts, nhost);
-    fprintf(fp, "# pvm_version: %s\n", pvm_version());
-    fprintf(fp, "# routing: %s\n", hrel_vm_route_name(cfg->route));
-    fprintf(fp, "# encoding: %s\n", hrel_vm_encoding_name(cfg->encoding));
     fprintf(fp, "# op: %s\n", hrel_op_name(cfg->op));
     fprintf(fp, "# packet_unit: byte\n");
     fprintf(fp, "# repetitions: %s; %ld warm-up repetitions discarded per case\n", pol,
@@ -526,7 +501,7 @@ int main(int argc, char **argv)
         return 1;
     }
     cases_path(cfg.output, cpath, sizeof cpath);
-    if (make_parent_dirs(cfg.output) < 0 || !(m.raw = fopen(cfg.output, "w")) ||
+    if (hrel_mkdir_parents(cfg.output) < 0 || !(m.raw = fopen(cfg.output, "w")) ||
         !(m.cases = fopen(cpath, "w"))) {
         fprintf(stderr, "hrel_bench: cannot write %s: %s\n", m.raw ? cpath : cfg.output,
                 strerror(errno));

@@ -41,6 +41,7 @@
 #include "fft_par.h"
 #include "fft_run.h"
 #include "mstep.h"
+#include "runmeta.h"
 #include "vm.h"
 
 #define TAG_TIDS   7001   /* coordinator -> rank: int p, int tids[p] */
@@ -304,10 +305,6 @@ static int open_runs(const fft_cfg *c, FILE **fp, char *err, size_t errlen)
 {
     struct stat sb;
     int fresh = stat(c->out, &sb) != 0 || sb.st_size == 0;
-    char date[32] = "?", hosts[512] = "";
-    time_t now = time(NULL);
-    char **names = NULL;
-    int nh = 0, i;
     *fp = fopen(c->out, "a");
     if (!*fp) {
         snprintf(err, errlen, "cannot write '%s': %s", c->out, strerror(errno));
@@ -315,22 +312,13 @@ static int open_runs(const fft_cfg *c, FILE **fp, char *err, size_t errlen)
     }
     if (!fresh)
         return 0;
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    if (hrel_vm_hosts(&names, &nh, err, errlen) == 0) {
-        for (i = 0; i < nh; i++) {
-            size_t k = strlen(hosts);
-            snprintf(hosts + k, sizeof hosts - k, "%s%s", i ? " " : "", names[i]);
-        }
-        hrel_vm_free_names(names, nh);
-    }
-    fprintf(*fp, "# suite: hrel %s\n# program: hrel_fft\n# date: %s\n# platform: %s\n"
-                 "# hosts: %s\n# pvm: %s\n# route: %s\n# encoding: %s\n# placement: %s\n"
+    hrel_meta_common(*fp, "hrel_fft", c->platform, NULL, c->route,
+                     c->encoding);
+    fprintf(*fp, "# placement: %s\n"
                  "# plan: %s\n# wisdom: %s\n# seed: %lu\n# tol: %g\n# warmup: %d\n"
                  "# seconds: actual time from the common start to the transform "
                  "(mstep: rank 0; ccm: the last rank)\n"
                  "algo,n,p,rep,seconds,relerr,trace\n",
-            HREL_VERSION, date, c->platform ? c->platform : "?", hosts, pvm_version(),
-            hrel_vm_route_name(c->route), hrel_vm_encoding_name(c->encoding),
             hrel_vm_place_name(c->place),
             c->rigour == HREL_FFT_MEASURE ? "measure" : "estimate",
             c->wisdom ? c->wisdom : "none", c->seed, c->tol, c->warmup);

@@ -35,6 +35,7 @@
 #include "psrs_args.h"
 #include "psrs_input.h"
 #include "psrs_run.h"
+#include "runmeta.h"
 #include "vm.h"
 
 #define TAG_CASE 7201   /* driver -> rank: a run */
@@ -310,25 +311,6 @@ static int worker_main(void)
 
 /* ---- driver ----------------------------------------------------------------- */
 
-/* mkdir -p DIR. Return 0 or -1. */
-static int mkdir_p(const char *dir)
-{
-    char buf[PATH_MAX], *s;
-    snprintf(buf, sizeof buf, "%s", dir);
-    for (s = buf + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        if (mkdir(buf, 0777) < 0 && errno != EEXIST)
-            return -1;
-        *s = '/';
-    }
-    if (mkdir(buf, 0777) < 0 && errno != EEXIST)
-        return -1;
-    return 0;
-}
-
-/* DIR made absolute (the ranks may run in another directory) into OUT. */
 static int abs_path(const char *dir, char *out, size_t len)
 {
     char cwd[PATH_MAX];
@@ -341,26 +323,14 @@ static int abs_path(const char *dir, char *out, size_t len)
 
 static void write_meta(FILE *fp, const psrs_cfg *cfg, const int *tids, int nw)
 {
-    char when[64], host[64], **hosts = NULL, herr[128];
-    int nhost = 0, i, k;
-    time_t now = time(NULL);
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    fprintf(fp, "# suite: hrel %s\n", HREL_VERSION);
-    fprintf(fp, "# program: hrel_psrs (PSRS, 002 section 4.2, seven M-steps)\n");
-    fprintf(fp, "# date_utc: %s\n", when);
-    fprintf(fp, "# platform: %s\n", cfg->platform);
-    fprintf(fp, "# hostfile: %s\n", cfg->hostfile[0] ? cfg->hostfile : "(not given)");
-    fprintf(fp, "# hosts:");
-    if (hrel_vm_hosts(&hosts, &nhost, herr, sizeof herr) == 0)
-        for (i = 0; i < nhost; i++)
-            fprintf(fp, " %s", hosts[i]);
-    hrel_vm_free_names(hosts, nhost);
-    fprintf(fp, "\n# ranks: %d, placement %s:", nw, hrel_vm_place_name(cfg->place));
+    char host[64];
+    int i, k;
+    hrel_meta_common(fp, "hrel_psrs (PSRS, 002 section 4.2, seven M-steps)", cfg->platform,
+                     cfg->hostfile, cfg->route, cfg->encoding);
+    fprintf(fp, "# ranks: %d, placement %s:", nw, hrel_vm_place_name(cfg->place));
     for (i = 0; i < nw; i++)
         fprintf(fp, " %d=%s", i, hrel_vm_task_host(tids[i], host, sizeof host));
-    fprintf(fp, "\n# pvm_version: %s\n", pvm_version());
-    fprintf(fp, "# routing: %s\n", hrel_vm_route_name(cfg->route));
-    fprintf(fp, "# encoding: %s\n", hrel_vm_encoding_name(cfg->encoding));
+    fprintf(fp, "\n");
     fprintf(fp, "# n: %ld\n", cfg->n);
     fprintf(fp, "# item_bytes: %zu\n", sizeof(int));
     fprintf(fp, "# inputs:");
@@ -443,7 +413,7 @@ static int driver_main(const psrs_cfg *cfg)
     for (i = 0; i < cfg->nprocs; i++)
         if (cfg->procs[i] > nw)
             nw = cfg->procs[i];
-    if (mkdir_p(cfg->out) != 0 || abs_path(cfg->out, outdir, sizeof outdir) != 0) {
+    if (hrel_mkdir_p(cfg->out) != 0 || abs_path(cfg->out, outdir, sizeof outdir) != 0) {
         snprintf(err, sizeof err, "cannot create output directory '%.600s'", cfg->out);
         return fail(err);
     }

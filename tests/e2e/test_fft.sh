@@ -28,7 +28,7 @@ done
 check "runs header" grep -qx 'algo,n,p,rep,seconds,relerr,trace' "$runs"
 check "traces beside runs.csv are named relative to it" grep -q ',trace_ccm_p4_r1.csv$' "$runs"
 check "runs metadata (platform, route, encoding, plan)" \
-    bash -c "grep -q '^# route: direct' '$runs' && grep -q '^# encoding: raw' '$runs' && grep -q '^# plan: estimate' '$runs'"
+    bash -c "grep -q '^# routing: direct' '$runs' && grep -q '^# encoding: raw' '$runs' && grep -q '^# plan: estimate' '$runs'"
 rows=$(grep -v '^#' "$runs" | tail -n +2 | wc -l)
 check "2 algorithms x 3 p x 2 reps = 12 rows (got $rows)" test "$rows" -eq 12
 bad=$(awk -F, '!/^#/ && $1 != "algo" { if (!($6 < 1e-12) || !($5 > 0)) print }' "$runs" | wc -l)
