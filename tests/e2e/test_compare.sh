@@ -37,6 +37,10 @@ check "compare.sh exits 0" test $? -eq 0
 for f in compare.txt compare.csv compare.tex compare.dat fig_compare.png fig_compare.pdf; do
     check "compare.sh wrote $f" test -s "$T/cmp/$f"
 done
+# a fit on noisy data can give g <= 0: the log-scale figure leaves it out, not fails
+printf '# hrel compare\n"noisy"\n# idx pattern g L\n0 E -1e-9 1e-4\n1 PP 2e-9 1e-4\n' >"$T/neg.dat"
+gnuplot -e "dat='$T/neg.dat'; out='$T/neg.png'" "$ROOT/plots/fig_compare.gp" >/dev/null 2>&1
+check "figure with a negative g still renders" test -s "$T/neg.png"
 printf 'pattern,procs,g,L\nE,all,abc,1\n' >"$T/bad.csv"
 "$H" compare "$T/bad.csv" >/dev/null 2>"$T/bad.err"
 check "non-numeric g: exit 1" test $? -eq 1

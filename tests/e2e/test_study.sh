@@ -8,6 +8,7 @@ before=$(our_pvmds)
 # --- a short study, end to end ------------------------------------------------
 "$S" --run "$T/short" --quick -- -q -P PP,AA -p 2 --coll-procs 4 -s 6720,26880 -r 5 >"$T/short.out" 2>&1
 rc=$?
+[ "$rc" -eq 0 ] || tail -n 5 "$T/short.out" | sed 's/^/  short study said: /'   # for the log
 check "short study exits 0 (got $rc)" test "$rc" -eq 0
 check "raw.csv with rows" test "$(grep -c '^PP,2,' "$T/short/raw.csv")" -eq 10
 check "platform local in the metadata" grep -q '^# platform: local' "$T/short/raw.csv"
