@@ -147,6 +147,9 @@ load() {
         n=${first#&}
         [[ "$n" =~ ^[a-z][a-z0-9-]{0,30}$ ]] ||
             die "$P_HF:$ln: bad host name '$first' (lower-case letters, digits, '-')"
+        case "$n" in   # names the switch namespace and the state files use
+            sw|hosts|info) die "$P_HF:$ln: host name '$n' is reserved (sw, hosts, info)" ;;
+        esac
         [[ " ${P_HOSTS[*]} " == *" $n "* ]] && die "$P_HF:$ln: host '$n' listed twice"
         P_HOSTS+=("$n")
     done <"$P_HF"

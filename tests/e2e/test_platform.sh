@@ -91,6 +91,7 @@ hreltb5|hosts: 3\nmedium: shared\nrate: 10mbit\n|ba bb|lists 2 hosts but
 hreltb6|hosts: 2\nmedium: shared\nrate: 10mbit\n|ba B_b|hreltb6:3: bad host name 'B_b'
 hreltb7|hosts: 2\nmedium: switched\nrate: 10mbit\ndelay: 1ms\n|ba bb|needs 'wire: user'
 hreltb8|hosts: 2\nmedium: switched\nrate: fast\n|ba bb|hreltb8.platform:3: rate must look like
+hreltba|hosts: 2\nmedium: switched\nrate: 10mbit\n|ba sw|hreltba:3: host name 'sw' is reserved
 EOF
 
 # A pvmd that cannot start on the second host: one line naming it, nothing left.
