@@ -118,29 +118,29 @@ static void cell(double v)
         printf(" %14.4e", v);
 }
 
-static void print_text(const plat *pl, int n)
+/* One text table: TITLE, a column per platform, a row per pattern, the value
+ * of g (WANT_L 0) or L (WANT_L 1). */
+static void print_block(const plat *pl, int n, const char *title, int want_L)
 {
     int i, k;
-    printf("g (s/byte) per pattern over all processor counts, and pooled (ALL)\n%-8s", "pattern");
+    printf("%s per pattern over all processor counts, and pooled (ALL)\n%-8s", title, "pattern");
     for (i = 0; i < n; i++)
         printf(" %14s", pl[i].name);
     printf("\n");
     for (k = 0; k < NPAT; k++) {
         printf("%-8s", pats[k]);
         for (i = 0; i < n; i++)
-            cell(pl[i].g[k]);
+            cell(want_L ? pl[i].L[k] : pl[i].g[k]);
         printf("\n");
     }
-    printf("\nL (s) per pattern over all processor counts, and pooled (ALL)\n%-8s", "pattern");
-    for (i = 0; i < n; i++)
-        printf(" %14s", pl[i].name);
+}
+
+static void print_text(const plat *pl, int n)
+{
+    int i;
+    print_block(pl, n, "g (s/byte)", 0);
     printf("\n");
-    for (k = 0; k < NPAT; k++) {
-        printf("%-8s", pats[k]);
-        for (i = 0; i < n; i++)
-            cell(pl[i].L[k]);
-        printf("\n");
-    }
+    print_block(pl, n, "L (s)", 1);
     printf("\n%-8s", "fastest");
     for (i = 0; i < n; i++)
         printf(" %14s", fastest(&pl[i]) ? fastest(&pl[i]) : "-");

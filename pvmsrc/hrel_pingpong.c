@@ -16,15 +16,10 @@
 #include <pvm3.h>
 
 #include "clock.h"
+#include "ppopts.h"
 #include "vm.h"
 
 #define TAG_PING 7201
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static int peer(void)
 {
@@ -62,10 +57,11 @@ static int peer(void)
 
 int main(int argc, char **argv)
 {
-    long sizes[32] = {1, 6720, 107520, 1720320};
-    int nsizes = 4, reps = 200, warm = 10, i, k, peer_tid, enc, route;
+    hrel_pp_opts o;
+    int i, k, peer_tid, enc, route, rc;
     char err[256];
 
+    hrel_pp_opts_default(&o);
     hrel_vm_parse_encoding("inplace", &enc);
     hrel_vm_parse_route("direct", &route);
     for (i = 1; i < argc; i++) {
@@ -77,24 +73,18 @@ int main(int argc, char **argv)
                    "Bare PVM ping-pong: one-way time = round trip / 2, median and mean.\n");
             return 0;
         }
+        if ((rc = hrel_pp_opts_take(&o, argc, argv, &i, err, sizeof err)) != 0) {
+            if (rc < 0) {
+                fprintf(stderr, "hrel_pingpong: %s\n", err);
+                return 2;
+            }
+            continue;
+        }
         if (i + 1 >= argc) {
             fprintf(stderr, "hrel_pingpong: option %s needs a value\n", argv[i]);
             return 2;
         }
-        if (strcmp(argv[i], "-s") == 0) {
-            char *tok, *save = NULL;
-            nsizes = 0;
-            for (tok = strtok_r(argv[++i], ",", &save); tok && nsizes < 32;
-                 tok = strtok_r(NULL, ",", &save))
-                if ((sizes[nsizes++] = atol(tok)) < 1) {
-                    fprintf(stderr, "hrel_pingpong: bad size '%s'\n", tok);
-                    return 2;
-                }
-        } else if (strcmp(argv[i], "-r") == 0) {
-            reps = atoi(argv[++i]);
-        } else if (strcmp(argv[i], "-w") == 0) {
-            warm = atoi(argv[++i]);
-        } else if (strcmp(argv[i], "--route") == 0) {
+        if (strcmp(argv[i], "--route") == 0) {
             if (hrel_vm_parse_route(argv[++i], &route) < 0) {
                 fprintf(stderr, "hrel_pingpong: bad --route '%s'\n", argv[i]);
                 return 2;
@@ -108,10 +98,6 @@ int main(int argc, char **argv)
             fprintf(stderr, "hrel_pingpong: unknown option '%s'\n", argv[i]);
             return 2;
         }
-    }
-    if (reps < 1 || warm < 0) {
-        fprintf(stderr, "hrel_pingpong: -r must be >= 1 and -w >= 0\n");
-        return 2;
     }
     pvm_setopt(PvmAutoErr, 0);
     if (pvm_mytid() < 0) {
@@ -134,29 +120,29 @@ int main(int argc, char **argv)
     printf("# bare PVM ping-pong, routing %s, encoding %s; one-way = round trip / 2\n",
            hrel_vm_route_name(route), hrel_vm_encoding_name(enc));
     printf("bytes,reps,median_s,mean_s\n");
-    for (k = 0; k < nsizes; k++) {
-        char *buf = malloc((size_t)sizes[k]);
-        double *t = malloc((size_t)reps * sizeof *t), sum = 0.0;
-        memset(buf, 0x5a, (size_t)sizes[k]);
-        for (i = -warm; i < reps; i++) {
+    for (k = 0; k < o.nsizes; k++) {
+        long m = o.sizes[k];
+        char *buf = malloc((size_t)m);
+        double *t = malloc((size_t)o.reps * sizeof *t), sum = 0.0;
+        memset(buf, 0x5a, (size_t)m);
+        for (i = -o.warm; i < o.reps; i++) {
             double t0 = hrel_clock_now(), t1;
             pvm_initsend(enc);
-            pvm_pkbyte(buf, (int)sizes[k], 1);
+            pvm_pkbyte(buf, (int)m, 1);
             pvm_send(peer_tid, TAG_PING + 1);
             if (hrel_vm_recv(peer_tid, TAG_PING + 1, 120.0, NULL, NULL, err, sizeof err) < 0) {
                 fprintf(stderr, "hrel_pingpong: %s\n", err);
                 pvm_exit();
                 return 1;
             }
-            pvm_upkbyte(buf, (int)sizes[k], 1);
+            pvm_upkbyte(buf, (int)m, 1);
             t1 = hrel_clock_now();
             if (i >= 0) {
                 t[i] = (t1 - t0) / 2.0;
                 sum += t[i];
             }
         }
-        qsort(t, (size_t)reps, sizeof *t, cmp_double);
-        printf("%ld,%d,%.9f,%.9f\n", sizes[k], reps, t[reps / 2], sum / reps);
+        printf("%ld,%d,%.9f,%.9f\n", m, o.reps, hrel_pp_median(t, o.reps), sum / o.reps);
         free(buf);
         free(t);
     }

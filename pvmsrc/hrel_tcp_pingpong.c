@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "ppopts.h"
 
 static int xfer(int fd, char *buf, long n, int sending)
 {
@@ -31,55 +32,34 @@ static int xfer(int fd, char *buf, long n, int sending)
     return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 int main(int argc, char **argv)
 {
-    long sizes[32] = {1, 6720, 107520, 1720320}, maxs = 0;
-    int nsizes = 4, reps = 200, warm = 10, i, k, ls, fd, one = 1;
+    hrel_pp_opts o;
+    long maxs = 0;
+    int i, k, ls, fd, one = 1, rc;
+    char err[256];
     struct sockaddr_in a;
     socklen_t alen = sizeof a;
     pid_t child;
     char *buf;
 
+    hrel_pp_opts_default(&o);
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             printf("usage: hrel_tcp_pingpong [-s SIZES] [-r REPS] [-w WARMUP]\n");
             return 0;
         }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "hrel_tcp_pingpong: option %s needs a value\n", argv[i]);
-            return 2;
-        }
-        if (strcmp(argv[i], "-s") == 0) {
-            char *tok, *save = NULL;
-            nsizes = 0;
-            for (tok = strtok_r(argv[++i], ",", &save); tok && nsizes < 32;
-                 tok = strtok_r(NULL, ",", &save))
-                if ((sizes[nsizes++] = atol(tok)) < 1) {
-                    fprintf(stderr, "hrel_tcp_pingpong: bad size '%s'\n", tok);
-                    return 2;
-                }
-        } else if (strcmp(argv[i], "-r") == 0) {
-            reps = atoi(argv[++i]);
-        } else if (strcmp(argv[i], "-w") == 0) {
-            warm = atoi(argv[++i]);
-        } else {
-            fprintf(stderr, "hrel_tcp_pingpong: unknown option '%s'\n", argv[i]);
+        rc = hrel_pp_opts_take(&o, argc, argv, &i, err, sizeof err);
+        if (rc == 0)
+            snprintf(err, sizeof err, "unknown option '%s'", argv[i]);
+        if (rc <= 0) {
+            fprintf(stderr, "hrel_tcp_pingpong: %s\n", err);
             return 2;
         }
     }
-    if (reps < 1 || warm < 0) {
-        fprintf(stderr, "hrel_tcp_pingpong: -r must be >= 1 and -w >= 0\n");
-        return 2;
-    }
-    for (k = 0; k < nsizes; k++)
-        if (sizes[k] > maxs)
-            maxs = sizes[k];
+    for (k = 0; k < o.nsizes; k++)
+        if (o.sizes[k] > maxs)
+            maxs = o.sizes[k];
     buf = malloc((size_t)maxs);
     memset(buf, 0x5a, (size_t)maxs);
     ls = socket(AF_INET, SOCK_STREAM, 0);
@@ -95,9 +75,9 @@ int main(int argc, char **argv)
     if (child == 0) {   /* echo server: sizes arrive in the same order */
         int c = accept(ls, NULL, NULL);
         setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        for (k = 0; k < nsizes; k++)
-            for (i = -warm; i < reps; i++)
-                if (xfer(c, buf, sizes[k], 0) < 0 || xfer(c, buf, sizes[k], 1) < 0)
+        for (k = 0; k < o.nsizes; k++)
+            for (i = -o.warm; i < o.reps; i++)
+                if (xfer(c, buf, o.sizes[k], 0) < 0 || xfer(c, buf, o.sizes[k], 1) < 0)
                     _exit(1);
         _exit(0);
     }
@@ -111,11 +91,11 @@ int main(int argc, char **argv)
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     printf("# raw loopback TCP ping-pong (TCP_NODELAY); one-way = round trip / 2\n");
     printf("bytes,reps,median_s,mean_s\n");
-    for (k = 0; k < nsizes; k++) {
-        double *t = malloc((size_t)reps * sizeof *t), sum = 0.0;
-        for (i = -warm; i < reps; i++) {
+    for (k = 0; k < o.nsizes; k++) {
+        double *t = malloc((size_t)o.reps * sizeof *t), sum = 0.0;
+        for (i = -o.warm; i < o.reps; i++) {
             double t0 = hrel_clock_now();
-            if (xfer(fd, buf, sizes[k], 1) < 0 || xfer(fd, buf, sizes[k], 0) < 0) {
+            if (xfer(fd, buf, o.sizes[k], 1) < 0 || xfer(fd, buf, o.sizes[k], 0) < 0) {
                 fprintf(stderr, "hrel_tcp_pingpong: connection lost\n");
                 return 1;
             }
@@ -124,8 +104,8 @@ int main(int argc, char **argv)
                 sum += t[i];
             }
         }
-        qsort(t, (size_t)reps, sizeof *t, cmp_double);
-        printf("%ld,%d,%.9f,%.9f\n", sizes[k], reps, t[reps / 2], sum / reps);
+        printf("%ld,%d,%.9f,%.9f\n", o.sizes[k], o.reps, hrel_pp_median(t, o.reps),
+               sum / o.reps);
         free(t);
     }
     close(fd);
