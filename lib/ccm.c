@@ -1,6 +1,7 @@
 /* ccm -- see ccm.h. The parser keeps a stack of the open blocks (program,
  * division, task); evaluation is a post-order walk of the tree. */
 #include "ccm.h"
+#include "errmsg.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -11,25 +12,6 @@
 
 #define MAXDEPTH 64    /* deepest nesting of blocks in the text form */
 #define MAXWORDS 256   /* most words on one line */
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
-static char *dupstr(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
 
 /* ======================================================================
  * tree building
@@ -184,25 +166,25 @@ static int parse_cost(hrel_ccm *m, char **w, int n, const char *name, long line,
     double from = 0, L = 0, g = 0;
     size_t k;
     if (n < 2 || strchr(w[1], '=')) {
-        seterr(err, errlen, "%s:%ld: cost needs a function name: cost NAME [p=P] L=.. g=..", name,
+        hrel_seterr(err, errlen, "%s:%ld: cost needs a function name: cost NAME [p=P] L=.. g=..", name,
                line);
         return -1;
     }
     if (strlen(w[1]) >= HREL_CCM_NAMELEN) {
-        seterr(err, errlen, "%s:%ld: cost function name '%s' is too long", name, line, w[1]);
+        hrel_seterr(err, errlen, "%s:%ld: cost function name '%s' is too long", name, line, w[1]);
         return -1;
     }
     i = 2;
     if (i < n && strncmp(w[i], "p=", 2) == 0) {
         if (strcmp(w[i] + 2, "*") != 0 && posint(w[i] + 2, &p) != 0) {
-            seterr(err, errlen, "%s:%ld: '%s' is not a processor count", name, line, w[i]);
+            hrel_seterr(err, errlen, "%s:%ld: '%s' is not a processor count", name, line, w[i]);
             return -1;
         }
         i++;
     }
     for (k = 0; k < m->nfn; k++)
         if (strcmp(m->fn[k].name, w[1]) == 0 && m->fn[k].p == p) {
-            seterr(err, errlen, "%s:%ld: cost %s for p=%d already defined on line %ld", name,
+            hrel_seterr(err, errlen, "%s:%ld: cost %s for p=%d already defined on line %ld", name,
                    line, w[1], p, m->fn[k].line);
             return -1;
         }
@@ -210,17 +192,17 @@ static int parse_cost(hrel_ccm *m, char **w, int n, const char *name, long line,
         int flush = (i == n) || strncmp(w[i], "from=", 5) == 0;
         if (flush && (have_L || have_g || i == n)) {
             if (!have_L || !have_g) {
-                seterr(err, errlen, "%s:%ld: cost %s: every piece needs L= and g=", name, line,
+                hrel_seterr(err, errlen, "%s:%ld: cost %s: every piece needs L= and g=", name, line,
                        w[1]);
                 return -1;
             }
             if (npiece > 0 && !(from > m->fn[m->nfn - 1].from[npiece - 1])) {
-                seterr(err, errlen, "%s:%ld: cost %s: from= values must increase", name, line,
+                hrel_seterr(err, errlen, "%s:%ld: cost %s: from= values must increase", name, line,
                        w[1]);
                 return -1;
             }
             if (fn_add_piece(m, w[1], p, line, npiece == 0, from, L, g) != 0) {
-                seterr(err, errlen, "%s:%ld: out of memory", name, line);
+                hrel_seterr(err, errlen, "%s:%ld: out of memory", name, line);
                 return -1;
             }
             npiece++;
@@ -230,23 +212,23 @@ static int parse_cost(hrel_ccm *m, char **w, int n, const char *name, long line,
             break;
         if (strncmp(w[i], "from=", 5) == 0) {
             if (num(w[i] + 5, &from) != 0) {
-                seterr(err, errlen, "%s:%ld: '%s' is not a number", name, line, w[i]);
+                hrel_seterr(err, errlen, "%s:%ld: '%s' is not a number", name, line, w[i]);
                 return -1;
             }
         } else if (strncmp(w[i], "L=", 2) == 0) {
             if (num(w[i] + 2, &L) != 0) {
-                seterr(err, errlen, "%s:%ld: '%s' is not a number", name, line, w[i]);
+                hrel_seterr(err, errlen, "%s:%ld: '%s' is not a number", name, line, w[i]);
                 return -1;
             }
             have_L = 1;
         } else if (strncmp(w[i], "g=", 2) == 0) {
             if (num(w[i] + 2, &g) != 0) {
-                seterr(err, errlen, "%s:%ld: '%s' is not a number", name, line, w[i]);
+                hrel_seterr(err, errlen, "%s:%ld: '%s' is not a number", name, line, w[i]);
                 return -1;
             }
             have_g = 1;
         } else {
-            seterr(err, errlen, "%s:%ld: unknown word '%s' in cost (from= L= g= p=)", name, line,
+            hrel_seterr(err, errlen, "%s:%ld: unknown word '%s' in cost (from= L= g= p=)", name, line,
                    w[i]);
             return -1;
         }
@@ -264,7 +246,7 @@ static int parse_attrs(hrel_ccm_node *nd, char **w, int n, const char *name, lon
         const char *key = w[i], *val;
         int ok = 0;
         if (!eq) {
-            seterr(err, errlen, "%s:%ld: '%s' is not key=value", name, line, w[i]);
+            hrel_seterr(err, errlen, "%s:%ld: '%s' is not key=value", name, line, w[i]);
             return -1;
         }
         *eq = '\0';
@@ -282,20 +264,20 @@ static int parse_attrs(hrel_ccm_node *nd, char **w, int n, const char *name, lon
             if (ok)
                 strcpy(nd->f, val);
         } else {
-            seterr(err, errlen, "%s:%ld: unknown key '%s' for %s", name, line, key, w[0]);
+            hrel_seterr(err, errlen, "%s:%ld: unknown key '%s' for %s", name, line, key, w[0]);
             return -1;
         }
         if (!ok) {
-            seterr(err, errlen, "%s:%ld: bad value '%s' for %s", name, line, val, key);
+            hrel_seterr(err, errlen, "%s:%ld: bad value '%s' for %s", name, line, val, key);
             return -1;
         }
     }
     if (have_h && !have_f) {
-        seterr(err, errlen, "%s:%ld: h= given without f= (which cost function?)", name, line);
+        hrel_seterr(err, errlen, "%s:%ld: h= given without f= (which cost function?)", name, line);
         return -1;
     }
     if (have_f && !have_h) {
-        seterr(err, errlen, "%s:%ld: f=%s given without h=", name, line, nd->f);
+        hrel_seterr(err, errlen, "%s:%ld: f=%s given without h=", name, line, nd->f);
         return -1;
     }
     return 0;
@@ -317,7 +299,7 @@ static int resolve_p(hrel_ccm_node *nd, int p, const char *name, char *err, size
         if (nd->kind == HREL_CCM_DIVISION && c->p == 0) {
             cp = nd->p / (int)nd->nchild;
             if (cp < 1) {
-                seterr(err, errlen, "%s:%ld: %zu tasks share %d processors: give task p=",
+                hrel_seterr(err, errlen, "%s:%ld: %zu tasks share %d processors: give task p=",
                        name, c->line, nd->nchild, nd->p);
                 return -1;
             }
@@ -336,7 +318,7 @@ static int close_division(hrel_ccm_node *d, const char *name, long line, char *e
                           size_t errlen)
 {
     if (d->nchild == 0) {
-        seterr(err, errlen, "%s:%ld: division (line %ld) has no task", name, line, d->line);
+        hrel_seterr(err, errlen, "%s:%ld: division (line %ld) has no task", name, line, d->line);
         return -1;
     }
     return d->p ? resolve_p(d, d->p, name, err, errlen) : 0;
@@ -354,9 +336,9 @@ int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, ch
     char *w[MAXWORDS];
 
     *out = NULL;
-    if (!m || !(m->path = dupstr(name))) {
+    if (!m || !(m->path = hrel_strdup(name))) {
         free(m);
-        seterr(err, errlen, "%s: out of memory", name);
+        hrel_seterr(err, errlen, "%s: out of memory", name);
         return -1;
     }
     while (*s) {
@@ -367,7 +349,7 @@ int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, ch
         free(buf);
         buf = malloc(len + 1);
         if (!buf) {
-            seterr(err, errlen, "%s:%ld: out of memory", name, line);
+            hrel_seterr(err, errlen, "%s:%ld: out of memory", name, line);
             goto fail;
         }
         memcpy(buf, s, len);
@@ -382,11 +364,11 @@ int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, ch
             if (parse_cost(m, w, n, name, line, err, errlen) != 0)
                 goto fail;
         } else if (done) {
-            seterr(err, errlen, "%s:%ld: '%s' after the program's end", name, line, w[0]);
+            hrel_seterr(err, errlen, "%s:%ld: '%s' after the program's end", name, line, w[0]);
             goto fail;
         } else if (strcmp(w[0], "program") == 0) {
             if (m->root) {
-                seterr(err, errlen, "%s:%ld: a second program (the first is on line %ld)", name,
+                hrel_seterr(err, errlen, "%s:%ld: a second program (the first is on line %ld)", name,
                        line, m->root->line);
                 goto fail;
             }
@@ -394,7 +376,7 @@ int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, ch
             if (!m->root || parse_attrs(m->root, w, n, name, line, err, errlen) != 0)
                 goto fail;
             if (m->root->p == 0) {
-                seterr(err, errlen, "%s:%ld: program needs p=PROCESSORS", name, line);
+                hrel_seterr(err, errlen, "%s:%ld: program needs p=PROCESSORS", name, line);
                 goto fail;
             }
             stack[depth++] = m->root;
@@ -402,20 +384,20 @@ int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, ch
             int div = w[0][0] == 'd';
             hrel_ccm_node *nd;
             if (!top || top->kind != HREL_CCM_TASK) {
-                seterr(err, errlen, "%s:%ld: %s outside a program or task", name, line, w[0]);
+                hrel_seterr(err, errlen, "%s:%ld: %s outside a program or task", name, line, w[0]);
                 goto fail;
             }
             nd = node_new(div ? HREL_CCM_DIVISION : HREL_CCM_NORMAL, top->p, line);
             if (!nd || node_add(top, nd) != 0) {
                 node_free(nd);
-                seterr(err, errlen, "%s:%ld: out of memory", name, line);
+                hrel_seterr(err, errlen, "%s:%ld: out of memory", name, line);
                 goto fail;
             }
             if (parse_attrs(nd, w, n, name, line, err, errlen) != 0)
                 goto fail;
             if (div) {
                 if (depth == MAXDEPTH) {
-                    seterr(err, errlen, "%s:%ld: nested deeper than %d blocks", name, line,
+                    hrel_seterr(err, errlen, "%s:%ld: nested deeper than %d blocks", name, line,
                            MAXDEPTH);
                     goto fail;
                 }
@@ -424,29 +406,29 @@ int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, ch
         } else if (strcmp(w[0], "task") == 0) {
             hrel_ccm_node *nd;
             if (!top || top->kind != HREL_CCM_DIVISION) {
-                seterr(err, errlen, "%s:%ld: task outside a division", name, line);
+                hrel_seterr(err, errlen, "%s:%ld: task outside a division", name, line);
                 goto fail;
             }
             nd = node_new(HREL_CCM_TASK, 0, line);
             if (!nd || node_add(top, nd) != 0) {
                 node_free(nd);
-                seterr(err, errlen, "%s:%ld: out of memory", name, line);
+                hrel_seterr(err, errlen, "%s:%ld: out of memory", name, line);
                 goto fail;
             }
             if (parse_attrs(nd, w, n, name, line, err, errlen) != 0)
                 goto fail;
             if (depth == MAXDEPTH) {
-                seterr(err, errlen, "%s:%ld: nested deeper than %d blocks", name, line, MAXDEPTH);
+                hrel_seterr(err, errlen, "%s:%ld: nested deeper than %d blocks", name, line, MAXDEPTH);
                 goto fail;
             }
             stack[depth++] = nd;
         } else if (strcmp(w[0], "end") == 0) {
             if (n > 1) {
-                seterr(err, errlen, "%s:%ld: 'end' takes no words", name, line);
+                hrel_seterr(err, errlen, "%s:%ld: 'end' takes no words", name, line);
                 goto fail;
             }
             if (!top) {
-                seterr(err, errlen, "%s:%ld: 'end' without an open block", name, line);
+                hrel_seterr(err, errlen, "%s:%ld: 'end' without an open block", name, line);
                 goto fail;
             }
             if (top->kind == HREL_CCM_DIVISION &&
@@ -456,18 +438,18 @@ int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, ch
             if (depth == 0)
                 done = 1;
         } else {
-            seterr(err, errlen, "%s:%ld: unknown word '%s' (cost, program, normal, division, "
+            hrel_seterr(err, errlen, "%s:%ld: unknown word '%s' (cost, program, normal, division, "
                    "task, end)", name, line, w[0]);
             goto fail;
         }
     }
     if (depth > 0) {
-        seterr(err, errlen, "%s:%ld: block opened on line %ld has no 'end'", name, line,
+        hrel_seterr(err, errlen, "%s:%ld: block opened on line %ld has no 'end'", name, line,
                stack[depth - 1]->line);
         goto fail;
     }
     if (!m->root) {
-        seterr(err, errlen, "%s:%ld: no program block", name, line);
+        hrel_seterr(err, errlen, "%s:%ld: no program block", name, line);
         goto fail;
     }
     free(buf);
@@ -487,7 +469,7 @@ int hrel_ccm_parse_file(const char *path, hrel_ccm **out, char *err, size_t errl
     int c, rc;
     *out = NULL;
     if (!fp) {
-        seterr(err, errlen, "%s: %s", path, strerror(errno));
+        hrel_seterr(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     while ((c = getc(fp)) != EOF) {
@@ -497,7 +479,7 @@ int hrel_ccm_parse_file(const char *path, hrel_ccm **out, char *err, size_t errl
                 free(text);
                 if (fp != stdin)
                     fclose(fp);
-                seterr(err, errlen, "%s: out of memory", path);
+                hrel_seterr(err, errlen, "%s: out of memory", path);
                 return -1;
             }
             text = t;
@@ -507,7 +489,7 @@ int hrel_ccm_parse_file(const char *path, hrel_ccm **out, char *err, size_t errl
             free(text);
             if (fp != stdin)
                 fclose(fp);
-            seterr(err, errlen, "%s: not a text file", path);
+            hrel_seterr(err, errlen, "%s: not a text file", path);
             return -1;
         }
         text[len++] = (char)c;
@@ -515,7 +497,7 @@ int hrel_ccm_parse_file(const char *path, hrel_ccm **out, char *err, size_t errl
     if (fp != stdin)
         fclose(fp);
     if (!text) {
-        seterr(err, errlen, "%s:1: empty file", path);
+        hrel_seterr(err, errlen, "%s:1: empty file", path);
         return -1;
     }
     text[len] = '\0';
@@ -543,7 +525,7 @@ int hrel_ccm_cost(const hrel_ccm *m, const char *f, int p, double h, double *T, 
     if (!fn)
         fn = any;
     if (!fn) {
-        seterr(err, errlen, "no cost function %s for p=%d", f, p);
+        hrel_seterr(err, errlen, "no cost function %s for p=%d", f, p);
         return -1;
     }
     for (k = fn->npiece - 1; k > 0 && h < fn->from[k]; k--)
@@ -562,7 +544,7 @@ static int eval_node(const hrel_ccm *m, hrel_ccm_node *nd, char *err, size_t err
     if (nd->f[0] && hrel_ccm_cost(m, nd->f, nd->p, nd->h, &tf, err, errlen) != 0) {
         char msg[256];
         snprintf(msg, sizeof msg, "%s", err ? err : "");
-        seterr(err, errlen, "%s:%ld: %s", m->path, nd->line, msg);
+        hrel_seterr(err, errlen, "%s:%ld: %s", m->path, nd->line, msg);
         return -1;
     }
     switch (nd->kind) {
@@ -587,7 +569,7 @@ static int eval_node(const hrel_ccm *m, hrel_ccm_node *nd, char *err, size_t err
 int hrel_ccm_eval(hrel_ccm *m, double *total, char *err, size_t errlen)
 {
     if (!m || !m->root) {
-        seterr(err, errlen, "ccm: no program");
+        hrel_seterr(err, errlen, "ccm: no program");
         return -1;
     }
     if (eval_node(m, m->root, err, errlen) != 0)
@@ -697,14 +679,14 @@ int hrel_ccm_fft(double n, int P, double D, double F, double C, double gpar, dou
     hrel_ccm *m;
     *out = NULL;
     if (P < 1 || (P & (P - 1)) != 0 || !(n >= P)) {
-        seterr(err, errlen, "FFT: P must be a power of two and N >= P (got N=%g, P=%d)", n, P);
+        hrel_seterr(err, errlen, "FFT: P must be a power of two and N >= P (got N=%g, P=%d)", n, P);
         return -1;
     }
     m = calloc(1, sizeof *m);
-    if (!m || !(m->path = dupstr("fft")) || fn_add_piece(m, "PAR", 0, 0, 1, 0, lpar, gpar) != 0 ||
+    if (!m || !(m->path = hrel_strdup("fft")) || fn_add_piece(m, "PAR", 0, 0, 1, 0, lpar, gpar) != 0 ||
         !(m->root = fft_node(n, P, D, F, C))) {
         hrel_ccm_free(m);
-        seterr(err, errlen, "FFT: out of memory");
+        hrel_seterr(err, errlen, "FFT: out of memory");
         return -1;
     }
     *out = m;

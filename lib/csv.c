@@ -1,5 +1,6 @@
 /* csv -- see csv.h. One pass over the file; every string is a private copy. */
 #include "csv.h"
+#include "errmsg.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -8,16 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 /* Trim white space at both ends in place; return the start. */
 static char *trim(char *s)
@@ -29,15 +20,6 @@ static char *trim(char *s)
     while (e > s && isspace((unsigned char)e[-1]))
         *--e = '\0';
     return s;
-}
-
-static char *dupstr(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
 }
 
 /* Grow *arr (elements of size SZ) so that index N fits. Return 0 on success. */
@@ -74,7 +56,7 @@ static char **split(char *line, size_t *n)
         char *c = strchr(p, ',');
         if (c)
             *c = '\0';
-        f[i] = dupstr(trim(p));
+        f[i] = hrel_strdup(trim(p));
         if (!f[i]) {
             while (i > 0)
                 free(f[--i]);
@@ -143,11 +125,11 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
     *out = NULL;
     fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!fp) {
-        seterr(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        hrel_seterr(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
     t = calloc(1, sizeof *t);
-    if (!t || !(t->path = dupstr(path)))
+    if (!t || !(t->path = hrel_strdup(path)))
         goto nomem;
     while ((line = read_line(fp)) != NULL) {
         char *s = trim(line);
@@ -166,8 +148,8 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
                     free(line);
                     goto nomem;
                 }
-                t->meta_key[m] = dupstr(trim(s + 1));
-                t->meta_val[m] = dupstr(trim(colon + 1));
+                t->meta_key[m] = hrel_strdup(trim(s + 1));
+                t->meta_val[m] = hrel_strdup(trim(colon + 1));
                 if (!t->meta_key[m] || !t->meta_val[m]) {
                     free(line);
                     goto nomem;
@@ -191,7 +173,7 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
             if (!f)
                 goto nomem;
             if (n != t->ncol) {
-                seterr(err, errlen, "%s:%zu: %zu fields, the header has %zu",
+                hrel_seterr(err, errlen, "%s:%zu: %zu fields, the header has %zu",
                        path, lineno, n, t->ncol);
                 free_fields(f, n);
                 goto fail;
@@ -207,18 +189,18 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
         }
     }
     if (ferror(fp)) {
-        seterr(err, errlen, "%s: read error", path);
+        hrel_seterr(err, errlen, "%s: read error", path);
         goto fail;
     }
     if (!t->col) {
-        seterr(err, errlen, "%s:%zu: no header line", path, lineno);
+        hrel_seterr(err, errlen, "%s:%zu: no header line", path, lineno);
         goto fail;
     }
     rc = 0;
     *out = t;
     goto done;
 nomem:
-    seterr(err, errlen, "%s: out of memory", path);
+    hrel_seterr(err, errlen, "%s: out of memory", path);
 fail:
     hrel_csv_free(t);
 done:
@@ -263,7 +245,7 @@ int hrel_csv_require(const hrel_csv *t, const char *const *names, int *idx,
     for (k = 0; names[k]; k++) {
         idx[k] = hrel_csv_col(t, names[k]);
         if (idx[k] < 0) {
-            seterr(err, errlen, "%s: missing column '%s' in the header", t->path,
+            hrel_seterr(err, errlen, "%s: missing column '%s' in the header", t->path,
                    names[k]);
             return -1;
         }
@@ -296,7 +278,7 @@ int hrel_csv_double(const hrel_csv *t, size_t row, int col, double *v,
     errno = 0;
     x = strtod(s, &end);
     if (*s == '\0' || *end != '\0' || errno == ERANGE || !isfinite(x)) {
-        seterr(err, errlen, "%s:%zu: column %s: '%s' is not a number", t->path,
+        hrel_seterr(err, errlen, "%s:%zu: column %s: '%s' is not a number", t->path,
                t->lineno[row], col >= 0 && (size_t)col < t->ncol ? t->col[col] : "?", s);
         return -1;
     }
@@ -313,7 +295,7 @@ int hrel_csv_long(const hrel_csv *t, size_t row, int col, long *v,
     errno = 0;
     x = strtol(s, &end, 10);
     if (*s == '\0' || *end != '\0' || errno == ERANGE) {
-        seterr(err, errlen, "%s:%zu: column %s: '%s' is not an integer", t->path,
+        hrel_seterr(err, errlen, "%s:%zu: column %s: '%s' is not an integer", t->path,
                t->lineno[row], col >= 0 && (size_t)col < t->ncol ? t->col[col] : "?", s);
         return -1;
     }

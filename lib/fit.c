@@ -1,5 +1,6 @@
 /* fit -- see fit.h. GSL does the least squares; this file arranges the data. */
 #include "fit.h"
+#include "errmsg.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -10,16 +11,6 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 void hrel_fit_cfg_default(hrel_fit_cfg *cfg)
 {
@@ -60,7 +51,7 @@ int hrel_fit_line(const double *x, const double *y, const double *w, size_t n,
     line_unfitted(n, out);
     for (i = 0; i < n; i++) {
         if (!isfinite(x[i]) || !isfinite(y[i]) || (w && !(w[i] > 0 && isfinite(w[i])))) {
-            seterr(err, errlen, "fit: point %zu is not finite (or its weight not > 0)", i);
+            hrel_seterr(err, errlen, "fit: point %zu is not finite (or its weight not > 0)", i);
             return -1;
         }
         if (x[i] != x[0])
@@ -73,7 +64,7 @@ int hrel_fit_line(const double *x, const double *y, const double *w, size_t n,
     else
         rc = gsl_fit_linear(x, 1, y, 1, n, &c0, &c1, &cov00, &cov01, &cov11, &sumsq);
     if (rc != GSL_SUCCESS) {
-        seterr(err, errlen, "fit: GSL least squares failed: %s", gsl_strerror(rc));
+        hrel_seterr(err, errlen, "fit: GSL least squares failed: %s", gsl_strerror(rc));
         return -1;
     }
     out->ok = 1;
@@ -299,7 +290,7 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
     rc = 0;
     goto done;
 nomem:
-    seterr(err, errlen, "fit: out of memory");
+    hrel_seterr(err, errlen, "fit: out of memory");
 done:
     free(col);
     free(xs);
@@ -382,7 +373,7 @@ static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
     rc = 0;
     goto done;
 nomem:
-    seterr(err, errlen, "fit: out of memory");
+    hrel_seterr(err, errlen, "fit: out of memory");
 done:
     free(t);
     free(xs);
@@ -399,16 +390,16 @@ int hrel_fit_run(const hrel_stats *st, const hrel_fit_cfg *cfg,
 
     *out = NULL;
     if (!st || st->n == 0) {
-        seterr(err, errlen, "fit: no data");
+        hrel_seterr(err, errlen, "fit: no data");
         return -1;
     }
     if (!(cfg->unit_bytes > 0) || !isfinite(cfg->unit_bytes)) {
-        seterr(err, errlen, "fit: packet unit must be a positive number of bytes");
+        hrel_seterr(err, errlen, "fit: packet unit must be a positive number of bytes");
         return -1;
     }
     r = calloc(1, sizeof *r);
     if (!r) {
-        seterr(err, errlen, "fit: out of memory");
+        hrel_seterr(err, errlen, "fit: out of memory");
         return -1;
     }
     r->cfg = *cfg;
@@ -418,7 +409,7 @@ int hrel_fit_run(const hrel_stats *st, const hrel_fit_cfg *cfg,
             k++;
     r->pat = calloc(k, sizeof *r->pat);
     if (!r->pat) {
-        seterr(err, errlen, "fit: out of memory");
+        hrel_seterr(err, errlen, "fit: out of memory");
         goto fail;
     }
     r->npat = k;

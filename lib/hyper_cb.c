@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hyper_cb.h"
+#include "errmsg.h"
 
 #define NAMELEN 64
 
@@ -139,16 +140,6 @@ struct hrel_hyper_graph {
     hindex bidx;             /* block name -> index */
     hindex midx;             /* (phase, message name) -> index */
 };
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 /* Grow *P (element size SZ) so that it holds at least N + 1 elements. */
 static int grow(void **p, size_t *cap, size_t n, size_t sz)
@@ -310,24 +301,24 @@ int hrel_hyper_graph_block(hrel_hyper_graph *g, const char *name, double a, doub
 {
     gblock *k;
     if (!name_ok(name)) {
-        seterr(err, errlen, "bad block name '%s' (letters, digits, _ - . only, < %d chars)",
+        hrel_seterr(err, errlen, "bad block name '%s' (letters, digits, _ - . only, < %d chars)",
                name, NAMELEN);
         return -1;
     }
     if (on && !name_ok(on)) {
-        seterr(err, errlen, "bad processor name '%s'", on);
+        hrel_seterr(err, errlen, "bad processor name '%s'", on);
         return -1;
     }
     if (!(a >= 0.0) || !(b >= 0.0) || !isfinite(a) || !isfinite(b)) {
-        seterr(err, errlen, "block %s: a and b must be finite and >= 0", name);
+        hrel_seterr(err, errlen, "block %s: a and b must be finite and >= 0", name);
         return -1;
     }
     if (find_block(g, name, strlen(name)) >= 0) {
-        seterr(err, errlen, "block %s defined twice", name);
+        hrel_seterr(err, errlen, "block %s defined twice", name);
         return -1;
     }
     if (grow((void **)&g->block, &g->cblock, g->nblock, sizeof *g->block)) {
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         return -1;
     }
     k = &g->block[g->nblock++];
@@ -341,7 +332,7 @@ int hrel_hyper_graph_block(hrel_hyper_graph *g, const char *name, double a, doub
     if (hindex_put(&g->bidx, block_hash(name, strlen(name)), (long)(g->nblock - 1), g,
                    block_hash_of)) {
         g->nblock--;
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         return -1;
     }
     return 0;
@@ -352,12 +343,12 @@ int hrel_hyper_graph_phase(hrel_hyper_graph *g, const char *phase, char *err, si
 {
     long i;
     if (!name_ok(phase)) {
-        seterr(err, errlen, "bad phase name '%s'", phase);
+        hrel_seterr(err, errlen, "bad phase name '%s'", phase);
         return -1;
     }
     if ((i = find_phase(g, phase)) < 0) {
         if (grow((void **)&g->phase, &g->cphase, g->nphase, sizeof *g->phase)) {
-            seterr(err, errlen, "out of memory");
+            hrel_seterr(err, errlen, "out of memory");
             return -1;
         }
         snprintf(g->phase[g->nphase], NAMELEN, "%s", phase);
@@ -376,35 +367,35 @@ int hrel_hyper_graph_message(hrel_hyper_graph *g, const char *name, double size,
     const char *s = path;
     memset(&m, 0, sizeof m);
     if (!name_ok(name)) {
-        seterr(err, errlen, "bad message name '%s'", name);
+        hrel_seterr(err, errlen, "bad message name '%s'", name);
         return -1;
     }
     if (find_msg(g, g->cur, name) >= 0) {
-        seterr(err, errlen, "message %s defined twice in phase %s", name, g->phase[g->cur]);
+        hrel_seterr(err, errlen, "message %s defined twice in phase %s", name, g->phase[g->cur]);
         return -1;
     }
     if (!(size > 0.0) || !isfinite(size)) {
-        seterr(err, errlen, "message %s: size must be > 0", name);
+        hrel_seterr(err, errlen, "message %s: size must be > 0", name);
         return -1;
     }
     if (!path || !*path) {
-        seterr(err, errlen, "message %s: empty path", name);
+        hrel_seterr(err, errlen, "message %s: empty path", name);
         return -1;
     }
     for (;;) {
         long k;
         len = strcspn(s, ",|");
         if (len == 0) {
-            seterr(err, errlen, "message %s: empty stage in path '%s'", name, path);
+            hrel_seterr(err, errlen, "message %s: empty stage in path '%s'", name, path);
             goto fail;
         }
         if ((k = find_block(g, s, len)) < 0) {
-            seterr(err, errlen, "message %s: unknown block '%.*s' in path", name, (int)len, s);
+            hrel_seterr(err, errlen, "message %s: unknown block '%.*s' in path", name, (int)len, s);
             goto fail;
         }
         for (f = 0; f < m.nent; f++)
             if (m.blk[f] == (size_t)k) {
-                seterr(err, errlen, "message %s: block %.*s appears twice in the path",
+                hrel_seterr(err, errlen, "message %s: block %.*s appears twice in the path",
                        name, (int)len, s);
                 goto fail;
             }
@@ -441,7 +432,7 @@ int hrel_hyper_graph_message(hrel_hyper_graph *g, const char *name, double size,
     }
     return 0;
 nomem:
-    seterr(err, errlen, "out of memory");
+    hrel_seterr(err, errlen, "out of memory");
 fail:
     free(m.blk);
     free(m.stage);
@@ -470,11 +461,11 @@ int hrel_hyper_graph_reduce(const hrel_hyper_graph *g, const char *phase, const 
     int rc = -1;
 
     if (p < 0) {
-        seterr(err, errlen, "no phase '%s'", phase);
+        hrel_seterr(err, errlen, "no phase '%s'", phase);
         return -1;
     }
     if ((mi = find_msg(g, (size_t)p, msg)) < 0) {
-        seterr(err, errlen, "no message '%s' in phase %s", msg, g->phase[p]);
+        hrel_seterr(err, errlen, "no message '%s' in phase %s", msg, g->phase[p]);
         return -1;
     }
     m = &g->msg[mi];
@@ -483,7 +474,7 @@ int hrel_hyper_graph_reduce(const hrel_hyper_graph *g, const char *phase, const 
     st = malloc(nstage * sizeof *st);
     ston = malloc(nstage * sizeof *ston);
     if (!ent || !st || !ston) {
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         goto done;
     }
     /* rule 3: every block scaled by the messages of this phase that use it */
@@ -496,7 +487,7 @@ int hrel_hyper_graph_reduce(const hrel_hyper_graph *g, const char *phase, const 
                 X += g->msg[i].size;
             }
         if (hrel_hyper_cb_concurrent(&g->block[m->blk[e]].cb, n, m->size, X, &ent[e])) {
-            seterr(err, errlen, "message %s: rule 3 failed on block %s", msg,
+            hrel_seterr(err, errlen, "message %s: rule 3 failed on block %s", msg,
                    g->block[m->blk[e]].name);
             goto done;
         }
@@ -521,7 +512,7 @@ int hrel_hyper_graph_reduce(const hrel_hyper_graph *g, const char *phase, const 
                 if (strcmp(g->block[m->blk[j]].on, g->block[m->blk[i]].on) == 0)
                     same[k++] = ent[j];
             if (ngroup >= 64) {
-                seterr(err, errlen, "message %s: more than 64 alternatives in a stage", msg);
+                hrel_seterr(err, errlen, "message %s: more than 64 alternatives in a stage", msg);
                 goto done;
             }
             if (hrel_hyper_cb_parallel(same, k, 1, &grp[ngroup++]))
@@ -554,7 +545,7 @@ int hrel_hyper_graph_reduce(const hrel_hyper_graph *g, const char *phase, const 
     rc = 0;
     goto done;
 badnum:
-    seterr(err, errlen, "message %s: bad block parameters", msg);
+    hrel_seterr(err, errlen, "message %s: bad block parameters", msg);
 done:
     free(ent);
     free(st);
@@ -601,36 +592,36 @@ static int parse_stmt(hrel_hyper_graph *g, char **tok, int ntok, long line, char
         double a = -1, b = -1;
         const char *on = NULL;
         if (ntok < 2) {
-            seterr(err, errlen, "block needs a name");
+            hrel_seterr(err, errlen, "block needs a name");
             return -1;
         }
         for (i = 2; i < ntok; i++) {
             if (strncmp(tok[i], "a=", 2) == 0) {
                 if (parse_num(tok[i] + 2, &a)) {
-                    seterr(err, errlen, "block %s: a='%s' is not a number >= 0", tok[1], tok[i] + 2);
+                    hrel_seterr(err, errlen, "block %s: a='%s' is not a number >= 0", tok[1], tok[i] + 2);
                     return -1;
                 }
             } else if (strncmp(tok[i], "b=", 2) == 0) {
                 if (parse_num(tok[i] + 2, &b)) {
-                    seterr(err, errlen, "block %s: b='%s' is not a number >= 0", tok[1], tok[i] + 2);
+                    hrel_seterr(err, errlen, "block %s: b='%s' is not a number >= 0", tok[1], tok[i] + 2);
                     return -1;
                 }
             } else if (strncmp(tok[i], "on=", 3) == 0) {
                 on = tok[i] + 3;
             } else {
-                seterr(err, errlen, "block %s: unknown field '%s' (a= b= on=)", tok[1], tok[i]);
+                hrel_seterr(err, errlen, "block %s: unknown field '%s' (a= b= on=)", tok[1], tok[i]);
                 return -1;
             }
         }
         if (a < 0 || b < 0) {
-            seterr(err, errlen, "block %s: needs a= and b=", tok[1]);
+            hrel_seterr(err, errlen, "block %s: needs a= and b=", tok[1]);
             return -1;
         }
         return hrel_hyper_graph_block(g, tok[1], a, b, on, err, errlen);
     }
     if (strcmp(kw, "phase") == 0) {
         if (ntok != 2) {
-            seterr(err, errlen, "phase takes one name");
+            hrel_seterr(err, errlen, "phase takes one name");
             return -1;
         }
         return hrel_hyper_graph_phase(g, tok[1], err, errlen);
@@ -639,7 +630,7 @@ static int parse_stmt(hrel_hyper_graph *g, char **tok, int ntok, long line, char
         double size = 1.0;
         const char *path = NULL;
         if (ntok < 2) {
-            seterr(err, errlen, "message needs a name");
+            hrel_seterr(err, errlen, "message needs a name");
             return -1;
         }
         for (i = 2; i < ntok; i++) {
@@ -647,16 +638,16 @@ static int parse_stmt(hrel_hyper_graph *g, char **tok, int ntok, long line, char
                 path = tok[i] + 5;
             else if (strncmp(tok[i], "size=", 5) == 0) {
                 if (parse_num(tok[i] + 5, &size) || size <= 0) {
-                    seterr(err, errlen, "message %s: size='%s' is not a number > 0", tok[1], tok[i] + 5);
+                    hrel_seterr(err, errlen, "message %s: size='%s' is not a number > 0", tok[1], tok[i] + 5);
                     return -1;
                 }
             } else {
-                seterr(err, errlen, "message %s: unknown field '%s' (path= size=)", tok[1], tok[i]);
+                hrel_seterr(err, errlen, "message %s: unknown field '%s' (path= size=)", tok[1], tok[i]);
                 return -1;
             }
         }
         if (!path) {
-            seterr(err, errlen, "message %s: needs path=", tok[1]);
+            hrel_seterr(err, errlen, "message %s: needs path=", tok[1]);
             return -1;
         }
         return hrel_hyper_graph_message(g, tok[1], size, path, err, errlen);
@@ -667,7 +658,7 @@ static int parse_stmt(hrel_hyper_graph *g, char **tok, int ntok, long line, char
         q.line = line;
         if (kw[0] == 'r') {
             if (ntok != 2 || split_ref(tok[1], q.ph[0], q.msg[0])) {
-                seterr(err, errlen, "reduce takes one [PHASE:]MESSAGE");
+                hrel_seterr(err, errlen, "reduce takes one [PHASE:]MESSAGE");
                 return -1;
             }
             q.kind = REQ_REDUCE;
@@ -675,32 +666,32 @@ static int parse_stmt(hrel_hyper_graph *g, char **tok, int ntok, long line, char
         } else {
             int got = 0;
             if (ntok != 4 || !name_ok(tok[1])) {
-                seterr(err, errlen, "general takes NAME small=[PHASE:]MSG large=[PHASE:]MSG");
+                hrel_seterr(err, errlen, "general takes NAME small=[PHASE:]MSG large=[PHASE:]MSG");
                 return -1;
             }
             for (i = 2; i < 4; i++) {
                 int w = strncmp(tok[i], "small=", 6) == 0 ? 0 : strncmp(tok[i], "large=", 6) == 0 ? 1 : -1;
                 if (w < 0 || split_ref(tok[i] + 6, q.ph[w], q.msg[w])) {
-                    seterr(err, errlen, "general %s: expected small=... and large=..., got '%s'", tok[1], tok[i]);
+                    hrel_seterr(err, errlen, "general %s: expected small=... and large=..., got '%s'", tok[1], tok[i]);
                     return -1;
                 }
                 got |= 1 << w;
             }
             if (got != 3) {
-                seterr(err, errlen, "general %s: needs both small= and large=", tok[1]);
+                hrel_seterr(err, errlen, "general %s: needs both small= and large=", tok[1]);
                 return -1;
             }
             q.kind = REQ_GENERAL;
             snprintf(q.label, sizeof q.label, "%s", tok[1]);
         }
         if (grow((void **)&g->req, &g->creq, g->nreq, sizeof *g->req)) {
-            seterr(err, errlen, "out of memory");
+            hrel_seterr(err, errlen, "out of memory");
             return -1;
         }
         g->req[g->nreq++] = q;
         return 0;
     }
-    seterr(err, errlen, "unknown statement '%s' (block, phase, message, reduce, general)", kw);
+    hrel_seterr(err, errlen, "unknown statement '%s' (block, phase, message, reduce, general)", kw);
     return -1;
 }
 
@@ -716,11 +707,11 @@ int hrel_hyper_graph_read(const char *path, hrel_hyper_graph **g, char *err, siz
 
     fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!fp) {
-        seterr(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        hrel_seterr(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
     if (hrel_hyper_graph_alloc(&r)) {
-        seterr(err, errlen, "%s: out of memory", path);
+        hrel_seterr(err, errlen, "%s: out of memory", path);
         goto done;
     }
     while (fgets(line, sizeof line, fp)) {
@@ -728,7 +719,7 @@ int hrel_hyper_graph_read(const char *path, hrel_hyper_graph **g, char *err, siz
         int ntok = 0;
         lineno++;
         if (!strchr(line, '\n') && !feof(fp)) {
-            seterr(err, errlen, "%s:%ld: line longer than %d characters", path, lineno,
+            hrel_seterr(err, errlen, "%s:%ld: line longer than %d characters", path, lineno,
                    (int)sizeof line - 2);
             goto done;
         }
@@ -736,7 +727,7 @@ int hrel_hyper_graph_read(const char *path, hrel_hyper_graph **g, char *err, siz
             *hash = '\0';
         for (s = strtok(line, " \t\r\n"); s; s = strtok(NULL, " \t\r\n")) {
             if (ntok == 64) {
-                seterr(err, errlen, "%s:%ld: more than 64 words", path, lineno);
+                hrel_seterr(err, errlen, "%s:%ld: more than 64 words", path, lineno);
                 goto done;
             }
             tok[ntok++] = s;
@@ -744,16 +735,16 @@ int hrel_hyper_graph_read(const char *path, hrel_hyper_graph **g, char *err, siz
         if (ntok == 0)
             continue;
         if (parse_stmt(r, tok, ntok, lineno, msg, sizeof msg)) {
-            seterr(err, errlen, "%s:%ld: %s", path, lineno, msg);
+            hrel_seterr(err, errlen, "%s:%ld: %s", path, lineno, msg);
             goto done;
         }
     }
     if (ferror(fp)) {
-        seterr(err, errlen, "%s: read error", path);
+        hrel_seterr(err, errlen, "%s: read error", path);
         goto done;
     }
     if (r->nmsg == 0) {
-        seterr(err, errlen, "%s:%ld: the graph has no message", path, lineno);
+        hrel_seterr(err, errlen, "%s:%ld: the graph has no message", path, lineno);
         goto done;
     }
     /* every reduce/general line must name existing messages */
@@ -763,7 +754,7 @@ int hrel_hyper_graph_read(const char *path, hrel_hyper_graph **g, char *err, siz
             const char *ph = q->ph[w][0] ? q->ph[w] : "main";
             long p = find_phase(r, ph);
             if (p < 0 || find_msg(r, (size_t)p, q->msg[w]) < 0) {
-                seterr(err, errlen, "%s:%ld: no message '%s' in phase %s", path, q->line,
+                hrel_seterr(err, errlen, "%s:%ld: no message '%s' in phase %s", path, q->line,
                        q->msg[w], ph);
                 goto done;
             }
@@ -792,7 +783,7 @@ int hrel_hyper_graph_result(const hrel_hyper_graph *g, size_t i, char *name, siz
     const greq *q;
     hrel_hyper_cb s, l;
     if (i >= hrel_hyper_graph_nresult(g)) {
-        seterr(err, errlen, "no result %zu", i);
+        hrel_seterr(err, errlen, "no result %zu", i);
         return -1;
     }
     if (g->nreq == 0) {

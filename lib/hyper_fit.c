@@ -12,16 +12,7 @@
 #include <gsl/gsl_vector.h>
 
 #include "hyper_fit.h"
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
+#include "errmsg.h"
 
 /* ---------------------------------------------------------- raw points -- */
 
@@ -72,15 +63,15 @@ int hrel_hyper_raw_points(const hrel_csv *raw, const char *pattern,
             hrel_csv_double(raw, i, idx[5], &t, err, errlen))
             goto fail;
         if (procs < 1 || procs > 1000000) {
-            seterr(err, errlen, "%s:%zu: procs %ld out of range", raw->path, raw->lineno[i], procs);
+            hrel_seterr(err, errlen, "%s:%zu: procs %ld out of range", raw->path, raw->lineno[i], procs);
             goto fail;
         }
         if (x < 0) {
-            seterr(err, errlen, "%s:%zu: msg_bytes %g < 0", raw->path, raw->lineno[i], x);
+            hrel_seterr(err, errlen, "%s:%zu: msg_bytes %g < 0", raw->path, raw->lineno[i], x);
             goto fail;
         }
         if (!(t > 0)) {
-            seterr(err, errlen, "%s:%zu: seconds %g must be > 0", raw->path, raw->lineno[i], t);
+            hrel_seterr(err, errlen, "%s:%zu: seconds %g must be > 0", raw->path, raw->lineno[i], t);
             goto fail;
         }
         rows[nr].procs = (int)procs;
@@ -116,7 +107,7 @@ int hrel_hyper_raw_points(const hrel_csv *raw, const char *pattern,
     *n = np;
     return 0;
 nomem:
-    seterr(err, errlen, "%s: out of memory", raw->path);
+    hrel_seterr(err, errlen, "%s: out of memory", raw->path);
 fail:
     free(rows);
     free(out);
@@ -214,12 +205,12 @@ int hrel_hyper_fit_curve(const double *x, const double *y, size_t n, double *a, 
     int info, status, rc = -1;
 
     if (n < 2) {
-        seterr(err, errlen, "need at least 2 message sizes to fit a and b (have %zu)", n);
+        hrel_seterr(err, errlen, "need at least 2 message sizes to fit a and b (have %zu)", n);
         return -1;
     }
     for (i = 0; i < n; i++) {
         if (!(y[i] > 0) || !isfinite(y[i]) || !(x[i] >= 0) || !isfinite(x[i])) {
-            seterr(err, errlen, "point %zu: need x >= 0 and time > 0", i);
+            hrel_seterr(err, errlen, "point %zu: need x >= 0 and time > 0", i);
             return -1;
         }
         if (x[i] < x[imin])
@@ -228,7 +219,7 @@ int hrel_hyper_fit_curve(const double *x, const double *y, size_t n, double *a, 
             imax = i;
     }
     if (x[imin] == x[imax]) {
-        seterr(err, errlen, "need at least 2 distinct message sizes");
+        hrel_seterr(err, errlen, "need at least 2 distinct message sizes");
         return -1;
     }
     /* start: a from the smallest message, b from the largest */
@@ -249,7 +240,7 @@ int hrel_hyper_fit_curve(const double *x, const double *y, size_t n, double *a, 
     fdf.params = &d;
     if (!(w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &par, n, 2)) ||
         !(p0 = gsl_vector_alloc(2))) {
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         goto out;
     }
     gsl_vector_set(p0, 0, log(a0));
@@ -292,17 +283,17 @@ int hrel_hyper_fit_linear(const double *x, const double *y, size_t n, double *al
     size_t i;
     int status;
     if (n < 2) {
-        seterr(err, errlen, "need at least 2 points for a line (have %zu)", n);
+        hrel_seterr(err, errlen, "need at least 2 points for a line (have %zu)", n);
         return -1;
     }
     if (!(wt = malloc(n * sizeof *wt))) {
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         return -1;
     }
     for (i = 0; i < n; i++) {
         if (!(y[i] > 0)) {
             free(wt);
-            seterr(err, errlen, "point %zu: time must be > 0", i);
+            hrel_seterr(err, errlen, "point %zu: time must be > 0", i);
             return -1;
         }
         wt[i] = 1.0 / (y[i] * y[i]);
@@ -310,7 +301,7 @@ int hrel_hyper_fit_linear(const double *x, const double *y, size_t n, double *al
     status = gsl_fit_wlinear(x, 1, wt, 1, y, 1, n, alpha, beta, &c00, &c01, &c11, &chisq);
     free(wt);
     if (status != GSL_SUCCESS || !isfinite(*alpha) || !isfinite(*beta)) {
-        seterr(err, errlen, "linear fit failed: %s", gsl_strerror(status));
+        hrel_seterr(err, errlen, "linear fit failed: %s", gsl_strerror(status));
         return -1;
     }
     return 0;
@@ -329,7 +320,7 @@ int hrel_hyper_derive(const hrel_hyper_pairfit *pf, size_t nn, hrel_hyper_fitres
 
     for (i = 0; i < nn; i++) {
         if (i && pf[i].n <= pf[i - 1].n) {
-            seterr(err, errlen, "per-n fits must be in ascending n");
+            hrel_seterr(err, errlen, "per-n fits must be in ascending n");
             return -1;
         }
         if (pf[i].n == 1) {
@@ -339,7 +330,7 @@ int hrel_hyper_derive(const hrel_hyper_pairfit *pf, size_t nn, hrel_hyper_fitres
         }
     }
     if (!have1 || nn < 2) {
-        seterr(err, errlen, "formula 17 needs PAIRS with n = 1 pair (procs 2) and at least one "
+        hrel_seterr(err, errlen, "formula 17 needs PAIRS with n = 1 pair (procs 2) and at least one "
                "larger n (have %zu value%s of n%s)", nn, nn == 1 ? "" : "s",
                have1 ? "" : ", none with procs 2");
         return -1;
@@ -349,7 +340,7 @@ int hrel_hyper_derive(const hrel_hyper_pairfit *pf, size_t nn, hrel_hyper_fitres
     if (!xn || !ya) {
         free(xn);
         free(ya);
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         return -1;
     }
     for (i = 0; i < nn; i++) {
@@ -360,7 +351,7 @@ int hrel_hyper_derive(const hrel_hyper_pairfit *pf, size_t nn, hrel_hyper_fitres
     free(xn);
     free(ya);
     if (status != GSL_SUCCESS) {
-        seterr(err, errlen, "line a'(n): %s", gsl_strerror(status));
+        hrel_seterr(err, errlen, "line a'(n): %s", gsl_strerror(status));
         return -1;
     }
     out->ac_clamped = c1 < 0;
@@ -425,20 +416,20 @@ int hrel_hyper_fit_pairs(const hrel_csv *raw, hrel_hyper_fitres **out, char *err
     if (hrel_hyper_raw_points(raw, "PAIRS", &pt, &np, err, errlen))
         return -1;
     if (np == 0) {
-        seterr(err, errlen, "%s: no PAIRS rows", raw->path);
+        hrel_seterr(err, errlen, "%s: no PAIRS rows", raw->path);
         return -1;
     }
     r = calloc(1, sizeof *r);
     x = malloc(np * sizeof *x);
     y = malloc(np * sizeof *y);
     if (!r || !x || !y || !(r->per_n = calloc(np, sizeof *r->per_n))) {
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         goto fail;
     }
     for (i = 0; i < np; i = j) {
         hrel_hyper_pairfit *f = &r->per_n[r->nn];
         if (pt[i].procs % 2) {
-            seterr(err, errlen, "%s: PAIRS rows with odd procs %d", raw->path, pt[i].procs);
+            hrel_seterr(err, errlen, "%s: PAIRS rows with odd procs %d", raw->path, pt[i].procs);
             goto fail;
         }
         for (j = i, k = 0; j < np && pt[j].procs == pt[i].procs; j++, k++) {
@@ -449,13 +440,13 @@ int hrel_hyper_fit_pairs(const hrel_csv *raw, hrel_hyper_fitres **out, char *err
         f->npts = k;
         if (hrel_hyper_fit_curve(x, y, k, &f->a1, &f->b1, &f->rms_rel, &f->max_rel, msg,
                                  sizeof msg)) {
-            seterr(err, errlen, "%s: PAIRS procs %d: %s", raw->path, pt[i].procs, msg);
+            hrel_seterr(err, errlen, "%s: PAIRS procs %d: %s", raw->path, pt[i].procs, msg);
             goto fail;
         }
         r->nn++;
     }
     if (hrel_hyper_derive(r->per_n, r->nn, r, msg, sizeof msg)) {
-        seterr(err, errlen, "%s: %s", raw->path, msg);
+        hrel_seterr(err, errlen, "%s: %s", raw->path, msg);
         goto fail;
     }
     free(pt);

@@ -9,19 +9,11 @@
 #include <strings.h>
 
 #include "hyper_cb.h"
+
+#include "errmsg.h"
 #include "hyper_patterns.h"
 
 static const char *const pat_names[] = {"PAIRS", "BT", "SB", "RED", "NB"};
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 /* Parse a pattern code. */
 int hrel_hyper_pat_parse(const char *s, hrel_hyper_pat *out)
@@ -49,7 +41,7 @@ int hrel_hyper_sys_check(const hrel_hyper_sys *s, char *err, size_t errlen)
     int i;
     for (i = 0; i < 5; i++)
         if (!isfinite(v[i]) || v[i] < 0.0) {
-            seterr(err, errlen, "parameter %s = %g must be finite and >= 0", n[i], v[i]);
+            hrel_seterr(err, errlen, "parameter %s = %g must be finite and >= 0", n[i], v[i]);
             return -1;
         }
     return 0;
@@ -304,14 +296,14 @@ static int walk_small(const prog *g, const hrel_hyper_sys *s, double *t_done,
     }
     for (i = 0; i < p; i++)
         if (g->start[i] + w.pc[i] < g->start[i + 1]) {
-            seterr(err, errlen, "schedule deadlock: rank %d waits for a message nobody sends", i);
+            hrel_seterr(err, errlen, "schedule deadlock: rank %d waits for a message nobody sends", i);
             goto out;
         }
     *t_done = done;
     rc = 0;
     goto out;
 nomem:
-    seterr(err, errlen, "out of memory");
+    hrel_seterr(err, errlen, "out of memory");
 out:
     free(w.pc);
     free(w.left);
@@ -347,7 +339,7 @@ static int walk_large(const prog *g, const hrel_hyper_sys *s, double *b_done,
 
     if (!pc || !ready || !into || !mark || !cand || !nxt || !qhead || !qtail || !mnext ||
         !mround || !touched) {
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         goto out;
     }
     for (i = 0; i < p; i++) {
@@ -425,7 +417,7 @@ static int walk_large(const prog *g, const hrel_hyper_sys *s, double *b_done,
     }
     for (i = 0; i < p; i++)
         if (g->start[i] + pc[i] < g->start[i + 1]) {
-            seterr(err, errlen, "schedule deadlock: rank %d waits for a message nobody sends", i);
+            hrel_seterr(err, errlen, "schedule deadlock: rank %d waits for a message nobody sends", i);
             goto out;
         }
     *b_done = total;
@@ -536,13 +528,13 @@ int hrel_hyper_predict(hrel_hyper_pat pat, const hrel_hyper_sys *s, int procs, i
     if (hrel_hyper_sys_check(s, err, errlen))
         return -1;
     if (procs < 2 || procs > 65536) {
-        seterr(err, errlen, "procs = %d: need 2..65536 processors", procs);
+        hrel_seterr(err, errlen, "procs = %d: need 2..65536 processors", procs);
         return -1;
     }
     switch (pat) {
     case HREL_HYPER_PAIRS:
         if (procs % 2) {
-            seterr(err, errlen, "PAIRS needs an even number of processors (got %d)", procs);
+            hrel_seterr(err, errlen, "PAIRS needs an even number of processors (got %d)", procs);
             return -1;
         }
         if (pairs_cb(s, procs, &r.eq, err, errlen))
@@ -554,7 +546,7 @@ int hrel_hyper_predict(hrel_hyper_pat pat, const hrel_hyper_sys *s, int procs, i
         break;
     case HREL_HYPER_NB:
         if (k < 1 || k >= procs) {
-            seterr(err, errlen, "NB needs 1 <= K < procs neighbours (got K = %d, procs = %d)", k, procs);
+            hrel_seterr(err, errlen, "NB needs 1 <= K < procs neighbours (got K = %d, procs = %d)", k, procs);
             return -1;
         }
         if (nb_cb(s, procs, k, &r.eq, err, errlen))
@@ -565,7 +557,7 @@ int hrel_hyper_predict(hrel_hyper_pat pat, const hrel_hyper_sys *s, int procs, i
     case HREL_HYPER_RED:
         if (prog_init(&g, procs)) {
             prog_free(&g);
-            seterr(err, errlen, "out of memory");
+            hrel_seterr(err, errlen, "out of memory");
             return -1;
         }
         if (pat == HREL_HYPER_BT)
@@ -582,7 +574,7 @@ int hrel_hyper_predict(hrel_hyper_pat pat, const hrel_hyper_sys *s, int procs, i
             return -1;
         break;
     default:
-        seterr(err, errlen, "unknown pattern");
+        hrel_seterr(err, errlen, "unknown pattern");
         return -1;
     }
     *out = r;

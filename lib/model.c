@@ -1,5 +1,6 @@
 /* model -- see model.h. Straight transcriptions of formulas 3, 5-10 of 002. */
 #include "model.h"
+#include "errmsg.h"
 
 #include "fitcsv.h"
 
@@ -10,16 +11,6 @@
 #include <string.h>
 
 #include "csv.h"
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 int hrel_model_parse_op(const char *s, hrel_op *out)
 {
@@ -117,7 +108,7 @@ static void step_maxima(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl
 static int check_args(const hrel_trace *t, const hrel_model_gl *gl, char *err, size_t errlen)
 {
     if (!t || !gl || t->nproc < 1 || t->nstep < 1) {
-        seterr(err, errlen, "model: empty trace or no g/L");
+        hrel_seterr(err, errlen, "model: empty trace or no g/L");
         return -1;
     }
     return 0;

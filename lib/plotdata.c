@@ -1,5 +1,6 @@
 /* plotdata -- see plotdata.h. */
 #include "plotdata.h"
+#include "errmsg.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -9,16 +10,6 @@
 #include "tables.h"
 
 #define NLINE 60 /* points on a drawn fitted line */
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 /* Open DIR/NAME for writing and put the common comment lines. */
 static FILE *open_dat(const hrel_fit_result *r, const char *dir, const char *name,
@@ -60,7 +51,7 @@ static int close_dat(FILE *fp, const char *path, char *err, size_t errlen)
 {
     int bad = ferror(fp);
     if (fclose(fp) != 0 || bad) {
-        seterr(err, errlen, "%s: write failed", path);
+        hrel_seterr(err, errlen, "%s: write failed", path);
         return -1;
     }
     return 0;
@@ -110,7 +101,7 @@ static int write_T(const hrel_fit_result *r, const char *dir, char *err, size_t 
     }
     return close_dat(fp, path, err, errlen);
 fail:
-    seterr(err, errlen, "%s: cannot write", path);
+    hrel_seterr(err, errlen, "%s: cannot write", path);
     return -1;
 }
 
@@ -122,7 +113,7 @@ static int write_gprocs(const hrel_fit_result *r, const char *dir, char *err,
     FILE *fp = open_dat(r, dir, "fit_gprocs.dat", "figure (b): g per pattern per "
                         "processor count", path, sizeof path);
     if (!fp) {
-        seterr(err, errlen, "%s: cannot write", path);
+        hrel_seterr(err, errlen, "%s: cannot write", path);
         return -1;
     }
     for (k = 0; k < r->npat; k++) {
@@ -185,7 +176,7 @@ static int write_pooled(const hrel_fit_result *r, const char *dir, char *err,
         line_block(fp, "pooled", &r->pooled, r->h[0], r->h[r->nh - 1]);
     return close_dat(fp, path, err, errlen);
 fail:
-    seterr(err, errlen, "%s: cannot write", path);
+    hrel_seterr(err, errlen, "%s: cannot write", path);
     return -1;
 }
 

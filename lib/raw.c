@@ -1,5 +1,6 @@
 /* raw -- see raw.h. Wraps the CSV reader and converts every field once. */
 #include "raw.h"
+#include "errmsg.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -12,16 +13,6 @@
  * and pair patterns of 003. Tables and figures follow this order. */
 static const char *const pattern_names[HREL_RAW_NPATTERN] = {
     "E", "PP", "OA", "POA", "AO", "AA", "PAIRS", "BT", "SB", "RED", "NB"};
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 int hrel_raw_pattern_index(const char *name)
 {
@@ -79,14 +70,14 @@ static int convert_row(const hrel_csv *t, size_t i, const int *idx, hrel_raw_row
     row->lineno = ln;
     row->pattern = hrel_raw_pattern_index(pat);
     if (row->pattern < 0) {
-        seterr(err, errlen, "%s:%zu: unknown pattern '%s' (known: E PP OA POA AO AA "
+        hrel_seterr(err, errlen, "%s:%zu: unknown pattern '%s' (known: E PP OA POA AO AA "
                "PAIRS BT SB RED NB)", t->path, ln, pat);
         return -1;
     }
     if (hrel_csv_long(t, i, idx[1], &procs, err, errlen) != 0)
         return -1;
     if (procs < 1 || procs > 1000000) {
-        seterr(err, errlen, "%s:%zu: column procs: %ld is not a processor count >= 1",
+        hrel_seterr(err, errlen, "%s:%zu: column procs: %ld is not a processor count >= 1",
                t->path, ln, procs);
         return -1;
     }
@@ -94,27 +85,27 @@ static int convert_row(const hrel_csv *t, size_t i, const int *idx, hrel_raw_row
     if (hrel_csv_double(t, i, idx[2], &row->h, err, errlen) != 0)
         return -1;
     if (row->h <= 0) {
-        seterr(err, errlen, "%s:%zu: column h: %g is not positive", t->path, ln, row->h);
+        hrel_seterr(err, errlen, "%s:%zu: column h: %g is not positive", t->path, ln, row->h);
         return -1;
     }
     if (hrel_csv_double(t, i, idx[3], &row->msg_bytes, err, errlen) != 0)
         return -1;
     if (row->msg_bytes < 0) {
-        seterr(err, errlen, "%s:%zu: column msg_bytes: %g is negative", t->path, ln,
+        hrel_seterr(err, errlen, "%s:%zu: column msg_bytes: %g is negative", t->path, ln,
                row->msg_bytes);
         return -1;
     }
     if (hrel_csv_long(t, i, idx[4], &rep, err, errlen) != 0)
         return -1;
     if (rep < 0) {
-        seterr(err, errlen, "%s:%zu: column rep: %ld is negative", t->path, ln, rep);
+        hrel_seterr(err, errlen, "%s:%zu: column rep: %ld is negative", t->path, ln, rep);
         return -1;
     }
     row->rep = rep;
     if (hrel_csv_double(t, i, idx[5], &row->seconds, err, errlen) != 0)
         return -1;
     if (row->seconds <= 0) {
-        seterr(err, errlen, "%s:%zu: column seconds: %g is not positive", t->path, ln,
+        hrel_seterr(err, errlen, "%s:%zu: column seconds: %g is not positive", t->path, ln,
                row->seconds);
         return -1;
     }
@@ -138,21 +129,21 @@ int hrel_raw_load(const char *path, hrel_raw **out, char *err, size_t errlen)
         if (idx[i] < 0) {
             size_t hl = header_line(path);
             if (hl)
-                seterr(err, errlen, "%s:%zu: missing column '%s' in the header", path,
+                hrel_seterr(err, errlen, "%s:%zu: missing column '%s' in the header", path,
                        hl, need[i]);
             else
-                seterr(err, errlen, "%s: missing column '%s' in the header", path,
+                hrel_seterr(err, errlen, "%s: missing column '%s' in the header", path,
                        need[i]);
             goto fail;
         }
     }
     if (t->nrow == 0) {
-        seterr(err, errlen, "%s: no data rows", path);
+        hrel_seterr(err, errlen, "%s: no data rows", path);
         goto fail;
     }
     r = calloc(1, sizeof *r);
     if (!r || !(r->row = calloc(t->nrow, sizeof *r->row))) {
-        seterr(err, errlen, "%s: out of memory", path);
+        hrel_seterr(err, errlen, "%s: out of memory", path);
         goto fail;
     }
     r->csv = t;

@@ -1,5 +1,6 @@
 /* stats -- see stats.h. Sort the rows by group and time, then one pass. */
 #include "stats.h"
+#include "errmsg.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,16 +8,6 @@
 #include <string.h>
 
 #include <gsl/gsl_statistics_double.h>
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 static int cmp_rows(const void *a, const void *b)
 {
@@ -59,14 +50,14 @@ int hrel_stats_alloc(const hrel_raw *raw, hrel_stats **out, char *err, size_t er
 
     *out = NULL;
     if (!raw || raw->nrow == 0) {
-        seterr(err, errlen, "no rows to summarise");
+        hrel_seterr(err, errlen, "no rows to summarise");
         return -1;
     }
     rows = malloc(raw->nrow * sizeof *rows);
     t = malloc(raw->nrow * sizeof *t);
     st = calloc(1, sizeof *st);
     if (!rows || !t || !st || !(st->s = calloc(raw->nrow, sizeof *st->s))) {
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         goto fail;
     }
     for (i = 0; i < raw->nrow; i++)

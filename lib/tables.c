@@ -1,21 +1,12 @@
 /* tables -- see tables.h. Builders format every number once into cells; the
  * three renderers only lay the cells out. */
 #include "tables.h"
+#include "errmsg.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 static char *fmtdup(const char *fmt, ...)
 {
@@ -155,7 +146,7 @@ int hrel_tables_pi1(const hrel_fit_result *r, size_t k, hrel_table **out,
 
     *out = NULL;
     if (k >= r->npat) {
-        seterr(err, errlen, "tables: no pattern number %zu", k);
+        hrel_seterr(err, errlen, "tables: no pattern number %zu", k);
         return -1;
     }
     p = &r->pat[k];
@@ -188,7 +179,7 @@ int hrel_tables_pi1(const hrel_fit_result *r, size_t k, hrel_table **out,
     return 0;
 nomem:
     hrel_table_free(t);
-    seterr(err, errlen, "tables: out of memory");
+    hrel_seterr(err, errlen, "tables: out of memory");
     return -1;
 }
 
@@ -249,7 +240,7 @@ int hrel_tables_pi2(const hrel_fit_result *r, hrel_table **out, char *err,
     return 0;
 nomem:
     hrel_table_free(t);
-    seterr(err, errlen, "tables: out of memory");
+    hrel_seterr(err, errlen, "tables: out of memory");
     return -1;
 }
 
@@ -284,7 +275,7 @@ int hrel_tables_errs(const hrel_fit_result *r, hrel_table **out, char *err,
     return 0;
 nomem:
     hrel_table_free(t);
-    seterr(err, errlen, "tables: out of memory");
+    hrel_seterr(err, errlen, "tables: out of memory");
     return -1;
 }
 
@@ -325,7 +316,7 @@ int hrel_tables_pooled(const hrel_fit_result *r, hrel_table **out, char *err,
     return 0;
 nomem:
     hrel_table_free(t);
-    seterr(err, errlen, "tables: out of memory");
+    hrel_seterr(err, errlen, "tables: out of memory");
     return -1;
 }
 
@@ -389,7 +380,7 @@ int hrel_tables_gprocs(const hrel_fit_result *r, hrel_table **out, char *err,
 nomem:
     free(procs);
 nomem0:
-    seterr(err, errlen, "tables: out of memory");
+    hrel_seterr(err, errlen, "tables: out of memory");
     return -1;
 }
 
@@ -436,7 +427,7 @@ int hrel_tables_fitcsv(const hrel_fit_result *r, hrel_table **out, char *err,
     return 0;
 nomem:
     hrel_table_free(t);
-    seterr(err, errlen, "tables: out of memory");
+    hrel_seterr(err, errlen, "tables: out of memory");
     return -1;
 }
 

@@ -1,6 +1,7 @@
 /* trace -- see trace.h. Loading is two passes over the CSV table: read and
  * check every row, then check that every (step, rank) is present once. */
 #include "trace.h"
+#include "errmsg.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -10,32 +11,13 @@
 
 #include "csv.h"
 
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
-static char *dupstr(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
 int hrel_trace_alloc(int nproc, int nstep, hrel_trace **out, char *err, size_t errlen)
 {
     hrel_trace *t;
     size_t i, n;
     *out = NULL;
     if (nproc < 1 || nstep < 1) {
-        seterr(err, errlen, "a trace needs at least one rank and one step (got %d ranks, %d steps)",
+        hrel_seterr(err, errlen, "a trace needs at least one rank and one step (got %d ranks, %d steps)",
                nproc, nstep);
         return -1;
     }
@@ -43,11 +25,11 @@ int hrel_trace_alloc(int nproc, int nstep, hrel_trace **out, char *err, size_t e
     t = calloc(1, sizeof *t);
     if (t) {
         t->row = calloc(n, sizeof *t->row);
-        t->path = dupstr("");
+        t->path = hrel_strdup("");
     }
     if (!t || !t->row || !t->path) {
         hrel_trace_free(t);
-        seterr(err, errlen, "out of memory for a trace of %d ranks and %d steps", nproc, nstep);
+        hrel_seterr(err, errlen, "out of memory for a trace of %d ranks and %d steps", nproc, nstep);
         return -1;
     }
     t->nproc = nproc;
@@ -87,18 +69,18 @@ int hrel_trace_set_partners(hrel_trace *t, int step, int rank, const int *p, int
     int i, j, k = 0;
     int *q;
     if (!r) {
-        seterr(err, errlen, "no row for rank %d in step %d", rank, step);
+        hrel_seterr(err, errlen, "no row for rank %d in step %d", rank, step);
         return -1;
     }
     q = n > 0 ? malloc((size_t)n * sizeof *q) : NULL;
     if (n > 0 && !q) {
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         return -1;
     }
     for (i = 0; i < n; i++) {
         if (p[i] < 0 || p[i] >= t->nproc) {
             free(q);
-            seterr(err, errlen, "partner %d is not a rank of the trace (ranks 0..%d)", p[i],
+            hrel_seterr(err, errlen, "partner %d is not a rank of the trace (ranks 0..%d)", p[i],
                    t->nproc - 1);
             return -1;
         }
@@ -188,13 +170,13 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
         goto fail;
     pcol = hrel_csv_col(c, "pattern");
     if (c->nrow == 0) {
-        seterr(err, errlen, "%s: no rows after the header", path);
+        hrel_seterr(err, errlen, "%s: no rows after the header", path);
         goto fail;
     }
     rk = malloc(c->nrow * sizeof *rk);
     st = malloc(c->nrow * sizeof *st);
     if (!rk || !st) {
-        seterr(err, errlen, "%s: out of memory", path);
+        hrel_seterr(err, errlen, "%s: out of memory", path);
         goto fail;
     }
     /* pass 1: ranks and steps, to size the trace */
@@ -203,12 +185,12 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
             hrel_csv_long(c, i, idx[1], &st[i], err, errlen) != 0)
             goto fail;
         if (rk[i] < 0 || rk[i] > 1000000) {
-            seterr(err, errlen, "%s:%zu: rank %ld is out of range (0..1000000)", path,
+            hrel_seterr(err, errlen, "%s:%zu: rank %ld is out of range (0..1000000)", path,
                    c->lineno[i], rk[i]);
             goto fail;
         }
         if (st[i] < 1 || st[i] > 100000000) {
-            seterr(err, errlen, "%s:%zu: step %ld is out of range (steps count from 1)", path,
+            hrel_seterr(err, errlen, "%s:%zu: step %ld is out of range (steps count from 1)", path,
                    c->lineno[i], st[i]);
             goto fail;
         }
@@ -220,9 +202,9 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
     if (hrel_trace_alloc((int)maxrank + 1, (int)maxstep, &t, err, errlen) != 0)
         goto fail;
     free(t->path);
-    t->path = dupstr(path);
+    t->path = hrel_strdup(path);
     if (!t->path) {
-        seterr(err, errlen, "%s: out of memory", path);
+        hrel_seterr(err, errlen, "%s: out of memory", path);
         goto fail;
     }
     /* pass 2: fields */
@@ -232,7 +214,7 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
         char bad[64];
         int *pp, np, j;
         if (r->line != 0) {
-            seterr(err, errlen, "%s:%zu: rank %ld step %ld appears twice (first on line %ld)", path,
+            hrel_seterr(err, errlen, "%s:%zu: rank %ld step %ld appears twice (first on line %ld)", path,
                    c->lineno[i], rk[i], st[i], r->line);
             goto fail;
         }
@@ -242,7 +224,7 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
             hrel_csv_double(c, i, idx[4], &r->out_bytes, err, errlen) != 0)
             goto fail;
         if (r->w_s < 0 || r->in_bytes < 0 || r->out_bytes < 0) {
-            seterr(err, errlen, "%s:%zu: w_seconds, in_bytes and out_bytes must not be negative",
+            hrel_seterr(err, errlen, "%s:%zu: w_seconds, in_bytes and out_bytes must not be negative",
                    path, c->lineno[i]);
             goto fail;
         }
@@ -254,13 +236,13 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
             r->t_end = NAN;
         }
         if (parse_partners(hrel_csv_str(c, i, idx[5]), &pp, &np, bad, sizeof bad) != 0) {
-            seterr(err, errlen, "%s:%zu: column partners: '%s' is not a rank", path,
+            hrel_seterr(err, errlen, "%s:%zu: column partners: '%s' is not a rank", path,
                    c->lineno[i], bad);
             goto fail;
         }
         for (j = 0; j < np; j++)
             if (pp[j] > maxrank) {
-                seterr(err, errlen, "%s:%zu: partner %d is not a rank of the trace (ranks 0..%ld)",
+                hrel_seterr(err, errlen, "%s:%zu: partner %d is not a rank of the trace (ranks 0..%ld)",
                        path, c->lineno[i], pp[j], maxrank);
                 free(pp);
                 goto fail;
@@ -271,7 +253,7 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
             goto fail;
         pat = pcol >= 0 ? hrel_csv_str(c, i, pcol) : "";
         if (strlen(pat) >= HREL_TRACE_PATLEN || strchr(pat, ';') || strchr(pat, ' ')) {
-            seterr(err, errlen, "%s:%zu: column pattern: '%s' is not a pattern name (at most %d "
+            hrel_seterr(err, errlen, "%s:%zu: column pattern: '%s' is not a pattern name (at most %d "
                    "characters, no spaces or ';')", path, c->lineno[i], pat, HREL_TRACE_PATLEN - 1);
             goto fail;
         }
@@ -290,7 +272,7 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
             if (last == 0) {
                 for (i = 0; i < c->nrow && rk[i] <= k; i++)
                     ;
-                seterr(err, errlen, "%s:%zu: rank %d has no rows but rank %ld appears", path,
+                hrel_seterr(err, errlen, "%s:%zu: rank %d has no rows but rank %ld appears", path,
                        i < c->nrow ? c->lineno[i] : c->lineno[c->nrow - 1], k,
                        i < c->nrow ? rk[i] : maxrank);
                 goto fail;
@@ -304,7 +286,7 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
                             at = hrel_trace_at(t, s2, k)->line;
                             break;
                         }
-                    seterr(err, errlen,
+                    hrel_seterr(err, errlen,
                            "%s:%ld: rank %d has no step %d (the trace has steps 1..%d)", path, at,
                            k, s, t->nstep);
                     goto fail;

@@ -1,6 +1,7 @@
 /* mstep -- see mstep.h. Each task keeps its rows in a growing array; the
  * wrappers time themselves so that w can be "step time minus communication". */
 #include "mstep.h"
+#include "errmsg.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -48,16 +49,6 @@ struct hrel_mstep {
     char pattern[PATLEN];  /* pattern of the open step */
 };
 
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 /* ---- common start ----------------------------------------------------- */
 
 int hrel_mstep_go_send(const int *tids, int n, double *t0, char *err, size_t errlen)
@@ -65,7 +56,7 @@ int hrel_mstep_go_send(const int *tids, int n, double *t0, char *err, size_t err
     int me = pvm_mytid(), i, k = 0, rc;
     int *dst = malloc((size_t)(n > 0 ? n : 1) * sizeof *dst);
     if (!dst) {
-        seterr(err, errlen, "mstep: out of memory");
+        hrel_seterr(err, errlen, "mstep: out of memory");
         return -1;
     }
     for (i = 0; i < n; i++)
@@ -77,7 +68,7 @@ int hrel_mstep_go_send(const int *tids, int n, double *t0, char *err, size_t err
     rc = k > 0 ? pvm_mcast(dst, k, HREL_TAG_MSTEP_GO) : 0;
     free(dst);
     if (rc < 0) {
-        seterr(err, errlen, "mstep: multicast of the start message failed (PVM error %d)", rc);
+        hrel_seterr(err, errlen, "mstep: multicast of the start message failed (PVM error %d)", rc);
         return -1;
     }
     return 0;
@@ -92,7 +83,7 @@ int hrel_mstep_go_recv(int from_tid, double timeout_s, double *t0, char *err, si
     if (bufid < 0)
         return -1;
     if (pvm_upkdouble(&their, 1, 1) < 0) {
-        seterr(err, errlen, "mstep: bad start message from t%x", src);
+        hrel_seterr(err, errlen, "mstep: bad start message from t%x", src);
         return -1;
     }
     *t0 = pvm_tidtohost(src) == pvm_tidtohost(pvm_mytid()) ? their : arrival;
@@ -107,7 +98,7 @@ int hrel_mstep_init(int rank, int nproc, const int *tids, double t0, hrel_mstep 
     hrel_mstep *m;
     *out = NULL;
     if (nproc < 1 || rank < 0 || rank >= nproc || !tids) {
-        seterr(err, errlen, "mstep: rank %d of %d is not valid", rank, nproc);
+        hrel_seterr(err, errlen, "mstep: rank %d of %d is not valid", rank, nproc);
         return -1;
     }
     m = calloc(1, sizeof *m);
@@ -117,7 +108,7 @@ int hrel_mstep_init(int rank, int nproc, const int *tids, double t0, hrel_mstep 
     }
     if (!m || !m->tids || !m->seen) {
         hrel_mstep_free(m);
-        seterr(err, errlen, "mstep: out of memory");
+        hrel_seterr(err, errlen, "mstep: out of memory");
         return -1;
     }
     memcpy(m->tids, tids, (size_t)nproc * sizeof *tids);
@@ -144,7 +135,7 @@ void hrel_mstep_free(hrel_mstep *m)
 static int need_open(const hrel_mstep *m, const char *what, char *err, size_t errlen)
 {
     if (!m || !m->open) {
-        seterr(err, errlen, "mstep: %s outside a step (call hrel_mstep_begin first)", what);
+        hrel_seterr(err, errlen, "mstep: %s outside a step (call hrel_mstep_begin first)", what);
         return -1;
     }
     return 0;
@@ -153,7 +144,7 @@ static int need_open(const hrel_mstep *m, const char *what, char *err, size_t er
 int hrel_mstep_begin(hrel_mstep *m, char *err, size_t errlen)
 {
     if (m->open) {
-        seterr(err, errlen, "mstep: step %d is still open on rank %d", m->nrec + 1, m->rank);
+        hrel_seterr(err, errlen, "mstep: step %d is still open on rank %d", m->nrec + 1, m->rank);
         return -1;
     }
     m->open = 1;
@@ -182,7 +173,7 @@ int hrel_mstep_end(hrel_mstep *m, char *err, size_t errlen)
         int nc = m->cap ? 2 * m->cap : 16;
         mrec *a = realloc(m->rec, (size_t)nc * sizeof *a);
         if (!a) {
-            seterr(err, errlen, "mstep: out of memory");
+            hrel_seterr(err, errlen, "mstep: out of memory");
             return -1;
         }
         m->rec = a;
@@ -195,7 +186,7 @@ int hrel_mstep_end(hrel_mstep *m, char *err, size_t errlen)
     if (k > 0) {
         r->partners = malloc((size_t)k * sizeof *r->partners);
         if (!r->partners) {
-            seterr(err, errlen, "mstep: out of memory");
+            hrel_seterr(err, errlen, "mstep: out of memory");
             return -1;
         }
         for (i = 0, k = 0; i < m->nproc; i++)
@@ -221,7 +212,7 @@ int hrel_mstep_work_begin(hrel_mstep *m, char *err, size_t errlen)
     if (need_open(m, "hrel_mstep_work_begin", err, errlen) != 0)
         return -1;
     if (m->in_work) {
-        seterr(err, errlen, "mstep: work_begin twice without work_end");
+        hrel_seterr(err, errlen, "mstep: work_begin twice without work_end");
         return -1;
     }
     m->in_work = 1;
@@ -236,7 +227,7 @@ int hrel_mstep_work_end(hrel_mstep *m, char *err, size_t errlen)
     if (need_open(m, "hrel_mstep_work_end", err, errlen) != 0)
         return -1;
     if (!m->in_work) {
-        seterr(err, errlen, "mstep: work_end without work_begin");
+        hrel_seterr(err, errlen, "mstep: work_end without work_begin");
         return -1;
     }
     m->work_s += t - m->work_t;
@@ -249,7 +240,7 @@ int hrel_mstep_pattern(hrel_mstep *m, const char *pattern, char *err, size_t err
     if (need_open(m, "hrel_mstep_pattern", err, errlen) != 0)
         return -1;
     if (!pattern || strlen(pattern) >= PATLEN || strpbrk(pattern, ",; \t\n")) {
-        seterr(err, errlen, "mstep: '%s' is not a pattern name (at most %d characters, no ',' ';' "
+        hrel_seterr(err, errlen, "mstep: '%s' is not a pattern name (at most %d characters, no ',' ';' "
                "or spaces)", pattern ? pattern : "(null)", PATLEN - 1);
         return -1;
     }
@@ -263,7 +254,7 @@ int hrel_mstep_count(hrel_mstep *m, long in_bytes, long out_bytes, int from_rank
     if (need_open(m, "hrel_mstep_count", err, errlen) != 0)
         return -1;
     if (in_bytes < 0 || out_bytes < 0 || from_rank < -1 || from_rank >= m->nproc) {
-        seterr(err, errlen, "mstep: bad count (in %ld, out %ld, from rank %d)", in_bytes,
+        hrel_seterr(err, errlen, "mstep: bad count (in %ld, out %ld, from rank %d)", in_bytes,
                out_bytes, from_rank);
         return -1;
     }
@@ -293,18 +284,18 @@ int hrel_mstep_send(hrel_mstep *m, int dest_rank, int tag, char *err, size_t err
     if (need_open(m, "hrel_mstep_send", err, errlen) != 0)
         return -1;
     if (dest_rank < 0 || dest_rank >= m->nproc) {
-        seterr(err, errlen, "mstep: send to rank %d (ranks are 0..%d)", dest_rank, m->nproc - 1);
+        hrel_seterr(err, errlen, "mstep: send to rank %d (ranks are 0..%d)", dest_rank, m->nproc - 1);
         return -1;
     }
     bytes = sbuf_bytes();
     if (bytes < 0) {
-        seterr(err, errlen, "mstep: no active send buffer (call pvm_initsend and pack first)");
+        hrel_seterr(err, errlen, "mstep: no active send buffer (call pvm_initsend and pack first)");
         return -1;
     }
     rc = pvm_send(m->tids[dest_rank], tag);
     m->comm_s += hrel_clock_now() - t;
     if (rc < 0) {
-        seterr(err, errlen, "mstep: pvm_send to rank %d (t%x) failed (PVM error %d)", dest_rank,
+        hrel_seterr(err, errlen, "mstep: pvm_send to rank %d (t%x) failed (PVM error %d)", dest_rank,
                m->tids[dest_rank], rc);
         return -1;
     }
@@ -323,18 +314,18 @@ int hrel_mstep_mcast(hrel_mstep *m, const int *dest_ranks, int n, int tag, char 
         return -1;
     bytes = sbuf_bytes();
     if (bytes < 0) {
-        seterr(err, errlen, "mstep: no active send buffer (call pvm_initsend and pack first)");
+        hrel_seterr(err, errlen, "mstep: no active send buffer (call pvm_initsend and pack first)");
         return -1;
     }
     dst = malloc((size_t)(n > 0 ? n : 1) * sizeof *dst);
     if (!dst) {
-        seterr(err, errlen, "mstep: out of memory");
+        hrel_seterr(err, errlen, "mstep: out of memory");
         return -1;
     }
     for (i = 0; i < n; i++) {
         if (dest_ranks[i] < 0 || dest_ranks[i] >= m->nproc) {
             free(dst);
-            seterr(err, errlen, "mstep: multicast to rank %d (ranks are 0..%d)", dest_ranks[i],
+            hrel_seterr(err, errlen, "mstep: multicast to rank %d (ranks are 0..%d)", dest_ranks[i],
                    m->nproc - 1);
             return -1;
         }
@@ -346,7 +337,7 @@ int hrel_mstep_mcast(hrel_mstep *m, const int *dest_ranks, int n, int tag, char 
     free(dst);
     m->comm_s += hrel_clock_now() - t;
     if (rc < 0) {
-        seterr(err, errlen, "mstep: pvm_mcast failed (PVM error %d)", rc);
+        hrel_seterr(err, errlen, "mstep: pvm_mcast failed (PVM error %d)", rc);
         return -1;
     }
     m->out_bytes += (double)bytes * k;
@@ -361,7 +352,7 @@ int hrel_mstep_recv(hrel_mstep *m, int src_rank, int tag, double timeout_s, int 
     if (need_open(m, "hrel_mstep_recv", err, errlen) != 0)
         return -1;
     if (src_rank < -1 || src_rank >= m->nproc) {
-        seterr(err, errlen, "mstep: receive from rank %d (ranks are 0..%d)", src_rank,
+        hrel_seterr(err, errlen, "mstep: receive from rank %d (ranks are 0..%d)", src_rank,
                m->nproc - 1);
         return -1;
     }
@@ -373,7 +364,7 @@ int hrel_mstep_recv(hrel_mstep *m, int src_rank, int tag, double timeout_s, int 
     for (r = 0; r < m->nproc && m->tids[r] != src; r++)
         ;
     if (r == m->nproc) {
-        seterr(err, errlen, "mstep: message (tag %d) from t%x, which is not one of the ranks", tag,
+        hrel_seterr(err, errlen, "mstep: message (tag %d) from t%x, which is not one of the ranks", tag,
                src);
         return -1;
     }
@@ -393,7 +384,7 @@ int hrel_mstep_send_records(const hrel_mstep *m, int collector_tid, char *err, s
 {
     int i, rc;
     if (m->open) {
-        seterr(err, errlen, "mstep: step %d still open on rank %d", m->nrec + 1, m->rank);
+        hrel_seterr(err, errlen, "mstep: step %d still open on rank %d", m->nrec + 1, m->rank);
         return -1;
     }
     pvm_initsend(PvmDataDefault);
@@ -413,7 +404,7 @@ int hrel_mstep_send_records(const hrel_mstep *m, int collector_tid, char *err, s
     }
     rc = pvm_send(collector_tid, HREL_TAG_MSTEP_REC);
     if (rc < 0) {
-        seterr(err, errlen, "mstep: sending the records to t%x failed (PVM error %d)",
+        hrel_seterr(err, errlen, "mstep: sending the records to t%x failed (PVM error %d)",
                collector_tid, rc);
         return -1;
     }
@@ -474,7 +465,7 @@ int hrel_mstep_wait_done(int collector_tid, double timeout_s, char *err, size_t 
 {
     int rc = wait_msg(collector_tid, HREL_TAG_MSTEP_DONE, timeout_s);
     if (rc <= 0) {
-        seterr(err, errlen, "mstep: no word from the collector t%x within %g s", collector_tid,
+        hrel_seterr(err, errlen, "mstep: no word from the collector t%x within %g s", collector_tid,
                timeout_s);
         return -1;
     }
@@ -502,11 +493,11 @@ int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids, double
     char host[64];
 
     if (!all || !cnt) {
-        seterr(err, errlen, "mstep: out of memory");
+        hrel_seterr(err, errlen, "mstep: out of memory");
         goto done;
     }
     if (own && own->open) {
-        seterr(err, errlen, "mstep: step %d still open on rank %d", own->nrec + 1, own->rank);
+        hrel_seterr(err, errlen, "mstep: step %d still open on rank %d", own->nrec + 1, own->rank);
         goto done;
     }
     for (r = 0; r < nproc; r++) {
@@ -515,7 +506,7 @@ int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids, double
         if (own && r == own->rank)
             continue;
         if (wait_msg(tids[r], HREL_TAG_MSTEP_REC, timeout_s) <= 0) {
-            seterr(err, errlen, "mstep: no records from rank %d (t%x) within %g s (did it exit "
+            hrel_seterr(err, errlen, "mstep: no records from rank %d (t%x) within %g s (did it exit "
                    "or crash?)", r, tids[r], timeout_s);
             goto done;
         }
@@ -523,7 +514,7 @@ int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids, double
             for (i = 0; a && i < n; i++)
                 free(a[i].partners);
             free(a);
-            seterr(err, errlen, "mstep: bad records message from rank %d (t%x)", r, tids[r]);
+            hrel_seterr(err, errlen, "mstep: bad records message from rank %d (t%x)", r, tids[r]);
             goto done;
         }
         all[r] = a;
@@ -533,13 +524,13 @@ int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids, double
     for (r = 0; r < nproc; r++) {
         int n = (own && r == own->rank) ? own->nrec : cnt[r];
         if (n != nstep) {
-            seterr(err, errlen, "mstep: rank %d ran %d steps but rank %d ran %d (every task must "
+            hrel_seterr(err, errlen, "mstep: rank %d ran %d steps but rank %d ran %d (every task must "
                    "run the same number of M-steps)", r, n, own ? own->rank : 0, nstep);
             goto done;
         }
     }
     if (nstep == 0) {
-        seterr(err, errlen, "mstep: no M-steps were recorded");
+        hrel_seterr(err, errlen, "mstep: no M-steps were recorded");
         goto done;
     }
     for (r = 0; r < nproc; r++) {
@@ -550,7 +541,7 @@ int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids, double
     }
     fp = fopen(path, "w");
     if (!fp) {
-        seterr(err, errlen, "mstep: cannot write %s", path);
+        hrel_seterr(err, errlen, "mstep: cannot write %s", path);
         goto done;
     }
     for (i = 0; meta && meta[i]; i++)
@@ -578,7 +569,7 @@ int hrel_mstep_collect(const hrel_mstep *own, int nproc, const int *tids, double
         }
     if (fclose(fp) != 0) {
         fp = NULL;
-        seterr(err, errlen, "mstep: error writing %s", path);
+        hrel_seterr(err, errlen, "mstep: error writing %s", path);
         goto done;
     }
     fp = NULL;

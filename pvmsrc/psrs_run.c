@@ -1,5 +1,6 @@
 /* psrs_run -- see psrs_run.h. */
 #include "psrs_run.h"
+#include "errmsg.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -33,16 +34,6 @@ typedef struct rank_state {
     char step_err[256];        /* detail of a failure */
 } rank_state;
 
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || !errlen)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 /* Items of rank R's segment and where it starts in A. */
 static size_t seg_len(long n, int p, int r)
 {
@@ -60,7 +51,7 @@ static int send_ints(rank_state *st, int s, int dest, int *v, size_t nitem, char
 {
     pvm_initsend(st->c->encoding);
     if (nitem && pvm_pkint(v, (int)nitem, 1) < 0) {
-        seterr(err, errlen, "pvm_pkint of %zu items failed", nitem);
+        hrel_seterr(err, errlen, "pvm_pkint of %zu items failed", nitem);
         return -1;
     }
     return hrel_mstep_send(st->m, dest, HREL_PSRS_TAG_STEP + s, err, errlen);
@@ -89,12 +80,12 @@ static int recv_ints(rank_state *st, int s, int src, int *base, const size_t *of
     want = counts ? counts[r] : fixed;
     len = rbuf_bytes();
     if (len != (int)(want * sizeof(int))) {
-        seterr(err, errlen, "message from rank %d has %d bytes, expected %zu items (%zu bytes)",
+        hrel_seterr(err, errlen, "message from rank %d has %d bytes, expected %zu items (%zu bytes)",
                r, len, want, want * sizeof(int));
         return -1;
     }
     if (want && pvm_upkint(base + (offs ? offs[r] : 0), (int)want, 1) < 0) {
-        seterr(err, errlen, "pvm_upkint of %zu items from rank %d failed", want, r);
+        hrel_seterr(err, errlen, "pvm_upkint of %zu items from rank %d failed", want, r);
         return -1;
     }
     if (from)
@@ -213,7 +204,7 @@ static int step4(rank_state *st, char *err, size_t errlen)
         TRY(recv_ints(st, 4, -1, one, zero, NULL, 1, NULL, err, errlen));
     for (j = 0; j < p; j++) {
         if (one[j] < 0) {
-            seterr(err, errlen, "rank %d announced a negative fragment size", j);
+            hrel_seterr(err, errlen, "rank %d announced a negative fragment size", j);
             return -1;
         }
         st->insize[j] = (size_t)one[j];
@@ -231,7 +222,7 @@ static int step5(rank_state *st, char *err, size_t errlen)
          TRY(hrel_sort_offsets(st->insize, p, st->inoff, &st->ntot)));
     st->in = xalloc(st->ntot, sizeof *st->in);
     if (!st->in) {
-        seterr(err, errlen, "out of memory for %zu items", st->ntot);
+        hrel_seterr(err, errlen, "out of memory for %zu items", st->ntot);
         return -1;
     }
     for (j = 0; j < p; j++)
@@ -251,14 +242,14 @@ static int step6(rank_state *st, char *err, size_t errlen)
     TRY(hrel_mstep_pattern(st->m, "AO", err, errlen));
     if (st->me == 0) {
         if (st->ntot > (size_t)st->c->n) {
-            seterr(err, errlen, "rank 0 would hold %zu items of %ld", st->ntot, st->c->n);
+            hrel_seterr(err, errlen, "rank 0 would hold %zu items of %ld", st->ntot, st->c->n);
             return -1;
         }
         st->out = st->A;   /* rank 0 merges straight into its final place */
     } else {
         st->out = xalloc(st->ntot, sizeof *st->out);
         if (!st->out) {
-            seterr(err, errlen, "out of memory for %zu items", st->ntot);
+            hrel_seterr(err, errlen, "out of memory for %zu items", st->ntot);
             return -1;
         }
     }
@@ -278,7 +269,7 @@ static int step6(rank_state *st, char *err, size_t errlen)
             TRY(recv_ints(st, 6, -1, fs, zero, NULL, 1, NULL, err, errlen));
         for (j = 0; j < p; j++) {
             if (fs[j] < 0) {
-                seterr(err, errlen, "rank %d announced a negative size", j);
+                hrel_seterr(err, errlen, "rank %d announced a negative size", j);
                 return -1;
             }
             st->fsize[j] = (size_t)fs[j];
@@ -297,7 +288,7 @@ static int step7(rank_state *st, char *err, size_t errlen)
     if (st->me == 0) {
         WORK(TRY(hrel_sort_offsets(st->fsize, p, st->disp, &total)));
         if (total != (size_t)st->c->n) {
-            seterr(err, errlen, "the ranks hold %zu items after step 6, not N=%ld", total,
+            hrel_seterr(err, errlen, "the ranks hold %zu items after step 6, not N=%ld", total,
                    st->c->n);
             return -1;
         }
@@ -328,7 +319,7 @@ int hrel_psrs_run(const hrel_psrs_case *c, hrel_psrs_result *res, char *err, siz
     st.p = p;
     st.me = c->rank;
     if (p < 2 || p > HREL_SORT_MAX_RUNS || c->rank < 0 || c->rank >= p || c->n < (long)p * p) {
-        seterr(err, errlen, "bad case: P=%d rank %d N=%ld", p, c->rank, c->n);
+        hrel_seterr(err, errlen, "bad case: P=%d rank %d N=%ld", p, c->rank, c->n);
         return -1;
     }
     st.nloc = seg_len(c->n, p, c->rank);
@@ -347,29 +338,29 @@ int hrel_psrs_run(const hrel_psrs_case *c, hrel_psrs_result *res, char *err, siz
     }
     if (!st.loc || !st.samples || !st.pivot || !st.size || !st.off || !st.insize ||
         !st.inoff || (c->rank == 0 && (!st.A || !st.merged || !st.fsize || !st.disp))) {
-        seterr(err, errlen, "rank %d: out of memory for N=%ld", c->rank, c->n);
+        hrel_seterr(err, errlen, "rank %d: out of memory for N=%ld", c->rank, c->n);
         goto done;
     }
     if (c->rank == 0) {   /* the input, outside the timed region */
         if (hrel_psrs_input_fill((hrel_psrs_kind)c->kind, c->seed, st.A, (size_t)c->n) != 0) {
-            seterr(err, errlen, "unknown input kind %d", c->kind);
+            hrel_seterr(err, errlen, "unknown input kind %d", c->kind);
             goto done;
         }
         sum0 = hrel_sort_checksum(st.A, (size_t)c->n);
         memset(st.loc, 0, st.nloc * sizeof *st.loc);   /* touch the pages before timing */
         if (hrel_mstep_go_send(c->tids, p, &t0, detail, sizeof detail) != 0) {
-            seterr(err, errlen, "rank 0: common start: %s", detail);
+            hrel_seterr(err, errlen, "rank 0: common start: %s", detail);
             goto done;
         }
     } else {
         memset(st.loc, 0, st.nloc * sizeof *st.loc);
         if (hrel_mstep_go_recv(c->tids[0], c->timeout_s, &t0, detail, sizeof detail) != 0) {
-            seterr(err, errlen, "rank %d: common start: %s", c->rank, detail);
+            hrel_seterr(err, errlen, "rank %d: common start: %s", c->rank, detail);
             goto done;
         }
     }
     if (hrel_mstep_init(c->rank, p, c->tids, t0, &st.m, detail, sizeof detail) != 0) {
-        seterr(err, errlen, "rank %d: %s", c->rank, detail);
+        hrel_seterr(err, errlen, "rank %d: %s", c->rank, detail);
         goto done;
     }
     for (s = 1; s <= 7; s++) {
@@ -380,7 +371,7 @@ int hrel_psrs_run(const hrel_psrs_case *c, hrel_psrs_result *res, char *err, siz
             hrel_mstep_work_end(st.m, detail, sizeof detail) != 0 ||
             steps[s - 1](&st, detail, sizeof detail) != 0 ||
             hrel_mstep_end(st.m, detail, sizeof detail) != 0) {
-            seterr(err, errlen, "rank %d, M-step %d: %s", c->rank, s, detail);
+            hrel_seterr(err, errlen, "rank %d, M-step %d: %s", c->rank, s, detail);
             goto done;
         }
     }
@@ -409,11 +400,11 @@ int hrel_psrs_run(const hrel_psrs_case *c, hrel_psrs_result *res, char *err, siz
             meta[8] = NULL;
             if (hrel_mstep_collect(st.m, p, c->tids, c->timeout_s, c->trace, meta, detail,
                                    sizeof detail) != 0) {
-                seterr(err, errlen, "rank 0: writing the trace: %s", detail);
+                hrel_seterr(err, errlen, "rank 0: writing the trace: %s", detail);
                 goto done;
             }
         } else if (hrel_mstep_send_records(st.m, c->tids[0], detail, sizeof detail) != 0) {
-            seterr(err, errlen, "rank %d: sending trace records: %s", c->rank, detail);
+            hrel_seterr(err, errlen, "rank %d: sending trace records: %s", c->rank, detail);
             goto done;
         }
     }

@@ -2,6 +2,7 @@
  * accepts exit / host-delete notices, so a dead worker ends a wait at once
  * instead of after the timeout. */
 #include "vm.h"
+#include "errmsg.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,16 +11,6 @@
 #include <sys/time.h>
 
 #include <pvm3.h>
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 /* ---- option names ------------------------------------------------------ */
 
@@ -90,19 +81,19 @@ int hrel_vm_hosts(char ***names, int *nhost, char *err, size_t errlen)
     char **v;
     rc = pvm_config(&n, &narch, &hi);
     if (rc < 0) {
-        seterr(err, errlen, "pvm_config failed (%d): is a pvmd running?", rc);
+        hrel_seterr(err, errlen, "pvm_config failed (%d): is a pvmd running?", rc);
         return -1;
     }
     v = calloc((size_t)n, sizeof *v);
     if (!v) {
-        seterr(err, errlen, "out of memory");
+        hrel_seterr(err, errlen, "out of memory");
         return -1;
     }
     for (i = 0; i < n; i++) {
         v[i] = strdup(hi[i].hi_name);
         if (!v[i]) {
             hrel_vm_free_names(v, i);
-            seterr(err, errlen, "out of memory");
+            hrel_seterr(err, errlen, "out of memory");
             return -1;
         }
     }
@@ -169,7 +160,7 @@ int hrel_vm_spawn(const char *prog, char **argv, int ntask, hrel_place place,
     int nh, na;
 
     if (ntask < 1) {
-        seterr(err, errlen, "nothing to spawn");
+        hrel_seterr(err, errlen, "nothing to spawn");
         return -1;
     }
     if (hrel_vm_hosts(&hosts, &nhost, err, errlen) < 0)
@@ -189,7 +180,7 @@ int hrel_vm_spawn(const char *prog, char **argv, int ntask, hrel_place place,
         rc = pvm_spawn((char *)prog, argv, flag, (char *)where, 1, &tids[i]);
         if (rc != 1) {
             int code = rc < 0 ? rc : tids[i];
-            seterr(err, errlen, "cannot spawn %s on host %s: %s (PVM error %d)%s", prog,
+            hrel_seterr(err, errlen, "cannot spawn %s on host %s: %s (PVM error %d)%s", prog,
                    *where ? where : "(any)",
                    code == PvmNoFile ? "no such program in the hostfile's ep= path"
                    : code == PvmNoHost ? "no such host" : "spawn failed",
@@ -202,7 +193,7 @@ int hrel_vm_spawn(const char *prog, char **argv, int ntask, hrel_place place,
     }
     hrel_vm_free_names(hosts, nhost);
     if (pvm_notify(PvmTaskExit, HREL_TAG_EXIT, ntask, tids) < 0) {
-        seterr(err, errlen, "pvm_notify(PvmTaskExit) failed");
+        hrel_seterr(err, errlen, "pvm_notify(PvmTaskExit) failed");
         hrel_vm_kill(tids, ntask);
         return -1;
     }
@@ -255,14 +246,14 @@ int hrel_vm_recv(int tid, int tag, double timeout_s, int *src, int *tag_out,
     bufid = pvm_trecv(tid, tag, tvp);
     pvm_recvf(old);
     if (bufid < 0) {
-        seterr(err, errlen, "PVM receive failed (error %d)", bufid);
+        hrel_seterr(err, errlen, "PVM receive failed (error %d)", bufid);
         return -1;
     }
     if (bufid == 0) {
         char who[32] = "any task";
         if (tid != -1)
             snprintf(who, sizeof who, "task t%x", tid);
-        seterr(err, errlen, "timed out after %g s waiting for a message (tag %d) from %s",
+        hrel_seterr(err, errlen, "timed out after %g s waiting for a message (tag %d) from %s",
                timeout_s, tag, who);
         return -1;
     }
@@ -272,10 +263,10 @@ int hrel_vm_recv(int tid, int tag, double timeout_s, int *src, int *tag_out,
         char host[64];
         pvm_upkint(&who, 1, 1);
         if (mtag == HREL_TAG_EXIT)
-            seterr(err, errlen, "task t%x on host %s exited (killed or crashed)", who,
+            hrel_seterr(err, errlen, "task t%x on host %s exited (killed or crashed)", who,
                    hrel_vm_task_host(who, host, sizeof host));
         else
-            seterr(err, errlen, "host (pvmd t%x) left the virtual machine", who);
+            hrel_seterr(err, errlen, "host (pvmd t%x) left the virtual machine", who);
         return -1;
     }
     if (src)
