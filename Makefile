@@ -15,7 +15,6 @@ export HREL_ROOT := $(CURDIR)
 all:
 	@experiments/deps.sh
 	@PVM_ROOT=$(PVM_ROOT) aimk
-	@$(MAKE) -s -C hostfiles
 
 check: all
 	@tests/run.sh

@@ -334,9 +334,9 @@ vm_start() {
     die "virtual machine of '$P_NAME' has ${n:-0} of $P_NHOSTS hosts after 20 s: $(cat "$P_STATE/$h1/tmp"/pvml.* 2>/dev/null | grep -v '^$' | tail -n 1)"
 }
 
-# Make sure program PROG of hostfiles/Makefile is built and up to date.
+# Make sure program PROG (built by Makefile.aimk from hostfiles/probe, hostfiles/wire) exists.
 need_prog() {
-    make -s -C "$HERE" >/dev/null 2>&1 && [ -x "$1" ] || die "cannot build '$1' (make -C hostfiles)"
+    [ -x "$1" ] || die "'$1' is not built: run make in $HREL_ROOT"
 }
 
 # Probe K disjoint pairs for S seconds at once. Prints one line per pair (and

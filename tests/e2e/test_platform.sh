@@ -16,6 +16,9 @@ export PVM_ROOT=${PVM_ROOT:-/usr/lib/pvm3}
 export PVM_ARCH=${PVM_ARCH:-$("$PVM_ROOT/lib/pvmgetarch" 2>/dev/null || echo LINUX64)}
 T=${HREL_TEST_TMP:-$ROOT/tests/tmp}/platform
 P=$ROOT/hostfiles/platform.sh
+BIN=$ROOT/bin/$PVM_ARCH
+# platform names carry a tag of this checkout, so two clones can run this test at once
+TG=$(printf %s "$ROOT" | cksum | cut -c1-4)
 pass=0 fail=0
 
 ok()   { pass=$((pass + 1)); echo "ok   $*"; }
@@ -28,12 +31,11 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 rm -rf "$T"; mkdir -p "$T/pbin"
-if ! gcc -O2 -std=c99 -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes \
-        -o "$T/pbin/platform_hello" "$ROOT/tests/e2e/platform_hello.c" -lpvm3 2>"$T/cc.err"; then
-    bad "build platform_hello: $(head -n 1 "$T/cc.err")"
+# hrel_platform_hello is built by Makefile.aimk (pvmsrc/tools/); the hosts spawn it from $T/pbin
+if ! cp "$BIN/hrel_platform_hello" "$T/pbin/hrel_platform_hello" 2>"$T/cc.err"; then
+    bad "hrel_platform_hello not built: $(head -n 1 "$T/cc.err")"
     echo "$pass passed, $fail failed"; exit 1
 fi
-make -s -C "$ROOT/hostfiles" >/dev/null 2>&1
 
 # Make platform NAME in $T: description lines from stdin, hosts given as args.
 mkplat() {
@@ -82,144 +84,144 @@ while IFS='|' read -r name desc hosts want; do
         check "malformed $name ($verb): nothing left, command not run" \
             eval "nothing_left $name && [ ! -e '$T/$name.ran' ]"
     done
-done <<'EOF'
-hreltb1|hosts: 2\nmedium: switched\nrate: 10mbit\nspeed: 3\n|ba bb|hreltb1.platform:4: unknown key 'speed'
-hreltb2|hosts: 2\nmedium: switched\nrate: 10 mbit\n|ba bb|hreltb2.platform:3: expected 'key: value'
-hreltb3|hosts: 2\nmedium: hub\nrate: 10mbit\n|ba bb|hreltb3.platform:2: medium must be
-hreltb4|hosts: 2\nrate: 10mbit\n|ba bb|missing 'medium:'
-hreltb5|hosts: 3\nmedium: shared\nrate: 10mbit\n|ba bb|lists 2 hosts but
-hreltb6|hosts: 2\nmedium: shared\nrate: 10mbit\n|ba B_b|hreltb6:3: bad host name 'B_b'
-hreltb7|hosts: 2\nmedium: switched\nrate: 10mbit\ndelay: 1ms\n|ba bb|needs 'wire: user'
-hreltb8|hosts: 2\nmedium: switched\nrate: fast\n|ba bb|hreltb8.platform:3: rate must look like
-hreltba|hosts: 2\nmedium: switched\nrate: 10mbit\n|ba sw|hreltba:3: host name 'sw' is reserved
+done <<EOF
+hreltb1${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\nspeed: 3\n|ba bb|hreltb1${TG}.platform:4: unknown key 'speed'
+hreltb2${TG}|hosts: 2\nmedium: switched\nrate: 10 mbit\n|ba bb|hreltb2${TG}.platform:3: expected 'key: value'
+hreltb3${TG}|hosts: 2\nmedium: hub\nrate: 10mbit\n|ba bb|hreltb3${TG}.platform:2: medium must be
+hreltb4${TG}|hosts: 2\nrate: 10mbit\n|ba bb|missing 'medium:'
+hreltb5${TG}|hosts: 3\nmedium: shared\nrate: 10mbit\n|ba bb|lists 2 hosts but
+hreltb6${TG}|hosts: 2\nmedium: shared\nrate: 10mbit\n|ba B_b|hreltb6${TG}:3: bad host name 'B_b'
+hreltb7${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\ndelay: 1ms\n|ba bb|needs 'wire: user'
+hreltb8${TG}|hosts: 2\nmedium: switched\nrate: fast\n|ba bb|hreltb8${TG}.platform:3: rate must look like
+hreltba${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\n|ba sw|hreltba${TG}:3: host name 'sw' is reserved
 EOF
 
 # A pvmd that cannot start on the second host: one line naming it, nothing left.
-printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hreltb9 ba bb
-sed -i "1s|\$| dx=/nonexistent/pvmd|" "$T/hreltb9"
-"$P" run "$T/hreltb9.platform" --no-probe -- touch "$T/hreltb9.ran" >"$T/hreltb9.out" 2>"$T/hreltb9.err"; rc=$?
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hreltb9${TG} ba bb
+sed -i "1s|\$| dx=/nonexistent/pvmd|" "$T/hreltb9${TG}"
+"$P" run "$T/hreltb9${TG}.platform" --no-probe -- touch "$T/hreltb9${TG}.ran" >"$T/hreltb9${TG}.out" 2>"$T/hreltb9${TG}.err"; rc=$?
 check "pvmd cannot start on a host: exit 1, one line naming the host" \
-    eval "[ $rc -eq 1 ] && one_line '$T/hreltb9.err' && grep -q 'bb' '$T/hreltb9.err'"
+    eval "[ $rc -eq 1 ] && one_line '$T/hreltb9${TG}.err' && grep -q 'bb' '$T/hreltb9${TG}.err'"
 check "pvmd cannot start on a host: nothing left, command not run" \
-    eval "nothing_left hreltb9 && [ ! -e '$T/hreltb9.ran' ]"
+    eval "nothing_left hreltb9${TG} && [ ! -e '$T/hreltb9${TG}.ran' ]"
 
 # --- 2 hosts, switched 10 Mbit/s: VM spans both, workers, shaping ---------
-printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt2 ta tb
-"$P" run "$T/hrelt2.platform" -- sh -c 'echo conf | pvm; $0/platform_hello 1000000 2; echo "probe: $HREL_PLATFORM_PROBE"' "$T/pbin" \
-    >"$T/hrelt2.out" 2>"$T/hrelt2.err"; rc=$?
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt2${TG} ta tb
+"$P" run "$T/hrelt2${TG}.platform" -- sh -c 'echo conf | pvm; $0/hrel_platform_hello 1000000 2; echo "probe: $HREL_PLATFORM_PROBE"' "$T/pbin" \
+    >"$T/hrelt2${TG}.out" 2>"$T/hrelt2${TG}.err"; rc=$?
 check "2 hosts: run exits 0" test $rc -eq 0
-check "2 hosts: conf lists 2 hosts ta tb" eval "grep -q '^2 hosts' '$T/hrelt2.out' && grep -qE '^ +ta ' '$T/hrelt2.out' && grep -qE '^ +tb ' '$T/hrelt2.out'"
-check "2 hosts: a worker runs on each host" eval "grep -q '^worker ta on ta\$' '$T/hrelt2.out' && grep -q '^worker tb on tb\$' '$T/hrelt2.out'"
-r=$(sed -n 's/^pingpong tb .* mbit \([0-9.]*\)$/\1/p' "$T/hrelt2.out")
+check "2 hosts: conf lists 2 hosts ta tb" eval "grep -q '^2 hosts' '$T/hrelt2${TG}.out' && grep -qE '^ +ta ' '$T/hrelt2${TG}.out' && grep -qE '^ +tb ' '$T/hrelt2${TG}.out'"
+check "2 hosts: a worker runs on each host" eval "grep -q '^worker ta on ta\$' '$T/hrelt2${TG}.out' && grep -q '^worker tb on tb\$' '$T/hrelt2${TG}.out'"
+r=$(sed -n 's/^pingpong tb .* mbit \([0-9.]*\)$/\1/p' "$T/hrelt2${TG}.out")
 check "2 hosts: PVM direct route 1 MB (best of 2) at ${r:-?} Mbit/s, within 10% of 10" within10 "${r:-0}" 10
-r=$(sed -n 's/^probe hrelt2 ta->tb rate_mbit \([0-9.]*\) .* ok .*/\1/p' "$T/hrelt2.err")
+r=$(sed -n "s/^probe hrelt2${TG} ta->tb rate_mbit \([0-9.]*\) .* ok .*/\1/p" "$T/hrelt2${TG}.err")
 check "2 hosts: calibration probe ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
-check "2 hosts: probe result exported to the command (metadata)" grep -q '^probe: ta->tb [0-9.]* Mbit/s' "$T/hrelt2.out"
-check "2 hosts: teardown leaves nothing" nothing_left hrelt2
+check "2 hosts: probe result exported to the command (metadata)" grep -q '^probe: ta->tb [0-9.]* Mbit/s' "$T/hrelt2${TG}.out"
+check "2 hosts: teardown leaves nothing" nothing_left hrelt2${TG}
 
 # --- 4 hosts, switched: VM spans all, two pairs keep the full rate --------
-printf 'hosts: 4\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt4s ua ub uc ud
-"$P" run "$T/hrelt4s.platform" --no-probe -- sh -c 'echo conf | pvm; $0/platform_hello' "$T/pbin" >"$T/hrelt4s.out" 2>"$T/hrelt4s.err"; rc=$?
+printf 'hosts: 4\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt4s${TG} ua ub uc ud
+"$P" run "$T/hrelt4s${TG}.platform" --no-probe -- sh -c 'echo conf | pvm; $0/hrel_platform_hello' "$T/pbin" >"$T/hrelt4s${TG}.out" 2>"$T/hrelt4s${TG}.err"; rc=$?
 check "4 hosts switched: run exits 0" test $rc -eq 0
-check "4 hosts switched: conf lists 4 hosts" grep -q '^4 hosts' "$T/hrelt4s.out"
+check "4 hosts switched: conf lists 4 hosts" grep -q '^4 hosts' "$T/hrelt4s${TG}.out"
 check "4 hosts switched: a worker runs on each of the 4 hosts" \
-    test "$(grep -cE '^worker (u[a-d]) on \1$' "$T/hrelt4s.out")" -eq 4
-check "4 hosts switched: teardown leaves nothing" nothing_left hrelt4s
-"$P" probe "$T/hrelt4s.platform" --pairs 2 --seconds 2 >"$T/hrelt4s.probe" 2>&1; rc=$?
+    test "$(grep -cE '^worker (u[a-d]) on \1$' "$T/hrelt4s${TG}.out")" -eq 4
+check "4 hosts switched: teardown leaves nothing" nothing_left hrelt4s${TG}
+"$P" probe "$T/hrelt4s${TG}.platform" --pairs 2 --seconds 2 >"$T/hrelt4s${TG}.probe" 2>&1; rc=$?
 for pair in 'ua->ub' 'uc->ud'; do
-    r=$(grep -F "$pair" "$T/hrelt4s.probe" | sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p')
+    r=$(grep -F "$pair" "$T/hrelt4s${TG}.probe" | sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p')
     check "switched, 2 simultaneous pairs: $pair ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
 done
-check "switched probe: exit 0 and nothing left" eval "[ $rc -eq 0 ] && nothing_left hrelt4s"
+check "switched probe: exit 0 and nothing left" eval "[ $rc -eq 0 ] && nothing_left hrelt4s${TG}"
 
 # --- 4 hosts, shared: one pair gets the rate, two pairs half each ---------
-printf 'hosts: 4\nmedium: shared\nrate: 10mbit\n' | mkplat hrelt4c ca cb cc cd
-"$P" up "$T/hrelt4c.platform" >/dev/null 2>"$T/hrelt4c.err"
-check "shared: up on 4 hosts" test -d "$ROOT/.pvm/platform.hrelt4c"
-"$P" up "$T/hrelt4c.platform" >/dev/null 2>"$T/hrelt4c.err2"; rc=$?
-check "shared: second up refused with one line" eval "[ $rc -ne 0 ] && one_line '$T/hrelt4c.err2' && grep -q 'already up' '$T/hrelt4c.err2'"
-nsbefore=$(ip netns list | grep -c '^hrel\.hrelt4c\.')
-"$P" run "$T/hrelt4c.platform" --no-probe -- true >/dev/null 2>"$T/hrelt4c.err3"; rc=$?
-check "run on a platform that is up: refused" eval "[ $rc -ne 0 ] && grep -q 'already up' '$T/hrelt4c.err3'"
+printf 'hosts: 4\nmedium: shared\nrate: 10mbit\n' | mkplat hrelt4c${TG} ca cb cc cd
+"$P" up "$T/hrelt4c${TG}.platform" >/dev/null 2>"$T/hrelt4c${TG}.err"
+check "shared: up on 4 hosts" test -d "$ROOT/.pvm/platform.hrelt4c${TG}"
+"$P" up "$T/hrelt4c${TG}.platform" >/dev/null 2>"$T/hrelt4c${TG}.err2"; rc=$?
+check "shared: second up refused with one line" eval "[ $rc -ne 0 ] && one_line '$T/hrelt4c${TG}.err2' && grep -q 'already up' '$T/hrelt4c${TG}.err2'"
+nsbefore=$(ip netns list | grep -c "^hrel\\.hrelt4c${TG}\\.")
+"$P" run "$T/hrelt4c${TG}.platform" --no-probe -- true >/dev/null 2>"$T/hrelt4c${TG}.err3"; rc=$?
+check "run on a platform that is up: refused" eval "[ $rc -ne 0 ] && grep -q 'already up' '$T/hrelt4c${TG}.err3'"
 check "... and the platform that was up is left intact ($nsbefore namespaces)" \
-    test "$(ip netns list | grep -c '^hrel\.hrelt4c\.')" -eq "$nsbefore" -a "$nsbefore" -eq 5 -a -d "$ROOT/.pvm/platform.hrelt4c"
-"$P" probe hrelt4c --pairs 1 --seconds 2 >"$T/hrelt4c.p1" 2>&1 || true
-"$P" probe "$T/hrelt4c.platform" --pairs 2 --seconds 3 >"$T/hrelt4c.p2" 2>&1 || true
-r=$(sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p' "$T/hrelt4c.p1")
+    test "$(ip netns list | grep -c "^hrel\\.hrelt4c${TG}\\.")" -eq "$nsbefore" -a "$nsbefore" -eq 5 -a -d "$ROOT/.pvm/platform.hrelt4c${TG}"
+"$P" probe hrelt4c${TG} --pairs 1 --seconds 2 >"$T/hrelt4c${TG}.p1" 2>&1 || true
+"$P" probe "$T/hrelt4c${TG}.platform" --pairs 2 --seconds 3 >"$T/hrelt4c${TG}.p2" 2>&1 || true
+r=$(sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p' "$T/hrelt4c${TG}.p1")
 check "shared, one pair: ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
 for pair in 'ca->cb' 'cc->cd'; do
-    r=$(grep -F "$pair" "$T/hrelt4c.p2" | sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p')
+    r=$(grep -F "$pair" "$T/hrelt4c${TG}.p2" | sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p')
     check "shared, 2 simultaneous pairs: $pair ${r:-?} Mbit/s about half (within 10% of 5)" within10 "${r:-0}" 5
 done
-"$P" exec hrelt4c cc -- hostname >"$T/hrelt4c.host" 2>&1
-check "exec runs as the emulated host" grep -qx cc "$T/hrelt4c.host"
-"$P" down hrelt4c >/dev/null 2>&1
-check "shared: down leaves nothing" nothing_left hrelt4c
-out=$("$P" down hrelt4c 2>&1); rc=$?
+"$P" exec hrelt4c${TG} cc -- hostname >"$T/hrelt4c${TG}.host" 2>&1
+check "exec runs as the emulated host" grep -qx cc "$T/hrelt4c${TG}.host"
+"$P" down hrelt4c${TG} >/dev/null 2>&1
+check "shared: down leaves nothing" nothing_left hrelt4c${TG}
+out=$("$P" down hrelt4c${TG} 2>&1); rc=$?
 check "down when nothing is up: exit 0" test $rc -eq 0
 
 # --- calibration: shaping removed behind the description's back ----------
-printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt2n na nb
-"$P" up "$T/hrelt2n.platform" >/dev/null 2>&1
-ip netns exec hrel.hrelt2n.na tc qdisc del dev eth0 root 2>/dev/null
-ip netns exec hrel.hrelt2n.sw tc qdisc del dev p2 root 2>/dev/null
-"$P" probe hrelt2n --seconds 1 >"$T/hrelt2n.probe" 2>&1; rc=$?
-check "probe without shaping: OFF and non-zero exit" eval "[ $rc -ne 0 ] && grep -q ' OFF ' '$T/hrelt2n.probe'"
-"$P" down hrelt2n >/dev/null 2>&1
-check "probe without shaping: down leaves nothing" nothing_left hrelt2n
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' | mkplat hrelt2n${TG} na nb
+"$P" up "$T/hrelt2n${TG}.platform" >/dev/null 2>&1
+ip netns exec hrel.hrelt2n${TG}.na tc qdisc del dev eth0 root 2>/dev/null
+ip netns exec hrel.hrelt2n${TG}.sw tc qdisc del dev p2 root 2>/dev/null
+"$P" probe hrelt2n${TG} --seconds 1 >"$T/hrelt2n${TG}.probe" 2>&1; rc=$?
+check "probe without shaping: OFF and non-zero exit" eval "[ $rc -ne 0 ] && grep -q ' OFF ' '$T/hrelt2n${TG}.probe'"
+"$P" down hrelt2n${TG} >/dev/null 2>&1
+check "probe without shaping: down leaves nothing" nothing_left hrelt2n${TG}
 # a rate this machine cannot deliver: the run must stop before the command
-printf 'hosts: 2\nmedium: switched\nrate: 40gbit\n' | mkplat hrelt2f fa fb
-"$P" run "$T/hrelt2f.platform" -- touch "$T/hrelt2f.ran" >"$T/hrelt2f.out" 2>"$T/hrelt2f.err"; rc=$?
+printf 'hosts: 2\nmedium: switched\nrate: 40gbit\n' | mkplat hrelt2f${TG} fa fb
+"$P" run "$T/hrelt2f${TG}.platform" -- touch "$T/hrelt2f${TG}.ran" >"$T/hrelt2f${TG}.out" 2>"$T/hrelt2f${TG}.err"; rc=$?
 check "run with a network off its description: exit 1, calibration error, command not run" \
-    eval "[ $rc -eq 1 ] && grep -q 'calibration failed' '$T/hrelt2f.err' && [ ! -e '$T/hrelt2f.ran' ]"
-check "failed calibration: nothing left" nothing_left hrelt2f
+    eval "[ $rc -eq 1 ] && grep -q 'calibration failed' '$T/hrelt2f${TG}.err' && [ ! -e '$T/hrelt2f${TG}.ran' ]"
+check "failed calibration: nothing left" nothing_left hrelt2f${TG}
 
 # --- userspace wire: switch with a per-link delay, CSMA/CD hub ------------
 # Lower bound of a PVM round trip on a store-and-forward switch with 50 us per
 # link: each way at least two minimum frames (57.6 us each) and two delays.
-printf 'hosts: 4\nmedium: switched\nrate: 10mbit\ndelay: 50us\nwire: user\n' | mkplat hreltws wa wb wc wd
-"$P" run "$T/hreltws.platform" -- sh -c 'echo conf | pvm; $0/platform_hello 100 20; $0/platform_hello 1000000' "$T/pbin" \
-    >"$T/hreltws.out" 2>"$T/hreltws.err"; rc=$?
+printf 'hosts: 4\nmedium: switched\nrate: 10mbit\ndelay: 50us\nwire: user\n' | mkplat hreltws${TG} wa wb wc wd
+"$P" run "$T/hreltws${TG}.platform" -- sh -c 'echo conf | pvm; $0/hrel_platform_hello 100 20; $0/hrel_platform_hello 1000000' "$T/pbin" \
+    >"$T/hreltws${TG}.out" 2>"$T/hreltws${TG}.err"; rc=$?
 check "wire switch: run exits 0 (calibration passed)" test $rc -eq 0
 check "wire switch: conf lists 4 hosts, a worker on each" \
-    eval "grep -q '^4 hosts' '$T/hreltws.out' && [ \$(grep -E '^worker (w[a-d]) on \\1\$' '$T/hreltws.out' | sort -u | wc -l) -eq 4 ]"
-r=$(sed -n 's/^pingpong wb bytes 100 .* seconds \([0-9.]*\) .*/\1/p' "$T/hreltws.out")
+    eval "grep -q '^4 hosts' '$T/hreltws${TG}.out' && [ \$(grep -E '^worker (w[a-d]) on \\1\$' '$T/hreltws${TG}.out' | sort -u | wc -l) -eq 4 ]"
+r=$(sed -n 's/^pingpong wb bytes 100 .* seconds \([0-9.]*\) .*/\1/p' "$T/hreltws${TG}.out")
 check "wire switch: 100-byte PVM round trip ${r:-?} s >= 430.4 us (frame times + delays)" \
     awk -v r="${r:-0}" 'BEGIN { exit !(r >= 430.4e-6) }'
-r=$(sed -n 's/^pingpong wb bytes 1000000 .* mbit \([0-9.]*\)$/\1/p' "$T/hreltws.out")
+r=$(sed -n 's/^pingpong wb bytes 1000000 .* mbit \([0-9.]*\)$/\1/p' "$T/hreltws${TG}.out")
 check "wire switch: PVM 1 MB at ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
 check "wire switch: teardown leaves nothing (wire too)" \
-    eval "nothing_left hreltws && ! pgrep -f 'hrel-wire .*--prefix w' >/dev/null"
-"$P" probe "$T/hreltws.platform" --pairs 2 --seconds 2 >"$T/hreltws.probe" 2>&1; rc=$?
+    eval "nothing_left hreltws${TG} && ! pgrep -f 'hrel-wire .*--prefix w' >/dev/null"
+"$P" probe "$T/hreltws${TG}.platform" --pairs 2 --seconds 2 >"$T/hreltws${TG}.probe" 2>&1; rc=$?
 check "wire switch: 2 simultaneous pairs each within 10% of the payload rate" \
-    eval "[ $rc -eq 0 ] && [ \$(grep -c ' ok ' '$T/hreltws.probe') -eq 2 ]"
-r=$(sed -n 's/.* aggregate of 2 pairs rate_mbit \([0-9.]*\).*/\1/p' "$T/hreltws.probe")
+    eval "[ $rc -eq 0 ] && [ \$(grep -c ' ok ' '$T/hreltws${TG}.probe') -eq 2 ]"
+r=$(sed -n 's/.* aggregate of 2 pairs rate_mbit \([0-9.]*\).*/\1/p' "$T/hreltws${TG}.probe")
 check "wire switch: 2 pairs together ${r:-?} Mbit/s, within 10% of 20 (parallel ports)" within10 "${r:-0}" 20
-printf 'hosts: 4\nmedium: shared\nrate: 10mbit\ndelay: 2us\nwire: user\n' | mkplat hreltwh ha hb hc hd
-"$P" up "$T/hreltwh.platform" >/dev/null 2>&1
-"$P" probe hreltwh --pairs 1 --seconds 2 >"$T/hreltwh.p1" 2>&1
-"$P" probe hreltwh --pairs 2 --seconds 3 >"$T/hreltwh.p2" 2>&1
-"$P" down hreltwh >"$T/hreltwh.down" 2>&1
-r=$(sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p' "$T/hreltwh.p1")
+printf 'hosts: 4\nmedium: shared\nrate: 10mbit\ndelay: 2us\nwire: user\n' | mkplat hreltwh${TG} ha hb hc hd
+"$P" up "$T/hreltwh${TG}.platform" >/dev/null 2>&1
+"$P" probe hreltwh${TG} --pairs 1 --seconds 2 >"$T/hreltwh${TG}.p1" 2>&1
+"$P" probe hreltwh${TG} --pairs 2 --seconds 3 >"$T/hreltwh${TG}.p2" 2>&1
+"$P" down hreltwh${TG} >"$T/hreltwh${TG}.down" 2>&1
+r=$(sed -n 's/.* rate_mbit \([0-9.]*\) .*/\1/p' "$T/hreltwh${TG}.p1")
 check "wire hub: one pair ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
 # On a CSMA/CD hub collisions and backoff cost some of the medium, and the
 # userspace wire slows down when the machine is busy, so the aggregate of two
 # pairs is checked for what matters: traffic flows (over a quarter of the
 # rate) and the pairs share one medium (not 2 x).
-r=$(sed -n 's/.* aggregate of 2 pairs rate_mbit \([0-9.]*\).*/\1/p' "$T/hreltwh.p2")
-[ -n "$r" ] || sed 's/^/  hub probe said: /' "$T/hreltwh.p2"   # for the log when it fails
+r=$(sed -n 's/.* aggregate of 2 pairs rate_mbit \([0-9.]*\).*/\1/p' "$T/hreltwh${TG}.p2")
+[ -n "$r" ] || sed 's/^/  hub probe said: /' "$T/hreltwh${TG}.p2"   # for the log when it fails
 check "wire hub: 2 simultaneous pairs together ${r:-?} Mbit/s: one medium (0.25 to 1.1 x 9.41), not 2 x" \
     awk -v r="${r:-0}" 'BEGIN { exit !(r >= 0.25 * 9.4148 && r <= 1.1 * 9.4148) }'
-n=$(sed -n 's/.* collisions \([0-9]*\) .*/\1/p' "$T/hreltwh.down")
+n=$(sed -n 's/.* collisions \([0-9]*\) .*/\1/p' "$T/hreltwh${TG}.down")
 check "wire hub: the wire saw ${n:-?} collisions" test "${n:-0}" -gt 0
-check "wire hub: teardown leaves nothing" nothing_left hreltwh
+check "wire hub: teardown leaves nothing" nothing_left hreltwh${TG}
 
 # --- teardown after a failing command, SIGTERM and Ctrl-C -----------------
-"$P" run "$T/hrelt2.platform" --no-probe -- sh -c 'exit 3' >/dev/null 2>&1; rc=$?
+"$P" run "$T/hrelt2${TG}.platform" --no-probe -- sh -c 'exit 3' >/dev/null 2>&1; rc=$?
 check "failing command: its exit status 3 comes back" test $rc -eq 3
-check "failing command: nothing left" nothing_left hrelt2
+check "failing command: nothing left" nothing_left hrelt2${TG}
 for sig in TERM INT; do
-    python3 - "$P" "$T/hrelt2.platform" "$sig" >"$T/sig.$sig" 2>&1 <<'PY'
+    python3 - "$P" "$T/hrelt2${TG}.platform" "$sig" >"$T/sig.$sig" 2>&1 <<'PY'
 import os, signal, subprocess, sys, time
 p = subprocess.Popen([sys.argv[1], "run", sys.argv[2], "--no-probe", "--", "sleep", "30"],
                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -232,7 +234,7 @@ print("rc", rc, "seconds", round(time.time() - t, 2))
 PY
     want=$([ $sig = TERM ] && echo 143 || echo 130)
     check "SIG$sig during run: exit $want within 15 s" grep -q "^rc $want " "$T/sig.$sig"
-    check "SIG$sig during run: nothing left" nothing_left hrelt2
+    check "SIG$sig during run: nothing left" nothing_left hrelt2${TG}
 done
 
 pvmd_tmp_after=$(ls -d /tmp/pvmd.* /tmp/pvml.* 2>/dev/null | sort)

@@ -86,7 +86,7 @@ static void test_paper(void)
     HREL_CHECK(isnan(hrel_fft_model_error(0.0, 1.0)), "error with zero actual is NaN");
 }
 
-/* The same CCM cost through the model library's closed form (lib/ccm.h uses
+/* The same CCM cost through the model library's closed form (lib/model/ccm.h uses
  * 001's names: D division, F combination, C sequential FFT; h in g's unit). */
 static void test_ccm_vs_model_lib(void)
 {

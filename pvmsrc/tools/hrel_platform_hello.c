@@ -1,4 +1,4 @@
-/* platform_hello -- PVM check program of tests/e2e/test_platform.sh.
+/* hrel_platform_hello -- PVM check program of tests/e2e/test_platform.sh.
  *
  * Contract: run as master (no PVM parent) on a started virtual machine, it
  * spawns one copy of itself by bare name on every host of pvm_config (flag
@@ -78,7 +78,7 @@ static int master(long bytes, int rounds)
     pvm_setopt(PvmRoute, PvmRouteDirect);
     for (i = 0; i < nhost; i++) {
         char name[256];
-        if (pvm_spawn("platform_hello", NULL, PvmTaskHost, hosts[i].hi_name, 1, &tids[i]) != 1) {
+        if (pvm_spawn("hrel_platform_hello", NULL, PvmTaskHost, hosts[i].hi_name, 1, &tids[i]) != 1) {
             fprintf(stderr, "platform_hello: spawn on %s failed (%d)\n", hosts[i].hi_name, tids[i]);
             tids[i] = 0;
             rc = 1;

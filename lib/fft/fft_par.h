@@ -1,6 +1,6 @@
 /* fft_par -- who talks to whom in hrel's two parallel FFTs, and both
  * algorithms emulated in one process (for tests and as the executable
- * specification the PVM programs in pvmsrc/hrel_fft.c follow).
+ * specification the PVM programs in pvmsrc/fft/hrel_fft.c follow).
  *
  * M-step FFT (002 figure 7): rank r holds the subvector of hrel_fft_divide
  * (r's bits reversed), transforms it, then at combination step i = 0..log2(p)-1

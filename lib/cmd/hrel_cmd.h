@@ -1,4 +1,4 @@
-/* hrel_cmd -- the subcommands of the `hrel` analysis command (lib/cmd_*.c).
+/* hrel_cmd -- the subcommands of the `hrel` analysis command (lib/cmd/cmd_*.c).
  *
  * Contract: each takes the arguments after the subcommand name (argv[0] is the
  * subcommand itself), prints its results on stdout, prints one line

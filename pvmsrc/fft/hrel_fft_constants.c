@@ -1,6 +1,6 @@
 /* hrel_fft_constants -- measure the computational constants of the parallel
  * FFTs on this machine's processor, as table 3 of 002 does, and write them
- * as a small CSV file (format in lib/fft_io.h and docs/fft.md).
+ * as a small CSV file (format in lib/fft/fft_io.h and docs/fft.md).
  *
  * How it measures: for every processor count p of --procs it runs, on one
  * processor and without PVM, exactly the sequential code a rank of hrel_fft

@@ -1,5 +1,5 @@
 /* psrs_run -- one rank of Parallel Sorting by Regular Sampling in the seven
- * M-steps of 002 section 4.2 (figure 8), instrumented with pvmsrc/mstep.h.
+ * M-steps of 002 section 4.2 (figure 8), instrumented with pvmsrc/common/mstep.h.
  *
  *   1 POA  rank 0 scatters the N/P segments (N mod P ranks get one more item)
  *   2 AO   every rank sorts its segment, takes a regular sample of P items;

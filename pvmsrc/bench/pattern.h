@@ -8,7 +8,7 @@
  * of the destination and unpack into the receive slot of the source). The
  * caller fills the send slots before and checks the receive slots after the
  * timed region, so `run` never computes. Message size c->msg_bytes comes from
- * formula (4) (lib/hrelation.h). Helpers return 0, or -1 with c->err filled.
+ * formula (4) (lib/base/hrelation.h). Helpers return 0, or -1 with c->err filled.
  */
 #ifndef HREL_PATTERN_H
 #define HREL_PATTERN_H

@@ -66,7 +66,7 @@ const char *hrel_hyper_pat_name(hrel_hyper_pat p);
 /* Check S: all parameters finite and >= 0. Return 0, or -1 with a message. */
 int hrel_hyper_sys_check(const hrel_hyper_sys *s, char *err, size_t errlen);
 
-/* K of the NB benchmark pattern (pvmsrc/pat_nb.c) on PROCS processors:
+/* K of the NB benchmark pattern (pvmsrc/bench/pat_nb.c) on PROCS processors:
  * min(4, procs - 1), the four neighbours of a 2-D decomposition (figure 14). */
 int hrel_hyper_nb_default_k(int procs);
 
