@@ -14,14 +14,7 @@
 
 #include <stddef.h>
 
-typedef enum {
-    HREL_OP_SUM,   /* @ = +   (the seeds' choice) */
-    HREL_OP_MAX    /* @ = max */
-} hrel_op;
-
-/* Parse "sum", "+", "max". Return 0, or -1 for anything else. */
-int hrel_op_parse(const char *s, hrel_op *op);
-const char *hrel_op_name(hrel_op op);
+#include "op.h"
 
 /* The divisor d with m = h / d for PATTERN (E PP OA POA AO AA) on P
  * processors. Return d >= 1, or -1 if the pattern is unknown or P < 2. */

@@ -12,15 +12,29 @@
 
 #include "csv.h"
 #include "hrel_cmd.h"
+#include "patterns.h"
 
 #define MAXPLAT 16
-#define NPAT 7
+#define MAXPAT 32
 
-static const char *const pats[NPAT] = {"E", "PP", "OA", "POA", "AO", "AA", "ALL"};
+/* The columns: the h-relation patterns of the registry (lib/base/patterns.h),
+ * then the pooled fit ALL; filled by init_pats(). */
+static const char *pats[MAXPAT];
+static int npat;
+
+static void init_pats(void)
+{
+    size_t i;
+    npat = 0;
+    for (i = 0; i < hrel_patterns_count() && npat < MAXPAT - 1; i++)
+        if (hrel_patterns_at(i)->family == HREL_PATFAM_HREL)
+            pats[npat++] = hrel_patterns_at(i)->name;
+    pats[npat++] = "ALL";
+}
 
 typedef struct plat {
     char name[128];          /* platform name (raw.csv metadata, dir name, or NAME=) */
-    double g[NPAT], L[NPAT]; /* over all processor counts; NAN if absent */
+    double g[MAXPAT], L[MAXPAT]; /* over all processor counts; NAN if absent */
 } plat;
 
 static void usage(FILE *fp)
@@ -48,7 +62,7 @@ static int load(const char *arg, plat *p)
     size_t r;
     static const char *const need[] = {"pattern", "procs", "g", "L", NULL};
 
-    for (k = 0; k < NPAT; k++)
+    for (k = 0; k < npat; k++)
         p->g[k] = p->L[k] = NAN;
     if (stat(spec, &st) == 0 && S_ISDIR(st.st_mode)) {
         snprintf(dir, sizeof dir, "%s", spec);
@@ -68,10 +82,10 @@ static int load(const char *arg, plat *p)
         double g, L;
         if (strcmp(hrel_csv_str(t, r, idx[1]), "all") != 0)
             continue;
-        for (k = 0; k < NPAT; k++)
+        for (k = 0; k < npat; k++)
             if (strcmp(hrel_csv_str(t, r, idx[0]), pats[k]) == 0)
                 break;
-        if (k == NPAT)
+        if (k == npat)
             continue;
         if (strcmp(hrel_csv_str(t, r, idx[2]), "nan") == 0)
             continue;   /* a pattern hrel fit could not fit */
@@ -103,7 +117,7 @@ static int load(const char *arg, plat *p)
 static const char *fastest(const plat *p)
 {
     int k, best = -1;
-    for (k = 0; k < NPAT - 1; k++)
+    for (k = 0; k < npat - 1; k++)
         if (!isnan(p->g[k]) && (best < 0 || p->g[k] < p->g[best]))
             best = k;
     return best < 0 ? NULL : pats[best];
@@ -127,7 +141,7 @@ static void print_block(const plat *pl, int n, const char *title, int want_L)
     for (i = 0; i < n; i++)
         printf(" %14s", pl[i].name);
     printf("\n");
-    for (k = 0; k < NPAT; k++) {
+    for (k = 0; k < npat; k++) {
         printf("%-8s", pats[k]);
         for (i = 0; i < n; i++)
             cell(want_L ? pl[i].L[k] : pl[i].g[k]);
@@ -158,7 +172,7 @@ static void print_latex(const plat *pl, int n)
         for (i = 0; i < n; i++)
             printf(" & %s", pl[i].name);
         printf(" \\\\\n\\hline\n");
-        for (k = 0; k < NPAT; k++) {
+        for (k = 0; k < npat; k++) {
             printf("$%s_{%s}$", pass ? "L" : "g", pats[k]);
             for (i = 0; i < n; i++) {
                 double v = pass ? pl[i].L[k] : pl[i].g[k];
@@ -190,7 +204,7 @@ static int write_dat(const plat *pl, int n, const char *dir)
     fprintf(fp, "# hrel compare: g (s/byte) and L (s) per pattern, one block per platform\n");
     for (i = 0; i < n; i++) {
         fprintf(fp, "%s\"%s\"\n# idx pattern g L\n", i ? "\n\n" : "", pl[i].name);
-        for (k = 0; k < NPAT; k++)
+        for (k = 0; k < npat; k++)
             if (!isnan(pl[i].g[k]))
                 fprintf(fp, "%d %s %.6e %.6e\n", k, pats[k], pl[i].g[k], pl[i].L[k]);
     }
@@ -203,6 +217,7 @@ int hrel_cmd_compare(int argc, char **argv)
     plat pl[MAXPLAT];
     int i, n = 0, csv = 0, latex = 0, k;
     const char *outdir = NULL;
+    init_pats();
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
@@ -237,7 +252,7 @@ int hrel_cmd_compare(int argc, char **argv)
     if (csv) {
         printf("platform,pattern,g,L\n");
         for (i = 0; i < n; i++)
-            for (k = 0; k < NPAT; k++)
+            for (k = 0; k < npat; k++)
                 if (!isnan(pl[i].g[k]))
                     printf("%s,%s,%.6e,%.6e\n", pl[i].name, pats[k], pl[i].g[k], pl[i].L[k]);
     } else if (latex) {

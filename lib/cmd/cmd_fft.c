@@ -32,7 +32,7 @@ typedef struct fft_opts {
     const char *pat_ccm;   /* fit pattern for the divide-and-conquer FFT */
     double g, L;           /* explicit g and L (used when fit is NULL) */
     int have_g, have_L;    /* whether --g / --L were given */
-    int op_max;            /* 1 for @ = max */
+    hrel_op op;            /* the @ operator */
     long bytes;            /* bytes per complex value */
     long n;                /* predict: points */
     long p[MAXP];          /* predict: processor counts */
@@ -155,10 +155,8 @@ static int parse_opts(const char *verb, int argc, char **argv, int first, fft_op
             o->have_g = 1;
         else if (strcmp(a, "--L") == 0 && parse_double(v, &o->L) == 0)
             o->have_L = 1;
-        else if (strcmp(a, "--op") == 0 && (strcmp(v, "sum") == 0 || strcmp(v, "+") == 0))
-            o->op_max = 0;
-        else if (strcmp(a, "--op") == 0 && strcmp(v, "max") == 0)
-            o->op_max = 1;
+        else if (strcmp(a, "--op") == 0 && hrel_op_parse(v, &o->op) == 0)
+            ;
         else if (strcmp(a, "--bytes") == 0 && parse_long(v, &o->bytes) == 0)
             ;
         else if (strcmp(a, "--n") == 0 && parse_long(v, &o->n) == 0)
@@ -234,7 +232,7 @@ static int predict_one(const fft_opts *o, int algo, long n, long p, double *g, d
     if (algo == 1)
         return hrel_fft_model_mstep_gl((size_t)n, (size_t)p, (size_t)o->bytes, c, gs, Ls,
                                        NULL, model, err, errlen);
-    return hrel_fft_model_ccm((size_t)n, (size_t)p, (size_t)o->bytes, o->op_max, c, *g,
+    return hrel_fft_model_ccm((size_t)n, (size_t)p, (size_t)o->bytes, o->op, c, *g,
                               *L, model, err, errlen);
 }
 
@@ -386,7 +384,7 @@ static int mpm_of_trace(const fft_opts *o, const char *runs, const char *tpath, 
             goto done;
     } else
         hrel_model_gl_fill(t, o->g, o->L, gl);
-    if (hrel_model_mpm(t, o->op_max ? HREL_OP_MAX : HREL_OP_SUM, gl, phi, NULL, psi, err,
+    if (hrel_model_mpm(t, o->op, gl, phi, NULL, psi, err,
                        errlen))
         goto done;
     status = 0;

@@ -155,7 +155,7 @@ static int run_trace_model(const char *model, int argc, char **argv)
             else
                 plot = argv[++i];
         } else if (strcmp(a, "--op") == 0) {
-            if (!has || hrel_model_parse_op(argv[i + 1], &op) != 0)
+            if (!has || hrel_op_parse(argv[i + 1], &op) != 0)
                 return fail(2, "--op needs sum or max, got '%s'", has ? argv[i + 1] : "");
             i++;
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -210,7 +210,7 @@ static int run_trace_model(const char *model, int argc, char **argv)
         printf("model,step,rank,w_s,h_bytes,step_s,pred_s,measured_s,err_pct\n");
     } else {
         printf("# hrel model %s: trace %s, %d ranks, %d steps, @ = %s, ", model, path, t->nproc,
-               t->nstep, hrel_model_op_name(op));
+               t->nstep, hrel_op_name(op));
         if (fit)
             printf("g and L from %s%s\n", fit, t->has_pattern ? " (per pattern)" : " (pooled)");
         else

@@ -15,5 +15,6 @@ int hrel_cmd_hyper(int argc, char **argv);
 int hrel_cmd_fft(int argc, char **argv);
 int hrel_cmd_psrs(int argc, char **argv);
 int hrel_cmd_compare(int argc, char **argv);
+int hrel_cmd_patterns(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@ static const struct {
     {"fft", hrel_cmd_fft, "parallel FFT predictions and predicted-vs-actual table"},
     {"compare", hrel_cmd_compare, "g and L per pattern side by side across platforms"},
     {"psrs", hrel_cmd_psrs, "PSRS predictions (002 f. 19-25) and predicted-vs-actual table"},
+    {"patterns", hrel_cmd_patterns, "the communication patterns hrel knows (the registry)"},
 };
 
 static void usage(FILE *fp)
@@ -25,7 +26,7 @@ static void usage(FILE *fp)
     size_t i;
     fprintf(fp, "usage: hrel COMMAND [ARGS]   (hrel COMMAND --help for its options)\n\n");
     for (i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        fprintf(fp, "  %-6s %s\n", cmds[i].name, cmds[i].summary);
+        fprintf(fp, "  %-8s %s\n", cmds[i].name, cmds[i].summary);
 }
 
 int main(int argc, char **argv)

@@ -83,7 +83,7 @@ int hrel_fft_model_mstep(size_t n, size_t p, size_t bytes, const hrel_fft_consts
     return hrel_fft_model_mstep_gl(n, p, bytes, c, gs, Ls, steps, total, err, errlen);
 }
 
-int hrel_fft_model_ccm(size_t n, size_t p, size_t bytes, int op_max,
+int hrel_fft_model_ccm(size_t n, size_t p, size_t bytes, hrel_op op,
                        const hrel_fft_consts *c, double g, double L,
                        double *total, char *err, size_t errlen)
 {
@@ -97,7 +97,7 @@ int hrel_fft_model_ccm(size_t n, size_t p, size_t bytes, int op_max,
     t += c->F * (N / P) * (double)hrel_fft_log2(n / p);
     for (s = 1; s <= logp; s++) {                   /* swaps and combinations */
         double half = ldexp(1.0, (int)s - 1) * N / P;   /* values each side sends */
-        double h = (op_max ? 1.0 : 2.0) * (double)bytes * half;
+        double h = hrel_op_apply(op, (double)bytes * half, (double)bytes * half);
         t += L + g * h + c->R * half;
     }
     *total = t;

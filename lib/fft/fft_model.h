@@ -28,6 +28,8 @@
 
 #include <stddef.h>
 
+#include "op.h"
+
 typedef struct hrel_fft_consts {
     double D;    /* M-step division, s per element gathered */
     double Ds;   /* odd-even split (divide-and-conquer), s per element split */
@@ -51,9 +53,8 @@ int hrel_fft_model_mstep_gl(size_t n, size_t p, size_t bytes, const hrel_fft_con
                             const double *g, const double *L, double *steps, double *total,
                             char *err, size_t errlen);
 
-/* Divide-and-conquer FFT (CCM): *total = Phi. OP_MAX = 0 for @ = + (h counts
- * in + out), 1 for @ = max. */
-int hrel_fft_model_ccm(size_t n, size_t p, size_t bytes, int op_max,
+/* Divide-and-conquer FFT (CCM): *total = Phi; OP the @ operator (lib/base/op.h). */
+int hrel_fft_model_ccm(size_t n, size_t p, size_t bytes, hrel_op op,
                        const hrel_fft_consts *c, double g, double L,
                        double *total, char *err, size_t errlen);
 

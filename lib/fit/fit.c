@@ -1,5 +1,6 @@
 /* fit -- see fit.h. GSL does the least squares; this file arranges the data. */
 #include "fit.h"
+#include "patterns.h"
 #include "errmsg.h"
 
 #include <math.h>
@@ -19,15 +20,12 @@ void hrel_fit_cfg_default(hrel_fit_cfg *cfg)
     cfg->weighted = 0;
 }
 
-/* The pooled set of 000 section 4 and 002 formula 11: E, PP, the personalised
- * OneToAll (the seeds' "OA", hrel's POA), AO, AA. The broadcast OA (pvm_mcast)
- * is left out: how many bytes its root injects depends on the broadcast's
- * implementation, so it is no proper h-relation of formula 4 (002 section 3.2). */
+/* The pooled set of 000 section 4 and 002 formula 11 is the registry's
+ * (lib/base/patterns.h): E, PP, POA, AO, AA. */
 int hrel_fit_pooled_pattern(int p)
 {
-    const char *name = hrel_raw_pattern_name(p);
-    return strcmp(name, "E") == 0 || strcmp(name, "PP") == 0 || strcmp(name, "POA") == 0 ||
-           strcmp(name, "AO") == 0 || strcmp(name, "AA") == 0;
+    const hrel_patinfo *pat = hrel_patterns_at((size_t)p);
+    return p >= 0 && pat && pat->poolable;
 }
 
 /* ================================================================ one line == */

@@ -1,5 +1,6 @@
 /* plotdata -- see plotdata.h. */
 #include "plotdata.h"
+#include "patterns.h"
 #include "errmsg.h"
 
 #include <math.h>
@@ -68,7 +69,7 @@ static int write_T(const hrel_fit_result *r, const char *dir, char *err, size_t 
     for (k = 0; k < r->npat; k++) {
         const hrel_fit_pattern *p = &r->pat[k];
         fprintf(fp, "%sh %s lo hi fit nprocs\n", k ? "\n\n" : "",
-                hrel_raw_pattern_name(p->pattern));
+                hrel_patterns_name(p->pattern));
         for (ih = 0; ih < p->nh; ih++) {
             double lo = INFINITY, hi = -INFINITY;
             size_t cnt = 0;
@@ -96,7 +97,7 @@ static int write_T(const hrel_fit_result *r, const char *dir, char *err, size_t 
         const hrel_fit_pattern *p = &r->pat[k];
         if (k)
             fputs("\n\n", fp);
-        line_block(fp, hrel_raw_pattern_name(p->pattern), &p->fit, p->h[0],
+        line_block(fp, hrel_patterns_name(p->pattern), &p->fit, p->h[0],
                    p->h[p->nh - 1]);
     }
     return close_dat(fp, path, err, errlen);
@@ -119,7 +120,7 @@ static int write_gprocs(const hrel_fit_result *r, const char *dir, char *err,
     for (k = 0; k < r->npat; k++) {
         const hrel_fit_pattern *p = &r->pat[k];
         fprintf(fp, "%sprocs %s ci_g L\n", k ? "\n\n" : "",
-                hrel_raw_pattern_name(p->pattern));
+                hrel_patterns_name(p->pattern));
         for (ip = 0; ip < p->np; ip++) {
             fprintf(fp, "%d", p->procs[ip]);
             num(fp, p->per_p[ip].g);
@@ -151,7 +152,7 @@ static int write_pooled(const hrel_fit_result *r, const char *dir, char *err,
         if (!hrel_fit_pooled_pattern(p->pattern) || !p->fit.ok)
             continue;
         fprintf(fp, "%sh %s dev_pct\n", nb++ ? "\n\n" : "",
-                hrel_raw_pattern_name(p->pattern));
+                hrel_patterns_name(p->pattern));
         for (ih = 0; ih < p->nh; ih++) {
             fprintf(fp, "%.8g", p->h[ih]);
             num(fp, p->avg[ih]);

@@ -1,6 +1,7 @@
 /* tables -- see tables.h. Builders format every number once into cells; the
  * three renderers only lay the cells out. */
 #include "tables.h"
+#include "patterns.h"
 #include "errmsg.h"
 
 #include <math.h>
@@ -128,7 +129,7 @@ static const char *unit_one(const hrel_fit_result *r)
 
 static const char *pname(int p)
 {
-    return hrel_raw_pattern_name(p);
+    return hrel_patterns_name(p);
 }
 
 /* ================================================================ builders == */

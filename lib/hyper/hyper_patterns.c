@@ -12,16 +12,27 @@
 
 #include "errmsg.h"
 #include "hyper_patterns.h"
+#include "patterns.h"
 
-static const char *const pat_names[] = {"PAIRS", "BT", "SB", "RED", "NB"};
+/* The hyperbolic experiments are the registry's HYPER family, in its order
+ * (PAIRS BT SB RED NB = the order of hrel_hyper_pat). Entry K of it, or NULL. */
+static const hrel_patinfo *hyper_entry(size_t k)
+{
+    size_t i, n = 0;
+    for (i = 0; i < hrel_patterns_count(); i++)
+        if (hrel_patterns_at(i)->family == HREL_PATFAM_HYPER && n++ == k)
+            return hrel_patterns_at(i);
+    return NULL;
+}
 
-/* Parse a pattern code. */
+/* Parse a pattern code (any case). */
 int hrel_hyper_pat_parse(const char *s, hrel_hyper_pat *out)
 {
-    size_t i;
-    for (i = 0; i < sizeof pat_names / sizeof pat_names[0]; i++)
-        if (strcasecmp(s, pat_names[i]) == 0) {
-            *out = (hrel_hyper_pat)i;
+    size_t k;
+    const hrel_patinfo *e;
+    for (k = 0; (e = hyper_entry(k)) != NULL; k++)
+        if (strcasecmp(s, e->name) == 0) {
+            *out = (hrel_hyper_pat)k;
             return 0;
         }
     return -1;
@@ -30,7 +41,8 @@ int hrel_hyper_pat_parse(const char *s, hrel_hyper_pat *out)
 /* The raw.csv code of a pattern. */
 const char *hrel_hyper_pat_name(hrel_hyper_pat p)
 {
-    return (unsigned)p < sizeof pat_names / sizeof pat_names[0] ? pat_names[p] : "?";
+    const hrel_patinfo *e = (int)p >= 0 ? hyper_entry((size_t)p) : NULL;
+    return e ? e->name : "?";
 }
 
 /* All parameters finite and >= 0. */

@@ -1,5 +1,6 @@
 /* raw -- see raw.h. Wraps the CSV reader and converts every field once. */
 #include "raw.h"
+#include "patterns.h"
 #include "errmsg.h"
 
 #include <ctype.h>
@@ -9,24 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Canonical order: the seeds' five patterns, POA of 002, then the collective
- * and pair patterns of 003. Tables and figures follow this order. */
-static const char *const pattern_names[HREL_RAW_NPATTERN] = {
-    "E", "PP", "OA", "POA", "AO", "AA", "PAIRS", "BT", "SB", "RED", "NB"};
-
-int hrel_raw_pattern_index(const char *name)
-{
-    int i;
-    for (i = 0; i < HREL_RAW_NPATTERN; i++)
-        if (strcmp(name, pattern_names[i]) == 0)
-            return i;
-    return -1;
-}
-
-const char *hrel_raw_pattern_name(int i)
-{
-    return (i >= 0 && i < HREL_RAW_NPATTERN) ? pattern_names[i] : "?";
-}
 
 const char *hrel_raw_meta(const hrel_raw *r, const char *key)
 {
@@ -68,10 +51,11 @@ static int convert_row(const hrel_csv *t, size_t i, const int *idx, hrel_raw_row
     size_t ln = t->lineno[i];
 
     row->lineno = ln;
-    row->pattern = hrel_raw_pattern_index(pat);
+    row->pattern = hrel_patterns_index(pat);
     if (row->pattern < 0) {
-        hrel_seterr(err, errlen, "%s:%zu: unknown pattern '%s' (known: E PP OA POA AO AA "
-               "PAIRS BT SB RED NB)", t->path, ln, pat);
+        char known[128];
+        hrel_seterr(err, errlen, "%s:%zu: unknown pattern '%s' (known: %s)", t->path, ln, pat,
+                    hrel_patterns_names(-1, " ", known, sizeof known));
         return -1;
     }
     if (hrel_csv_long(t, i, idx[1], &procs, err, errlen) != 0)

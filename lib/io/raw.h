@@ -3,7 +3,7 @@
  * Contract: the file follows ../shared/DESIGN.md: "# key: value" metadata lines,
  * then the header (at least pattern,procs,h,msg_bytes,rep,seconds, in any order,
  * extra columns ignored), then one row per timed repetition. Every row is checked:
- * pattern is a known name (hrel_raw_pattern_index), procs an integer >= 1, h a
+ * pattern is a known name (hrel_patterns_index), procs an integer >= 1, h a
  * number > 0, msg_bytes a number >= 0, rep an integer >= 0, seconds a number > 0.
  * The first bad row stops the load with "FILE:LINE: problem" in the caller's
  * buffer. Nothing here prints. hrel_raw_load allocates; hrel_raw_free frees.
@@ -15,11 +15,9 @@
 
 #include "csv.h"
 
-/* Number of pattern names hrel knows (E PP OA POA AO AA PAIRS BT SB RED NB). */
-#define HREL_RAW_NPATTERN 11
 
 typedef struct hrel_raw_row {
-    int pattern;         /* index into hrel_raw_pattern_name() order */
+    int pattern;         /* index into hrel_patterns_name() order */
     int procs;           /* number of processors taking part */
     double h;            /* h-relation size in bytes */
     double msg_bytes;    /* size of each individual message, bytes */
@@ -41,11 +39,7 @@ int hrel_raw_load(const char *path, hrel_raw **out, char *err, size_t errlen);
 /* Free a table from hrel_raw_load; NULL is fine. */
 void hrel_raw_free(hrel_raw *r);
 
-/* Index (0..HREL_RAW_NPATTERN-1) of pattern NAME (exact, upper case), or -1. */
-int hrel_raw_pattern_index(const char *name);
 
-/* Name of pattern index I, or "?" when out of range. */
-const char *hrel_raw_pattern_name(int i);
 
 /* Value of metadata KEY of the loaded file, or NULL if absent. */
 const char *hrel_raw_meta(const hrel_raw *r, const char *key);

@@ -12,24 +12,6 @@
 
 #include "csv.h"
 
-int hrel_model_parse_op(const char *s, hrel_op *out)
-{
-    if (strcmp(s, "sum") == 0 || strcmp(s, "+") == 0) {
-        *out = HREL_OP_SUM;
-        return 0;
-    }
-    if (strcmp(s, "max") == 0) {
-        *out = HREL_OP_MAX;
-        return 0;
-    }
-    return -1;
-}
-
-const char *hrel_model_op_name(hrel_op op)
-{
-    return op == HREL_OP_MAX ? "max" : "sum";
-}
-
 void hrel_model_gl_fill(const hrel_trace *t, double g, double L, hrel_model_gl *gl)
 {
     size_t k, n = (size_t)t->nproc * (size_t)t->nstep;
@@ -77,7 +59,7 @@ void hrel_model_h(const hrel_trace *t, hrel_op op, double *h)
     size_t k, n = (size_t)t->nproc * (size_t)t->nstep;
     for (k = 0; k < n; k++) {
         const hrel_trace_row *r = &t->row[k];
-        h[k] = op == HREL_OP_MAX ? fmax(r->in_bytes, r->out_bytes) : r->in_bytes + r->out_bytes;
+        h[k] = hrel_op_apply(op, r->in_bytes, r->out_bytes);
     }
 }
 
@@ -85,7 +67,7 @@ void hrel_model_h(const hrel_trace *t, hrel_op op, double *h)
 static double row_h(const hrel_trace *t, size_t k, hrel_op op)
 {
     const hrel_trace_row *r = &t->row[k];
-    return op == HREL_OP_MAX ? fmax(r->in_bytes, r->out_bytes) : r->in_bytes + r->out_bytes;
+    return hrel_op_apply(op, r->in_bytes, r->out_bytes);
 }
 
 /* max_i w_s,i and max_i (g h_s,i + L) of step S. */

@@ -27,21 +27,14 @@
 
 #include <stddef.h>
 
+#include "op.h"
 #include "trace.h"
-
-typedef enum {
-    HREL_OP_SUM,   /* @ = +   : h = in + out (the papers' choice) */
-    HREL_OP_MAX    /* @ = max : h = max(in, out) */
-} hrel_op;
 
 typedef struct hrel_model_gl {
     double g;      /* gap, seconds per byte */
     double L;      /* latency, seconds */
 } hrel_model_gl;
 
-/* Parse "sum", "+", "max". Return 0, or -1 for anything else. */
-int hrel_model_parse_op(const char *s, hrel_op *out);
-const char *hrel_model_op_name(hrel_op op);
 
 /* Fill GL[(s-1)*p+i] (R*p entries) with the same G and L. */
 void hrel_model_gl_fill(const hrel_trace *t, double g, double L, hrel_model_gl *gl);

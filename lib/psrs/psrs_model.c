@@ -1,8 +1,10 @@
 /* psrs_model -- see psrs_model.h. */
 #include "psrs_model.h"
+#include "patterns.h"
 
 #include "fitcsv.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,16 +141,20 @@ done:
 int hrel_psrs_gl_from_fit(const char *path, const char *mode, int p,
                           double *g, double *L, char *err, size_t errlen)
 {
-    static const char *const known[] = {"pooled", "steps", "POA", "AO", "OA", "AA", "E", "PP", NULL};
     hrel_csv *t = NULL;
-    int s, i, rc = -1, ok = 0;
+    int s, i, rc = -1, ok;
+    char up[16], known[128];
 
-    for (i = 0; known[i]; i++)
-        if (strcasecmp(mode, known[i]) == 0)
-            ok = 1;
+    /* pooled, steps, or an h-relation pattern of the registry (any case) */
+    for (i = 0; mode[i] && i < (int)sizeof up - 1; i++)
+        up[i] = (char)toupper((unsigned char)mode[i]);
+    up[i] = '\0';
+    ok = strcasecmp(mode, "pooled") == 0 || strcasecmp(mode, "steps") == 0 ||
+         (strlen(mode) < sizeof up && hrel_patterns_find(up) &&
+          hrel_patterns_find(up)->family == HREL_PATFAM_HREL);
     if (!ok) {
-        snprintf(err, errlen, "unknown g/L choice '%s' (pooled, steps, POA, AO, OA, AA, E, PP)",
-                 mode);
+        snprintf(err, errlen, "unknown g/L choice '%s' (pooled, steps, or one of %s)", mode,
+                 hrel_patterns_names(HREL_PATFAM_HREL, ", ", known, sizeof known));
         return -1;
     }
     if (hrel_csv_read(path, &t, err, errlen) != 0)

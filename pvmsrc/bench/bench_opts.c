@@ -10,6 +10,19 @@
 
 #include "pattern.h"
 
+/* The pattern list of the usage text, from the registry (lib/base/patterns.h). */
+static void usage_patterns(FILE *out)
+{
+    size_t i;
+    fputs("\npatterns (raw.csv code, name, what one repetition times):\n", out);
+    for (i = 0; i < hrel_patterns_count(); i++) {
+        const hrel_patinfo *p = hrel_patterns_at(i);
+        fprintf(out, "  %-6s %s%s: %s\n", p->name, p->title,
+                p->family == HREL_PATFAM_HYPER ? " (003 experiment; h = message size)" : "",
+                p->how);
+    }
+}
+
 void hrel_bench_opts_usage(FILE *out)
 {
     fputs(
@@ -19,12 +32,12 @@ void hrel_bench_opts_usage(FILE *out)
 "A pvmd must be running (see hostfiles/vm.sh); workers (hrel_bworker) are\n"
 "spawned through the hostfile's ep= path.\n"
 "\n"
-"  -P, --patterns LIST   patterns, comma separated: E PP OA POA AO AA\n"
-"                        (default: all six, in that order)\n"
+"  -P, --patterns LIST   patterns, comma separated (default: the h-relation\n"
+"                        patterns, in the papers' order; see the list below)\n"
 "  -p, --procs LIST      processor counts for every pattern (default: 2,4,6,8\n"
-"                        for E and PP, 4,6,8 for the others)\n"
-"      --pair-procs LIST processor counts for E and PP only\n"
-"      --coll-procs LIST processor counts for OA POA AO AA only\n"
+"                        for patterns on pairs, 4,6,8 for the others)\n"
+"      --pair-procs LIST processor counts for the patterns on pairs only\n"
+"      --coll-procs LIST processor counts for the other patterns only\n"
 "  -s, --sizes LIST      h-relation sizes in bytes (default: 6720,26880,107520,\n"
 "                        430080,1720320 = 6720*4^k, the seeds' range)\n"
 "      --op sum|max      @ operator of formula (4) (default: sum, as the seeds)\n"
@@ -53,6 +66,7 @@ void hrel_bench_opts_usage(FILE *out)
 "                        repetition REP of every case (warm-ups are negative)\n"
 "      --inject-drop RANK:REP  testing: RANK sends nothing in repetition REP\n"
 "  -h, --help            this text\n", out);
+    usage_patterns(out);
 }
 
 /* Parse a comma-separated list of positive integers. */
@@ -127,7 +141,8 @@ static int parse_long1(const char *s, long *v, const char *what, char *err, size
 
 const int *hrel_bench_procs_for(const hrel_bench_cfg *cfg, const char *pat, int *n)
 {
-    if (strcmp(pat, "E") == 0 || strcmp(pat, "PP") == 0) {
+    const hrel_patinfo *info = hrel_patterns_find(pat);
+    if (info && info->even_procs) {
         *n = cfg->nprocs_pair;
         return cfg->procs_pair;
     }
@@ -148,7 +163,7 @@ static int check_cases(const hrel_bench_cfg *cfg, char *err, size_t errlen)
                          cfg->pat[i], procs[j]);
                 return -1;
             }
-            if (pat->even_procs && procs[j] % 2) {
+            if (hrel_pattern_info(pat)->even_procs && procs[j] % 2) {
                 snprintf(err, errlen,
                          "pattern %s works on pairs: processor count %d is odd", cfg->pat[i],
                          procs[j]);
@@ -193,14 +208,15 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         {"inject-drop", required_argument, 0, O_DROP}, {"max-lag", required_argument, 0, O_MAXLAG},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
     };
-    static const char *const all[] = {"E", "PP", "OA", "POA", "AO", "AA"};
     int c, i;
+    size_t k;
     size_t len = 0;
 
     memset(cfg, 0, sizeof *cfg);
-    cfg->npat = 6;
-    for (i = 0; i < 6; i++)
-        snprintf(cfg->pat[i], sizeof cfg->pat[i], "%s", all[i]);
+    cfg->npat = 0;              /* default: the registry's h-relation patterns */
+    for (k = 0; k < hrel_patterns_count() && cfg->npat < HREL_MAX_LIST; k++)
+        if (hrel_patterns_at(k)->family == HREL_PATFAM_HREL)
+            snprintf(cfg->pat[cfg->npat++], sizeof cfg->pat[0], "%s", hrel_patterns_at(k)->name);
     cfg->nprocs_pair = 4;
     for (i = 0; i < 4; i++)
         cfg->procs_pair[i] = 2 + 2 * i;
@@ -240,7 +256,9 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
             cfg->npat = 0;
             for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
                 if (!hrel_pattern_find(tok)) {
-                    snprintf(err, errlen, "--patterns: unknown pattern '%s' (known: E PP OA POA AO AA)", tok);
+                    char known[128];
+                    snprintf(err, errlen, "--patterns: unknown pattern '%s' (known: %s)", tok,
+                             hrel_patterns_names(-1, " ", known, sizeof known));
                     return -1;
                 }
                 if (cfg->npat >= HREL_MAX_LIST)

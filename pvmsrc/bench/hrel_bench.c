@@ -469,6 +469,10 @@ int main(int argc, char **argv)
     int rc, i, me;
     hrel_case quit;
 
+    if (hrel_pattern_check(err, sizeof err) != 0) {   /* registry and table agree */
+        fprintf(stderr, "hrel_bench: %s\n", err);
+        return 1;
+    }
     rc = hrel_bench_opts_parse(argc, argv, &cfg, stdout, err, sizeof err);
     if (rc == 1)
         return 0;

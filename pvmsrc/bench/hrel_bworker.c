@@ -91,7 +91,7 @@ static void fill(worker *w, long rep)
     for (d = 0; d < p; d++) {
         if (!w->pat->sends_to(me, p, d))
             continue;
-        if (w->pat->bcast) {
+        if (hrel_pattern_info(w->pat)->bcast) {
             hrel_msg_fill(w->sbuf, m, me, -1, rep);
             break;
         }
@@ -100,7 +100,7 @@ static void fill(worker *w, long rep)
     if (rep == w->cs.corrupt_rep) {   /* fault injection for the tests */
         for (d = 0; d < p; d++)
             if (w->pat->sends_to(me, p, d)) {
-                size_t slot = w->pat->bcast ? 0 : (size_t)d;
+                size_t slot = hrel_pattern_info(w->pat)->bcast ? 0 : (size_t)d;
                 w->sbuf[slot * m + m / 2] ^= 0x5a;
                 break;
             }
@@ -121,7 +121,7 @@ static int check(worker *w, long rep)
                      s, rep);
             return -1;
         }
-        off = hrel_msg_check(w->rbuf + (size_t)s * m, m, s, w->pat->bcast ? -1 : me, rep);
+        off = hrel_msg_check(w->rbuf + (size_t)s * m, m, s, hrel_pattern_info(w->pat)->bcast ? -1 : me, rep);
         if (off >= 0) {
             snprintf(w->err, sizeof w->err,
                      "rank %d: corrupted message from rank %d in rep %ld (first wrong byte "
@@ -196,7 +196,7 @@ static int setup(worker *w)
     w->ctx.sbuf = w->sbuf;
     w->ctx.rbuf = w->rbuf;
     w->ctx.got = w->got;
-    w->ctx.bcast = w->pat->bcast;
+    w->ctx.bcast = hrel_pattern_info(w->pat)->bcast;
     w->ctx.err = w->err;
     w->ctx.errlen = sizeof w->err;
     return 0;

@@ -24,6 +24,5 @@ static int sends_to(int rank, int p, int dest)
 }
 
 const hrel_pattern hrel_pat_aa = {
-    "AA", "AllToAll",
-    "every rank i sends to i+1, ..., i-1 (mod p), then receives p-1", 0, 0, run, sends_to,
+    "AA", run, sends_to,
 };

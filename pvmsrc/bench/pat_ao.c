@@ -22,6 +22,5 @@ static int sends_to(int rank, int p, int dest)
 }
 
 const hrel_pattern hrel_pat_ao = {
-    "AO", "AllToOne",
-    "ranks 1..p-1 each send one message to rank 0, which receives p-1", 0, 0, run, sends_to,
+    "AO", run, sends_to,
 };

@@ -26,6 +26,5 @@ static int sends_to(int rank, int p, int dest)
 }
 
 const hrel_pattern hrel_pat_bt = {
-    "BT", "binary-tree broadcast",
-    "rank i receives from (i-1)/2, then sends to 2i+1 and 2i+2", 0, 0, run, sends_to,
+    "BT", run, sends_to,
 };

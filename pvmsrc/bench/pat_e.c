@@ -19,6 +19,5 @@ static int sends_to(int rank, int p, int dest)
 }
 
 const hrel_pattern hrel_pat_e = {
-    "E", "Exchange",
-    "pairs (2k,2k+1) send to each other at once, then receive", 1, 0, run, sends_to,
+    "E", run, sends_to,
 };

@@ -9,7 +9,5 @@
 #include "pattern.h"
 
 const hrel_pattern hrel_pat_pairs = {
-    "PAIRS", "n disjoint pairs",
-    "n = p/2 pairs (2i,2i+1) at once: 2i sends one message, 2i+1 receives it", 1, 0, hrel_pat_pp_run,
-    hrel_pat_pp_sends_to,
+    "PAIRS", hrel_pat_pp_run, hrel_pat_pp_sends_to,
 };

@@ -21,7 +21,5 @@ int hrel_pat_poa_sends_to(int rank, int p, int dest)
 }
 
 const hrel_pattern hrel_pat_poa = {
-    "POA", "Personalised OneToAll",
-    "rank 0 sends a distinct message to each of ranks 1..p-1", 0, 0, hrel_pat_poa_run,
-    hrel_pat_poa_sends_to,
+    "POA", hrel_pat_poa_run, hrel_pat_poa_sends_to,
 };

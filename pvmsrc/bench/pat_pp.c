@@ -19,7 +19,5 @@ int hrel_pat_pp_sends_to(int rank, int p, int dest)
 }
 
 const hrel_pattern hrel_pat_pp = {
-    "PP", "PingPong",
-    "pairs (2k,2k+1): 2k sends one message, 2k+1 receives it", 1, 0, hrel_pat_pp_run,
-    hrel_pat_pp_sends_to,
+    "PP", hrel_pat_pp_run, hrel_pat_pp_sends_to,
 };

@@ -33,7 +33,5 @@ static int sends_to(int rank, int p, int dest)
 }
 
 const hrel_pattern hrel_pat_red = {
-    "RED", "global reduction (p4)",
-    "up the binary tree to rank 0, then rank 0 sends the result to 1..p-1", 0, 0, run,
-    sends_to,
+    "RED", run, sends_to,
 };

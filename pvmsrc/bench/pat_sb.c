@@ -6,7 +6,5 @@
 #include "pattern.h"
 
 const hrel_pattern hrel_pat_sb = {
-    "SB", "serial broadcast",
-    "rank 0 sends the message to ranks 1, 2, ..., p-1 in turn", 0, 0, hrel_pat_poa_run,
-    hrel_pat_poa_sends_to,
+    "SB", hrel_pat_poa_run, hrel_pat_poa_sends_to,
 };

@@ -18,7 +18,7 @@ static const hrel_pattern *const table[] = {
     NULL,
 };
 
-const hrel_pattern *hrel_pattern_find(const char *name)
+static const hrel_pattern *impl_find(const char *name)
 {
     int i;
     for (i = 0; table[i]; i++)
@@ -27,9 +27,32 @@ const hrel_pattern *hrel_pattern_find(const char *name)
     return NULL;
 }
 
-const hrel_pattern *const *hrel_pattern_all(void)
+const hrel_pattern *hrel_pattern_find(const char *name)
 {
-    return table;
+    return hrel_patterns_find(name) ? impl_find(name) : NULL;
+}
+
+const hrel_patinfo *hrel_pattern_info(const hrel_pattern *pat)
+{
+    return hrel_patterns_find(pat->name);
+}
+
+int hrel_pattern_check(char *err, size_t errlen)
+{
+    size_t i;
+    for (i = 0; i < hrel_patterns_count(); i++)
+        if (!impl_find(hrel_patterns_at(i)->name)) {
+            snprintf(err, errlen, "pattern %s of the registry has no implementation",
+                     hrel_patterns_at(i)->name);
+            return -1;
+        }
+    for (i = 0; table[i]; i++)
+        if (!hrel_patterns_find(table[i]->name)) {
+            snprintf(err, errlen, "pattern %s is implemented but not in the registry",
+                     table[i]->name);
+            return -1;
+        }
+    return 0;
 }
 
 /* Pack the send slot for DEST into a fresh send buffer. */

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "hrelation.h"
+#include "patterns.h"
 
 #define HREL_TAG_DATA 7001   /* every benchmark data message */
 
@@ -35,21 +36,24 @@ typedef struct hrel_pat_ctx {
     size_t errlen;           /* its size */
 } hrel_pat_ctx;
 
+/* How the benchmark runs a pattern. What the pattern IS (title, what is
+ * timed, formula 4, even processor counts, broadcast or personalised) is in
+ * the registry lib/base/patterns.h, looked up by name through `info`. */
 typedef struct hrel_pattern {
-    const char *name;        /* raw.csv pattern code, e.g. "PP" */
-    const char *title;       /* e.g. "PingPong" */
-    const char *how;         /* one line: who sends what to whom, what is timed */
-    int even_procs;          /* 1: needs an even processor count (pairs) */
-    int bcast;               /* 1: one message to many (content dest = -1) */
+    const char *name;        /* raw.csv pattern code, e.g. "PP": its registry key */
     int (*run)(hrel_pat_ctx *c);        /* one timed repetition on c->rank */
     int (*sends_to)(int rank, int p, int dest);   /* 1 if rank sends to dest */
 } hrel_pattern;
 
-/* Look up pattern NAME; NULL if unknown. */
+/* Look up pattern NAME; NULL if unknown to the registry or not implemented. */
 const hrel_pattern *hrel_pattern_find(const char *name);
 
-/* All patterns, NULL-terminated, in the order of the papers. */
-const hrel_pattern *const *hrel_pattern_all(void);
+/* The registry entry of PAT (never NULL for a pattern hrel_pattern_find gave). */
+const hrel_patinfo *hrel_pattern_info(const hrel_pattern *pat);
+
+/* Check that every registry pattern has an implementation here and every
+ * implementation a registry entry. Return 0, or -1 naming the first mismatch. */
+int hrel_pattern_check(char *err, size_t errlen);
 
 /* The PP and POA steps, shared with PAIRS and SB (the same sends under the
  * names the hyperbolic experiments use). */

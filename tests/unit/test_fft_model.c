@@ -53,15 +53,15 @@ static void test_ccm_hand(void)
      * divisions 1*16 + 1*8 = 24; FFT 2*4*2 = 16;
      * s=1: half 4: 10 + 0.5*2*16*4 + 3*4 = 10+64+12 = 86
      * s=2: half 8: 10 + 0.5*2*16*8 + 3*8 = 10+128+24 = 162; total 288 */
-    HREL_CHECK_INT(hrel_fft_model_ccm(16, 4, 16, 0, &c, 0.5, 10.0, &t, err, sizeof err), 0, "ccm ok");
+    HREL_CHECK_INT(hrel_fft_model_ccm(16, 4, 16, HREL_OP_SUM, &c, 0.5, 10.0, &t, err, sizeof err), 0, "ccm ok");
     HREL_CHECK_REL(t, 288.0, 1e-15, "CCM @=+ total");
     /* @=max: s=1: 10+32+12 = 54; s=2: 10+64+24 = 98; 24+16+54+98 = 192 */
-    hrel_fft_model_ccm(16, 4, 16, 1, &c, 0.5, 10.0, &t, err, sizeof err);
+    hrel_fft_model_ccm(16, 4, 16, HREL_OP_MAX, &c, 0.5, 10.0, &t, err, sizeof err);
     HREL_CHECK_REL(t, 192.0, 1e-15, "CCM @=max total");
     /* p=1: only the sequential FFT, 2*16*4 = 128 */
-    hrel_fft_model_ccm(16, 1, 16, 0, &c, 0.5, 10.0, &t, err, sizeof err);
+    hrel_fft_model_ccm(16, 1, 16, HREL_OP_SUM, &c, 0.5, 10.0, &t, err, sizeof err);
     HREL_CHECK_REL(t, 128.0, 1e-15, "CCM p=1");
-    HREL_CHECK(hrel_fft_model_ccm(16, 32, 16, 0, &c, 0.5, 10.0, &t, err, sizeof err) != 0, "p > N rejected");
+    HREL_CHECK(hrel_fft_model_ccm(16, 32, 16, HREL_OP_SUM, &c, 0.5, 10.0, &t, err, sizeof err) != 0, "p > N rejected");
 }
 
 static void test_paper(void)
@@ -95,7 +95,7 @@ static void test_ccm_vs_model_lib(void)
     size_t p;
     double t;
     for (p = 1; p <= 16; p *= 2) {
-        hrel_fft_model_ccm(524288, p, 1, 0, &c, 8.4e-7, 3.8e-3, &t, err, sizeof err);
+        hrel_fft_model_ccm(524288, p, 1, HREL_OP_SUM, &c, 8.4e-7, 3.8e-3, &t, err, sizeof err);
         HREL_CHECK_REL(t, hrel_ccm_fft_closed(524288, (int)p, c.Ds, c.R, c.F, 8.4e-7, 3.8e-3),
                        1e-12, "fft_model CCM == ccm.h closed form");
     }

@@ -7,6 +7,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "fit.h"
+#include "patterns.h"
 #include "hrel_test.h"
 
 /* Append one raw row. */
@@ -14,7 +15,7 @@ static void add(hrel_raw_row *rows, size_t *n, const char *pat, int procs, doubl
                 double sec)
 {
     memset(&rows[*n], 0, sizeof rows[*n]);
-    rows[*n].pattern = hrel_raw_pattern_index(pat);
+    rows[*n].pattern = hrel_patterns_index(pat);
     rows[*n].procs = procs;
     rows[*n].h = h;
     rows[*n].seconds = sec;
@@ -107,7 +108,7 @@ static void test_synthetic(void)
     if (!r)
         return;
     HREL_CHECK_INT(r->npat, 2, "two patterns");
-    HREL_CHECK_INT(r->pat[0].pattern, hrel_raw_pattern_index("PP"), "PP first");
+    HREL_CHECK_INT(r->pat[0].pattern, hrel_patterns_index("PP"), "PP first");
     HREL_CHECK_REL(r->pat[0].fit.g, g, 0.005, "PP g recovered");
     HREL_CHECK_REL(r->pat[0].fit.L, L, 0.25, "PP L recovered within 25%");
     HREL_CHECK_REL(r->pat[1].fit.g, 1.5 * g, 0.005, "AA g recovered");

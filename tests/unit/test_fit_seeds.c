@@ -24,6 +24,7 @@
 #include <stdlib.h>
 
 #include "csv.h"
+#include "patterns.h"
 #include "fit.h"
 #include "hrel_test.h"
 
@@ -84,7 +85,7 @@ int main(void)
             if (strcmp(hrel_csv_str(t1, i, ia), archs[a]) != 0)
                 continue;
             memset(&rows[n], 0, sizeof rows[n]);
-            rows[n].pattern = hrel_raw_pattern_index(hrel_csv_str(t1, i, ip));
+            rows[n].pattern = hrel_patterns_index(hrel_csv_str(t1, i, ip));
             rows[n].procs = 8;
             hrel_csv_double(t1, i, ih, &rows[n].h, NULL, 0);
             hrel_csv_double(t1, i, it, &rows[n].seconds, NULL, 0);
@@ -102,7 +103,7 @@ int main(void)
         }
         HREL_CHECK_INT(r->npat, 5, "five patterns");
         for (k = 0; k < 5 && k < r->npat; k++) {
-            HREL_CHECK(strcmp(hrel_raw_pattern_name(r->pat[k].pattern), pats[k]) == 0, "order");
+            HREL_CHECK(strcmp(hrel_patterns_name(r->pat[k].pattern), pats[k]) == 0, "order");
             snprintf(what, sizeof what, "g_%s %s from 8 processors within 2%% of %s.2",
                      pats[k], archs[a], pats[k]);
             HREL_CHECK_REL(r->pat[k].fit.g, lookup(t2, archs[a], pats[k], "g"), 0.02, what);

@@ -30,11 +30,11 @@ int main(void)
 
     hrel_test_init();
 
-    HREL_CHECK_INT(hrel_model_parse_op("sum", &op), 0, "sum parses");
+    HREL_CHECK_INT(hrel_op_parse("sum", &op), 0, "sum parses");
     HREL_CHECK_INT(op, HREL_OP_SUM, "sum is +");
-    HREL_CHECK_INT(hrel_model_parse_op("max", &op), 0, "max parses");
+    HREL_CHECK_INT(hrel_op_parse("max", &op), 0, "max parses");
     HREL_CHECK_INT(op, HREL_OP_MAX, "max");
-    HREL_CHECK(hrel_model_parse_op("min", &op) != 0, "min refused");
+    HREL_CHECK(hrel_op_parse("min", &op) != 0, "min refused");
 
     /* Example 1, figure-1 shape: MPM below BSPWB. 4 ranks, w1 = (5,5,1,1),
      * w2 = (1,1,5,5), exchanges of 250 bytes each way 0-1, 2-3 then 0-2, 1-3;

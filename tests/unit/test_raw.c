@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "hrel_test.h"
+#include "patterns.h"
 #include "raw.h"
 
 static const char *write_tmp(const char *name, const char *text)
@@ -48,7 +49,7 @@ int main(void)
     HREL_CHECK_INT(hrel_raw_load(p, &r, err, sizeof err), 0, "good file loads");
     if (r) {
         HREL_CHECK_INT(r->nrow, 3, "three rows");
-        HREL_CHECK_INT(r->row[0].pattern, hrel_raw_pattern_index("PP"), "pattern PP");
+        HREL_CHECK_INT(r->row[0].pattern, hrel_patterns_index("PP"), "pattern PP");
         HREL_CHECK_INT(r->row[1].procs, 4, "procs");
         HREL_CHECK_REL(r->row[2].h, 1720320, 0, "h");
         HREL_CHECK_REL(r->row[2].msg_bytes, 122880, 0, "msg_bytes");
@@ -69,10 +70,10 @@ int main(void)
         HREL_CHECK_REL(r->row[0].h, 200, 0, "h found by name");
     hrel_raw_free(r);
 
-    HREL_CHECK_INT(hrel_raw_pattern_index("POA"), 3, "POA known");
-    HREL_CHECK_INT(hrel_raw_pattern_index("NB"), 10, "NB known");
-    HREL_CHECK_INT(hrel_raw_pattern_index("pp"), -1, "names are upper case");
-    HREL_CHECK(strcmp(hrel_raw_pattern_name(99), "?") == 0, "bad index name");
+    HREL_CHECK_INT(hrel_patterns_index("POA"), 3, "POA known");
+    HREL_CHECK_INT(hrel_patterns_index("NB"), 10, "NB known");
+    HREL_CHECK_INT(hrel_patterns_index("pp"), -1, "names are upper case");
+    HREL_CHECK(strcmp(hrel_patterns_name(99), "?") == 0, "bad index name");
 
     bad_case("raw_nocol.csv", "# a: b\n\npattern,procs,h,msg_bytes,rep\nE,2,1,1,0\n",
              "raw_nocol.csv:3: missing column 'seconds'");

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "hrel_test.h"
+#include "patterns.h"
 #include "stats.h"
 
 int main(void)
@@ -20,16 +21,16 @@ int main(void)
     hrel_test_init();
     memset(rows, 0, sizeof rows);
     for (i = 0; i < 5; i++) {
-        rows[i].pattern = hrel_raw_pattern_index("E");
+        rows[i].pattern = hrel_patterns_index("E");
         rows[i].procs = 2;
         rows[i].h = 100;
         rows[i].seconds = ta[i];
     }
-    rows[5].pattern = hrel_raw_pattern_index("PP");
+    rows[5].pattern = hrel_patterns_index("PP");
     rows[5].procs = 2, rows[5].h = 100, rows[5].seconds = 2;
     rows[6] = rows[5];
     rows[6].seconds = 4;
-    rows[7].pattern = hrel_raw_pattern_index("E");
+    rows[7].pattern = hrel_patterns_index("E");
     rows[7].procs = 2, rows[7].h = 50, rows[7].seconds = 7;
     raw.csv = NULL;
     raw.nrow = 8;
@@ -49,7 +50,7 @@ int main(void)
         HREL_CHECK_REL(st->s[1].trimmed, 22, 1e-12, "trimmed mean with n=5");
         /* sd: deviations -21 -20 -19 -18 78: squares 441+400+361+324+6084=7610. */
         HREL_CHECK_REL(st->s[1].sd, sqrt(7610.0 / 4), 1e-12, "sample sd");
-        HREL_CHECK_INT(st->s[2].pattern, hrel_raw_pattern_index("PP"), "PP after E");
+        HREL_CHECK_INT(st->s[2].pattern, hrel_patterns_index("PP"), "PP after E");
         HREL_CHECK_REL(st->s[2].median, 3, 1e-12, "median of two");
         HREL_CHECK_REL(hrel_stat_value(&st->s[1], HREL_SUMMARY_MEDIAN), 3, 0, "value median");
         HREL_CHECK_REL(hrel_stat_value(&st->s[1], HREL_SUMMARY_MIN), 1, 0, "value min");

@@ -4,13 +4,14 @@
 #include <stdlib.h>
 
 #include "hrel_test.h"
+#include "patterns.h"
 #include "tables.h"
 
 static void add(hrel_raw_row *rows, size_t *n, const char *pat, int procs, double h,
                 double sec)
 {
     memset(&rows[*n], 0, sizeof rows[*n]);
-    rows[*n].pattern = hrel_raw_pattern_index(pat);
+    rows[*n].pattern = hrel_patterns_index(pat);
     rows[*n].procs = procs;
     rows[*n].h = h;
     rows[*n].seconds = sec;
