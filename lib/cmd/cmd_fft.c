@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "sample.h"
 #include "fft_io.h"
 #include "fft_model.h"
 #include "fft_par.h"
@@ -293,24 +294,6 @@ typedef struct group {
     size_t nt, cap;        /* reps stored, room */
 } group;
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Median of the finite values of V (N values; reordered); NaN if none. */
-static double median(double *v, size_t n)
-{
-    size_t k = 0, i;
-    for (i = 0; i < n; i++)
-        if (isfinite(v[i]))
-            v[k++] = v[i];
-    if (k == 0)
-        return NAN;
-    qsort(v, k, sizeof *v, cmp_double);
-    return k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
-}
 
 static int group_cmp(const void *a, const void *b)
 {
@@ -533,12 +516,12 @@ static int cmd_table(int argc, char **argv)
             goto done;
         }
         r[3] = model;
-        r[5] = median(gp->mpm, gp->nt);
-        r[0] = median(gp->t, gp->nt);       /* sorts t: min/max are the ends */
+        r[5] = hrel_sample_median(gp->mpm, gp->nt);
+        r[0] = hrel_sample_median(gp->t, gp->nt);       /* sorts t: min/max are the ends */
         r[1] = gp->t[0];
         r[2] = gp->t[gp->nt - 1];
-        r[4] = hrel_fft_model_error(r[0], model);
-        r[6] = hrel_fft_model_error(r[0], r[5]);
+        r[4] = hrel_error_pct(r[0], model);
+        r[6] = hrel_error_pct(r[0], r[5]);
     }
     if (!o.text) {
         printf("algo,n,p,reps,actual_s,actual_min_s,actual_max_s,model_s,error_pct,mpm_s,mpm_error_pct\n");

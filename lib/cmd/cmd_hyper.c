@@ -364,6 +364,7 @@ static int cmd_logp(int argc, char **argv)
     double L = -1, o = -1, g = -1, n, lo = 2.0, nlo = 1;
     int nmax = 64, i;
     hrel_hyper_cb cb;
+    hrel_logp m;
     char err[ERRLEN];
     for (i = 1; i < argc; i++) {
         double *dst = strcmp(argv[i], "--L") == 0 ? &L : strcmp(argv[i], "--o") == 0 ? &o
@@ -384,16 +385,19 @@ static int cmd_logp(int argc, char **argv)
     }
     if (L < 0 || o < 0 || g < 0)
         return fail("logp needs --L, --o and --g (seconds)", 2);
-    hrel_hyper_logp_cb(L, o, g, &cb);
+    m.L = L;
+    m.o = o;
+    m.g = g;
+    hrel_logp_block(&m, &cb.a, &cb.b);
     printf("a %.9e\nb %.9e\n", cb.a, cb.b);
     printf("# n  T_hyp_s  T_LogP_s  ratio  Ts_ratio\n");
     for (n = 1;; n = n < 16 ? n + 1 : floor(n * 1.5)) {
         double r;
         if (n > nmax)
             n = nmax;
-        r = hrel_hyper_logp_ratio(n, &cb);
-        printf("%.0f %.9e %.9e %.6f %.6f\n", n, hrel_hyper_logp_hyp_T(n, &cb),
-               hrel_hyper_logp_T(n, &cb), r, hrel_hyper_logp_ts_ratio(n));
+        r = hrel_hyper_logp_ratio(n, &m);
+        printf("%.0f %.9e %.9e %.6f %.6f\n", n, hrel_hyper_logp_hyp_T(n, &m),
+               hrel_logp_time(&m, n), r, hrel_hyper_logp_ts_ratio(n));
         if (r < lo) {
             lo = r;
             nlo = n;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ccm.h"
+#include "sample.h"
 #include "hrel_cmd.h"
 #include "logp.h"
 #include "model.h"
@@ -72,7 +73,7 @@ static void row_out(const char *model, int step, int rank, double w, double h, d
                     double pred, double meas, int csv)
 {
     char st[16], rk[16], a[32], b[32], c[32], d[32], e[32], f[32];
-    double err = hrel_model_error(meas, pred);
+    double err = hrel_error_pct(meas, pred);
     if (step < 0)
         snprintf(st, sizeof st, "total");
     else
@@ -256,7 +257,7 @@ static int run_trace_model(const char *model, int argc, char **argv)
         } else {
             if (!isnan(meas_total))
                 printf("# measured total %.6g s, error %.2f %%\n", meas_total,
-                       hrel_model_error(meas_total, pred));
+                       hrel_error_pct(meas_total, pred));
             printf("total %.9g\n", pred);
         }
     }

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "hrel_cmd.h"
+#include "sample.h"
 #include "psrs_args.h"
 #include "psrs_compare.h"
 #include "psrs_model.h"
@@ -163,7 +164,7 @@ static int write_plot_data(const char *dir, const char *runs, const hrel_psrs_cm
             fprintf(fp, "%d:%s %d %.9g %.9g %.9g %.9g %.4f\n", s + 1,
                     hrel_psrs_step_pattern(s + 1), c[i].procs, c[i].act_step_s[s],
                     c[i].pred[s].step_s, c[i].act_w_s[s], c[i].pred[s].work_s,
-                    hrel_psrs_error_pct(c[i].act_step_s[s], c[i].pred[s].step_s));
+                    hrel_error_pct(c[i].act_step_s[s], c[i].pred[s].step_s));
     }
     return fclose(fp) == 0 ? 0 : -1;
 }
@@ -192,10 +193,10 @@ static int run_compare(const char *runs, const char *input, const hrel_psrs_para
                 printf("%d,%ld,%d,%s,%d,%s,,,%.9g,%s,%s,%.9g,%s,%s,%.9g,%s,%.9g,,\n", r->procs,
                        r->n, s + 1, hrel_psrs_step_pattern(s + 1), r->ntrace,
                        num(a[0], 32, r->act_step_s[s], 1, "%.9g"), r->pred[s].step_s,
-                       num(a[1], 32, hrel_psrs_error_pct(r->act_step_s[s], r->pred[s].step_s), 1,
+                       num(a[1], 32, hrel_error_pct(r->act_step_s[s], r->pred[s].step_s), 1,
                            "%.4f"),
                        num(a[2], 32, r->act_T_s[s], 1, "%.9g"), r->pred[s].t_s,
-                       num(a[3], 32, hrel_psrs_error_pct(r->act_T_s[s], r->pred[s].t_s), 1, "%.4f"),
+                       num(a[3], 32, hrel_error_pct(r->act_T_s[s], r->pred[s].t_s), 1, "%.4f"),
                        num(a[4], 32, r->act_w_s[s], 1, "%.9g"), r->pred[s].work_s,
                        num(a[5], 32, r->act_h_bytes[s], 1, "%.9g"), r->pred[s].h_bytes);
         }
@@ -223,7 +224,7 @@ static int run_compare(const char *runs, const char *input, const hrel_psrs_para
                 printf("%-5d %-4d %-7s %11s %11.6g %8s %11s %11.6g %11s %11.6g %11s %11.6g\n",
                        r->procs, s + 1, hrel_psrs_step_pattern(s + 1),
                        num(a[0], 32, r->act_step_s[s], 0, "%.6g"), r->pred[s].step_s,
-                       num(a[1], 32, hrel_psrs_error_pct(r->act_step_s[s], r->pred[s].step_s), 0,
+                       num(a[1], 32, hrel_error_pct(r->act_step_s[s], r->pred[s].step_s), 0,
                            "%.2f"),
                        num(a[2], 32, r->act_T_s[s], 0, "%.6g"), r->pred[s].t_s,
                        num(a[3], 32, r->act_w_s[s], 0, "%.6g"), r->pred[s].work_s,

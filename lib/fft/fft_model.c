@@ -104,9 +104,3 @@ int hrel_fft_model_ccm(size_t n, size_t p, size_t bytes, hrel_op op,
     return 0;
 }
 
-double hrel_fft_model_error(double actual, double model)
-{
-    if (actual == 0.0)
-        return NAN;
-    return 100.0 * (actual - model) / actual;
-}

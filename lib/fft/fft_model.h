@@ -58,7 +58,5 @@ int hrel_fft_model_ccm(size_t n, size_t p, size_t bytes, hrel_op op,
                        const hrel_fft_consts *c, double g, double L,
                        double *total, char *err, size_t errlen);
 
-/* Formula (18): 100 (ACTUAL - MODEL) / ACTUAL; NaN when ACTUAL is 0. */
-double hrel_fft_model_error(double actual, double model);
 
 #endif

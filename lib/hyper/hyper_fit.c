@@ -12,6 +12,7 @@
 #include <gsl/gsl_vector.h>
 
 #include "hyper_fit.h"
+#include "sample.h"
 #include "errmsg.h"
 
 /* ---------------------------------------------------------- raw points -- */
@@ -33,6 +34,19 @@ static int row_cmp(const void *pa, const void *pb)
     if (a->h != b->h)
         return a->h < b->h ? -1 : 1;
     return a->t < b->t ? -1 : a->t > b->t;
+}
+
+/* Median time of K rows sorted by t (lib/stats/sample.h's rule). */
+static double row_median(const rawrow *r, size_t k)
+{
+    double t[2];
+    if (k % 2) {
+        t[0] = r[k / 2].t;
+        return hrel_sample_median_sorted(t, 1);
+    }
+    t[0] = r[k / 2 - 1].t;
+    t[1] = r[k / 2].t;
+    return hrel_sample_median_sorted(t, 2);
 }
 
 /* Rows of one pattern, summarised by the median per (procs, h, msg_bytes). */
@@ -98,7 +112,7 @@ int hrel_hyper_raw_points(const hrel_csv *raw, const char *pattern,
         out[np].x = rows[i].x;
         out[np].min = rows[i].t;
         out[np].max = rows[j - 1].t;
-        out[np].med = k % 2 ? rows[i + k / 2].t : 0.5 * (rows[i + k / 2 - 1].t + rows[i + k / 2].t);
+        out[np].med = row_median(rows + i, k);
         out[np].nrep = k;
         np++;
     }
@@ -473,30 +487,22 @@ void hrel_hyper_fitres_free(hrel_hyper_fitres *r)
 
 /* --------------------------------------------------------------- LogP -- */
 
-/* a = 2o + L, b = max(g, o) (rule 1 on CB_W, CB_C, CB_L, CB_W). */
-void hrel_hyper_logp_cb(double L, double o, double g, hrel_hyper_cb *out)
-{
-    out->a = 2.0 * o + L;
-    out->b = g > o ? g : o;
-}
+/* LogP's own times and its block a = 2o + L, b = max(g, o) (rule 1 on CB_W,
+ * CB_C, CB_L, CB_W) are lib/model/logp's; here only the hyperbolic side. */
 
-/* a + (n - 1) b. */
-double hrel_hyper_logp_T(double n, const hrel_hyper_cb *cb)
+/* T(n - 1; a, b) of LogP's block. */
+double hrel_hyper_logp_hyp_T(double n, const hrel_logp *m)
 {
-    return cb->a + (n - 1.0) * cb->b;
-}
-
-/* T(n - 1; a, b). */
-double hrel_hyper_logp_hyp_T(double n, const hrel_hyper_cb *cb)
-{
-    return hrel_hyper_T(n - 1.0, cb->a, cb->b);
+    double a, b;
+    hrel_logp_block(m, &a, &b);
+    return hrel_hyper_T(n - 1.0, a, b);
 }
 
 /* T_hyp / T_LogP. */
-double hrel_hyper_logp_ratio(double n, const hrel_hyper_cb *cb)
+double hrel_hyper_logp_ratio(double n, const hrel_logp *m)
 {
-    double l = hrel_hyper_logp_T(n, cb);
-    return l == 0.0 ? 1.0 : hrel_hyper_logp_hyp_T(n, cb) / l;
+    double l = hrel_logp_time(m, n);
+    return l == 0.0 ? 1.0 : hrel_hyper_logp_hyp_T(n, m) / l;
 }
 
 /* 1 - (n - 1)/n^2. */

@@ -26,6 +26,7 @@
 
 #include "csv.h"
 #include "hyper.h"
+#include "logp.h"
 
 typedef struct hrel_hyper_point {
     int procs;          /* processors of the case */
@@ -85,17 +86,13 @@ void hrel_hyper_fitres_free(hrel_hyper_fitres *r);
 
 /* ---- LogP (section 6): CB_W = (o, o), CB_C = (0, g), CB_L = (L, 0). ---- */
 
-/* The equivalent block of LogP's L, o, g: a = 2o + L, b = max(g, o). */
-void hrel_hyper_logp_cb(double L, double o, double g, hrel_hyper_cb *out);
 
-/* LogP time of n consecutive small messages: a + (n - 1) b. */
-double hrel_hyper_logp_T(double n, const hrel_hyper_cb *cb);
 
 /* Hyperbolic time of the same, a message of n units: T(n - 1; a, b). */
-double hrel_hyper_logp_hyp_T(double n, const hrel_hyper_cb *cb);
+double hrel_hyper_logp_hyp_T(double n, const hrel_logp *m);
 
 /* T_hyp(n) / T_LogP(n), in [3/4, 1] for n >= 1 (formula 18); 1 if both are 0. */
-double hrel_hyper_logp_ratio(double n, const hrel_hyper_cb *cb);
+double hrel_hyper_logp_ratio(double n, const hrel_logp *m);
 
 /* Sending-time ratio T_s_hyp / T_s_LogP = 1 - (n - 1)/n^2 (formula 19). */
 double hrel_hyper_logp_ts_ratio(double n);

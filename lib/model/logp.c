@@ -18,6 +18,19 @@ int hrel_logp_msgs(const hrel_logp *m, long n, double *T, char *err, size_t errl
             snprintf(err, errlen, "LogP needs at least one message (got %ld)", n);
         return -1;
     }
-    *T = (double)(n - 1) * fmax(m->g, m->o) + 2.0 * m->o + m->L;
+    *T = hrel_logp_time(m, (double)n);
     return 0;
+}
+
+void hrel_logp_block(const hrel_logp *m, double *a, double *b)
+{
+    *a = 2.0 * m->o + m->L;
+    *b = fmax(m->g, m->o);
+}
+
+double hrel_logp_time(const hrel_logp *m, double n)
+{
+    double a, b;
+    hrel_logp_block(m, &a, &b);
+    return a + (n - 1.0) * b;
 }

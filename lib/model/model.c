@@ -166,9 +166,3 @@ int hrel_model_mpm(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, dou
     return 0;
 }
 
-double hrel_model_error(double actual, double model)
-{
-    if (isnan(actual) || isnan(model) || actual == 0.0)
-        return NAN;
-    return 100.0 * (actual - model) / actual;
-}

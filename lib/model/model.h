@@ -62,7 +62,5 @@ int hrel_model_bspwb(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, d
 int hrel_model_mpm(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, double *phi,
                    double *hmpm, double *psi, char *err, size_t errlen);
 
-/* Error of formula (18): 100 (actual - model) / actual; NAN if actual is NAN or 0. */
-double hrel_model_error(double actual, double model);
 
 #endif

@@ -1,5 +1,6 @@
 /* psrs_compare -- see psrs_compare.h. */
 #include "psrs_compare.h"
+#include "sample.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -216,7 +217,7 @@ int hrel_psrs_compare(const char *runs_path, const char *input, const hrel_psrs_
         c->act_sd_s = c->nrun > 1
                           ? sqrt(fmax(0.0, (sum2 - sum * sum / c->nrun) / (c->nrun - 1)))
                           : 0.0;
-        c->pred_err_pct = hrel_psrs_error_pct(c->act_mean_s, c->pred[HREL_PSRS_STEPS - 1].t_s);
+        c->pred_err_pct = hrel_error_pct(c->act_mean_s, c->pred[HREL_PSRS_STEPS - 1].t_s);
         for (s = 0; s < HREL_PSRS_STEPS; s++) {
             if (c->ntrace > 0) {
                 c->act_T_s[s] /= c->ntrace;
@@ -228,7 +229,7 @@ int hrel_psrs_compare(const char *runs_path, const char *input, const hrel_psrs_
         }
         if (c->ntrace > 0) {
             c->bspwb_s /= c->ntrace;
-            c->bspwb_err_pct = hrel_psrs_error_pct(c->act_mean_s, c->bspwb_s);
+            c->bspwb_err_pct = hrel_error_pct(c->act_mean_s, c->bspwb_s);
         } else
             c->bspwb_s = c->bspwb_err_pct = NAN;
     }

@@ -74,12 +74,6 @@ int hrel_psrs_predict(double n, int p, double word_bytes, const hrel_psrs_consts
     return 0;
 }
 
-double hrel_psrs_error_pct(double actual_s, double model_s)
-{
-    if (actual_s == 0.0)
-        return NAN;
-    return 100.0 * (actual_s - model_s) / actual_s;
-}
 
 /* ---- constants file ----------------------------------------------------- */
 

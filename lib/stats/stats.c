@@ -1,5 +1,6 @@
 /* stats -- see stats.h. Sort the rows by group and time, then one pass. */
 #include "stats.h"
+#include "sample.h"
 #include "errmsg.h"
 
 #include <stdarg.h>
@@ -34,7 +35,7 @@ static void summarise(const double *t, size_t n, hrel_stat *s)
 {
     s->n = n;
     s->mean = gsl_stats_mean(t, 1, n);
-    s->median = gsl_stats_median_from_sorted_data(t, 1, n);
+    s->median = hrel_sample_median_sorted(t, n);
     s->min = t[0];
     s->max = t[n - 1];
     s->trimmed = gsl_stats_trmean_from_sorted_data(HREL_STATS_TRIM, t, 1, n);

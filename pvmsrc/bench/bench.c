@@ -47,7 +47,7 @@ int hrel_case_unpack(hrel_case *c)
         pvm_upkint(&c->rank, 1, 1) < 0 || pvm_upkint(&msg, 1, 1) < 0)
         return -1;
     snprintf(c->pattern, sizeof c->pattern, "%.*s", HREL_PATNAME_MAX - 1, name);
-    if (c->p < 0 || c->p > 256)
+    if (c->p < 0 || c->p > HREL_MAX_RANKS)
         return -1;
     if (c->p > 0 && pvm_upkint(c->tids, c->p, 1) < 0)
         return -1;

@@ -23,13 +23,9 @@
 
 #include <stddef.h>
 
-#define HREL_TAG_CASE   7101
-#define HREL_TAG_READY  7102
-#define HREL_TAG_GO     7103
-#define HREL_TAG_REPORT 7104
-#define HREL_TAG_SYNC   7105
-#define HREL_TAG_INFO   7106   /* worker -> master once at start: machine, cpus */
-#define HREL_TAG_HELLO  7107   /* rank -> rank at case setup: opens direct routes */
+#include "hrel_limits.h"
+#include "tags.h"
+
 
 #define HREL_REPORT_OK   0
 #define HREL_REPORT_FAIL 1
@@ -43,7 +39,7 @@ typedef struct hrel_case {
     int p;                          /* processors taking part */
     int rank;                       /* the receiver's rank (filled per worker) */
     long msg_bytes;                 /* bytes of each message (formula 4) */
-    int tids[256];                  /* tids of ranks 0..p-1 */
+    int tids[HREL_MAX_RANKS];       /* tids of ranks 0..p-1 */
     int encoding;                   /* PVM data encoding of data messages */
     int route;                      /* PVM routing of data messages */
     double timeout_s;               /* longest wait for one data message */

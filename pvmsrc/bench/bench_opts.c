@@ -1,5 +1,6 @@
 /* bench_opts -- see bench_opts.h. */
 #include "bench_opts.h"
+#include "hrel_limits.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -106,8 +107,9 @@ static int parse_ints(const char *s, int *v, int *n, const char *what, char *err
     if (parse_longs(s, tmp, n, what, err, errlen) < 0)
         return -1;
     for (i = 0; i < *n; i++) {
-        if (tmp[i] > 256) {
-            snprintf(err, errlen, "%s: %ld is more than 256 processors", what, tmp[i]);
+        if (tmp[i] > HREL_MAX_RANKS) {
+            snprintf(err, errlen, "%s: %ld is more than %d processors", what, tmp[i],
+                     HREL_MAX_RANKS);
             return -1;
         }
         v[i] = (int)tmp[i];

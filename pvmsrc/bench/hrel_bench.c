@@ -53,6 +53,7 @@
 #include <pvm3.h>
 
 #include "bench.h"
+#include "hrel_limits.h"
 #include "bench_opts.h"
 #include "clock.h"
 #include "pattern.h"
@@ -65,10 +66,10 @@
 typedef struct master {
     const hrel_bench_cfg *cfg;   /* options */
     int nworker;                 /* workers spawned */
-    int tids[256];               /* their tids, rank order */
-    char hosts[256][64];         /* host of each worker */
-    char machine[256][64];       /* machine (kernel boot id) of each worker */
-    int cpus[256];               /* cpus of that machine */
+    int tids[HREL_MAX_RANKS];    /* their tids, rank order */
+    char hosts[HREL_MAX_RANKS][64];         /* host of each worker */
+    char machine[HREL_MAX_RANKS][64];       /* machine (kernel boot id) of each worker */
+    int cpus[HREL_MAX_RANKS];    /* cpus of that machine */
     FILE *raw;                   /* raw.csv */
     FILE *cases;                 /* cases.csv */
     char err[512];               /* the failure, if any */
@@ -282,7 +283,7 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, case_su
     int r, status, src, late, ontime = 0;
     long rep, got_rep;
     double el, lag, wait = cfg->timeout_s * p + 30.0, last = 0.0, t_sync;
-    double off[256], rtt[256], lags[256];
+    double off[HREL_MAX_RANKS], rtt[HREL_MAX_RANKS], lags[HREL_MAX_RANKS];
 
     memset(&c, 0, sizeof c);
     memset(cs, 0, sizeof *cs);

@@ -7,10 +7,10 @@
 
 static int run(hrel_pat_ctx *c)
 {
-    int dests[256], i;
+    int dests[HREL_MAX_RANKS], i;
     if (c->rank != 0)
         return hrel_pat_recv(c, 0);
-    for (i = 1; i < c->p && i <= 256; i++)
+    for (i = 1; i < c->p && i < HREL_MAX_RANKS; i++)
         dests[i - 1] = i;
     return hrel_pat_mcast(c, dests, c->p - 1);
 }

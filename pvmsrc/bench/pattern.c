@@ -87,8 +87,8 @@ int hrel_pat_send(hrel_pat_ctx *c, int dest)
 
 int hrel_pat_mcast(hrel_pat_ctx *c, const int *dests, int n)
 {
-    int tids[256], i, rc;
-    if (n > 256) {
+    int tids[HREL_MAX_RANKS], i, rc;
+    if (n > HREL_MAX_RANKS) {
         snprintf(c->err, c->errlen, "rank %d: broadcast to %d ranks is too many", c->rank, n);
         return -1;
     }

@@ -16,9 +16,10 @@
 #include <stddef.h>
 
 #include "hrelation.h"
+#include "hrel_limits.h"
+#include "tags.h"
 #include "patterns.h"
 
-#define HREL_TAG_DATA 7001   /* every benchmark data message */
 
 typedef struct hrel_pat_ctx {
     int rank;                /* this task's rank in the case, 0..p-1 */

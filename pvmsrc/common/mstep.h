@@ -83,11 +83,10 @@
 #ifndef HREL_MSTEP_H
 #define HREL_MSTEP_H
 
+#include "tags.h"
+
 #include <stddef.h>
 
-#define HREL_TAG_MSTEP_GO   9101   /* common-start message (one double: t0) */
-#define HREL_TAG_MSTEP_REC  9102   /* a task's records sent to the collector */
-#define HREL_TAG_MSTEP_DONE 9103   /* collector -> tasks: all records are in */
 
 typedef struct hrel_mstep hrel_mstep;   /* one task's recorder (opaque) */
 

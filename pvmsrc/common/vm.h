@@ -12,10 +12,10 @@
 #ifndef HREL_VM_H
 #define HREL_VM_H
 
+#include "tags.h"
+
 #include <stddef.h>
 
-#define HREL_TAG_EXIT    9001   /* pvm_notify(PvmTaskExit) message to the master */
-#define HREL_TAG_HOSTDEL 9002   /* pvm_notify(PvmHostDelete) message to the master */
 
 typedef enum {
     HREL_PLACE_RR,      /* worker i on host i mod H, hosts in hostfile order (default) */

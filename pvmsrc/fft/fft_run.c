@@ -1,5 +1,6 @@
 /* fft_run -- see fft_run.h. */
 #include "fft_run.h"
+#include "tags.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -86,7 +87,7 @@ static int send_vec(hrel_fft_rank *st, hrel_mstep *m, size_t dest, int s,
         snprintf(err, errlen, "fft: packing %zu values failed", len);
         return -1;
     }
-    return hrel_mstep_send(m, (int)dest, HREL_FFT_TAG_DATA + s, err, errlen);
+    return hrel_mstep_send(m, (int)dest, HREL_TAG_FFT_STEP + s, err, errlen);
 }
 
 /* Receive LEN complex values from rank SRC in step S into V. */
@@ -94,7 +95,7 @@ static int recv_vec(hrel_fft_rank *st, hrel_mstep *m, size_t src, int s, hrel_ff
                     size_t len, char *err, size_t errlen)
 {
     int bytes = 0, tag, tid;
-    if (hrel_mstep_recv(m, (int)src, HREL_FFT_TAG_DATA + s, st->timeout_s, NULL, err, errlen))
+    if (hrel_mstep_recv(m, (int)src, HREL_TAG_FFT_STEP + s, st->timeout_s, NULL, err, errlen))
         return -1;
     pvm_bufinfo(pvm_getrbuf(), &bytes, &tag, &tid);
     if (pvm_upkdouble((double *)(void *)v, (int)(2 * len), 1) < 0) {

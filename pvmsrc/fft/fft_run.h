@@ -26,7 +26,6 @@
 #include "fft_seq.h"
 #include "mstep.h"
 
-#define HREL_FFT_TAG_DATA 7100     /* + M-step number */
 
 typedef enum { HREL_FFT_MSTEP = 1, HREL_FFT_CCM = 2 } hrel_fft_algo;
 

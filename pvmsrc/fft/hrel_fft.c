@@ -38,18 +38,14 @@
 #include <pvm3.h>
 
 #include "clock.h"
+#include "hrel_limits.h"
+#include "tags.h"
 #include "fft_par.h"
 #include "fft_run.h"
 #include "mstep.h"
 #include "runmeta.h"
 #include "vm.h"
 
-#define TAG_TIDS   7001   /* coordinator -> rank: int p, int tids[p] */
-#define TAG_READY  7002   /* rank -> coordinator: int rank */
-#define TAG_RESULT 7003   /* rank -> coordinator: int rank, double relerr, double t_done */
-#define TAG_QUIT   7004   /* coordinator -> rank: nothing */
-#define TAG_ERR    7005   /* rank -> coordinator: int rank, string message */
-#define MAXP       256
 
 /* Command-line configuration (passed to the workers on their command line). */
 typedef struct fft_cfg {
@@ -227,19 +223,19 @@ static void send_err(int parent, int rank, const char *msg)
     pvm_initsend(PvmDataDefault);
     pvm_pkint(&rank, 1, 1);
     pvm_pkstr((char *)msg);
-    pvm_send(parent, TAG_ERR);
+    pvm_send(parent, HREL_TAG_FFT_ERR);
 }
 
 static int worker(const fft_cfg *c)
 {
     char err[512] = "";
-    int parent = pvm_parent(), me = pvm_mytid(), tids[MAXP], np = 0, rank = -1, r, rep;
+    int parent = pvm_parent(), me = pvm_mytid(), tids[HREL_MAX_RANKS], np = 0, rank = -1, r, rep;
     hrel_fft_rank *st = NULL;
     hrel_mstep *m = NULL;
     pvm_setopt(PvmRoute, c->route);
-    if (hrel_vm_recv(parent, TAG_TIDS, c->timeout_s, NULL, NULL, err, sizeof err) < 0)
+    if (hrel_vm_recv(parent, HREL_TAG_FFT_TIDS, c->timeout_s, NULL, NULL, err, sizeof err) < 0)
         goto fail;
-    if (pvm_upkint(&np, 1, 1) < 0 || np < 1 || np > MAXP || np != c->p ||
+    if (pvm_upkint(&np, 1, 1) < 0 || np < 1 || np > HREL_MAX_RANKS || np != c->p ||
         pvm_upkint(tids, np, 1) < 0) {
         snprintf(err, sizeof err, "bad TIDS message");
         goto fail;
@@ -258,7 +254,7 @@ static int worker(const fft_cfg *c)
         goto fail;
     pvm_initsend(PvmDataDefault);
     pvm_pkint(&rank, 1, 1);
-    pvm_send(parent, TAG_READY);
+    pvm_send(parent, HREL_TAG_FFT_READY);
     for (rep = 0; rep < c->warmup + c->reps; rep++) {
         double t0, t_done, relerr;
         if (hrel_mstep_go_recv(parent, c->timeout_s, &t0, err, sizeof err) ||
@@ -275,9 +271,9 @@ static int worker(const fft_cfg *c)
         pvm_pkint(&rank, 1, 1);
         pvm_pkdouble(&relerr, 1, 1);
         pvm_pkdouble(&t_done, 1, 1);
-        pvm_send(parent, TAG_RESULT);
+        pvm_send(parent, HREL_TAG_FFT_RESULT);
     }
-    hrel_vm_recv(parent, TAG_QUIT, c->timeout_s, NULL, NULL, err, sizeof err);
+    hrel_vm_recv(parent, HREL_TAG_FFT_QUIT, c->timeout_s, NULL, NULL, err, sizeof err);
     hrel_fft_rank_free(st);
     pvm_exit();
     return 0;
@@ -296,7 +292,7 @@ static void explain(char *err, size_t errlen)
 {
     int rank = -1;
     char msg[400];
-    if (pvm_nrecv(-1, TAG_ERR) > 0 && pvm_upkint(&rank, 1, 1) >= 0 && pvm_upkstr(msg) >= 0)
+    if (pvm_nrecv(-1, HREL_TAG_FFT_ERR) > 0 && pvm_upkint(&rank, 1, 1) >= 0 && pvm_upkstr(msg) >= 0)
         snprintf(err, errlen, "rank %d: %s", rank, msg);
 }
 
@@ -330,7 +326,7 @@ static int wait_ready(const fft_cfg *c, char *err, size_t errlen)
 {
     int k;
     for (k = 0; k < c->p; k++)
-        if (hrel_vm_recv(-1, TAG_READY, c->timeout_s, NULL, NULL, err, errlen) < 0) {
+        if (hrel_vm_recv(-1, HREL_TAG_FFT_READY, c->timeout_s, NULL, NULL, err, errlen) < 0) {
             explain(err, errlen);
             return -1;
         }
@@ -360,7 +356,7 @@ static int one_rep(const fft_cfg *c, const int *tids, const char *trace, double 
         goto fail;
     for (k = 0; k < c->p; k++) {
         double e, tw;
-        if (hrel_vm_recv(-1, TAG_RESULT, c->timeout_s, NULL, NULL, err, errlen) < 0)
+        if (hrel_vm_recv(-1, HREL_TAG_FFT_RESULT, c->timeout_s, NULL, NULL, err, errlen) < 0)
             goto fail;
         pvm_upkint(&rank, 1, 1);
         pvm_upkdouble(&e, 1, 1);
@@ -433,7 +429,7 @@ static int master(const fft_cfg *c)
                             "--reps", NULL, "--warmup", NULL, "--seed", NULL,
                             "--plan", NULL, "--timeout", NULL, "--route", NULL,
                             "--encoding", NULL, NULL, NULL, NULL};
-    int tids[MAXP], status = 1, rep, k, spawned = 0;
+    int tids[HREL_MAX_RANKS], status = 1, rep, k, spawned = 0;
     char *wabs = NULL;
     FILE *runs = NULL;
     double sec, relerr;
@@ -442,8 +438,8 @@ static int master(const fft_cfg *c)
         fprintf(stderr, "hrel_fft: %s\n", err);
         return 2;
     }
-    if (c->p > MAXP) {
-        fprintf(stderr, "hrel_fft: p=%ld exceeds the limit of %d tasks\n", c->p, MAXP);
+    if (c->p > HREL_MAX_RANKS) {
+        fprintf(stderr, "hrel_fft: p=%ld exceeds the limit of %d tasks\n", c->p, HREL_MAX_RANKS);
         return 2;
     }
     if (quiet_mytid() < 0) {
@@ -487,7 +483,7 @@ static int master(const fft_cfg *c)
     k = (int)c->p;
     pvm_pkint(&k, 1, 1);
     pvm_pkint(tids, (int)c->p, 1);
-    if (pvm_mcast(tids, (int)c->p, TAG_TIDS) < 0) {
+    if (pvm_mcast(tids, (int)c->p, HREL_TAG_FFT_TIDS) < 0) {
         snprintf(err, sizeof err, "cannot send the task list to the ranks");
         goto fail;
     }
@@ -519,7 +515,7 @@ static int master(const fft_cfg *c)
         }
     }
     pvm_initsend(PvmDataDefault);
-    pvm_mcast(tids, (int)c->p, TAG_QUIT);
+    pvm_mcast(tids, (int)c->p, HREL_TAG_FFT_QUIT);
     status = 0;
     goto done;
 fail:

@@ -26,6 +26,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "clock.h"
+#include "sample.h"
 #include "fft_par.h"
 #include "fft_seq.h"
 
@@ -62,18 +63,6 @@ static void usage(FILE *fp)
 "  --wisdom FILE  FFTW wisdom: read it if it exists, write it at the end, so\n"
 "               hrel_fft --wisdom FILE runs the very plans measured here\n"
 "  --out FILE   write there instead of standard output\n");
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 static int parse_long(const char *s, long *v)
@@ -211,10 +200,10 @@ static int measure_p(const opts *o, long p, const hrel_fft_cplx *a, hrel_fft_cpl
             s[3 * o->reps + k] = tr;
         }
     }
-    ph->d = median(s, o->reps);
-    ph->ds = median(s + o->reps, o->reps);
-    ph->f = median(s + 2 * o->reps, o->reps);
-    ph->r = median(s + 3 * o->reps, o->reps);
+    ph->d = hrel_sample_median(s, (size_t)(o->reps));
+    ph->ds = hrel_sample_median(s + o->reps, (size_t)(o->reps));
+    ph->f = hrel_sample_median(s + 2 * o->reps, (size_t)(o->reps));
+    ph->r = hrel_sample_median(s + 3 * o->reps, (size_t)(o->reps));
     ph->ud = (double)m;
     ph->uds = logp ? 2.0 * (double)n - 2.0 * (double)n / (double)p : (double)n;
     ph->uf = (double)m * (double)logm;
@@ -253,8 +242,8 @@ static int measure_fftw(const opts *o, const hrel_fft_cplx *a, hrel_fft_cplx *b1
             s[o->reps + k] = ts;
         }
     }
-    *fftw_s = median(s, o->reps);
-    *seq_s = median(s + o->reps, o->reps);
+    *fftw_s = hrel_sample_median(s, (size_t)(o->reps));
+    *seq_s = hrel_sample_median(s + o->reps, (size_t)(o->reps));
     hrel_fft_plan_free(plan);
     free(s);
     return 0;

@@ -33,14 +33,12 @@
 #include <pvm3.h>
 
 #include "psrs_args.h"
+#include "tags.h"
 #include "psrs_input.h"
 #include "psrs_run.h"
 #include "runmeta.h"
 #include "vm.h"
 
-#define TAG_CASE 7201   /* driver -> rank: a run */
-#define TAG_DONE 7202   /* rank -> driver: its result */
-#define TAG_QUIT 7203   /* driver -> workers: exit */
 #define WORKER_IDLE_S 86400.0   /* a worker waits this long for its next CASE */
 
 typedef struct psrs_cfg {
@@ -281,9 +279,9 @@ static int worker_main(void)
         int route = PvmRouteDirect, status;
         if (hrel_vm_recv(parent, -1, WORKER_IDLE_S, &src, &tag, err, sizeof err) < 0)
             break;
-        if (tag == TAG_QUIT)
+        if (tag == HREL_TAG_PSRS_QUIT)
             break;
-        if (tag != TAG_CASE)
+        if (tag != HREL_TAG_PSRS_CASE)
             continue;
         err[0] = '\0';
         if (unpack_case(&c, &route) != 0) {
@@ -303,7 +301,7 @@ static int worker_main(void)
         pvm_pkint(&res.count_ok, 1, 1);
         pvm_pkint(&res.checksum_ok, 1, 1);
         pvm_pkstr(err);
-        pvm_send(parent, TAG_DONE);
+        pvm_send(parent, HREL_TAG_PSRS_DONE);
     }
     pvm_exit();
     return 0;
@@ -363,7 +361,7 @@ static int run_case(const psrs_cfg *cfg, const int *tids, int p, int kind, int r
         pvm_pkstr((char *)trace);
         pvm_pkstr((char *)cfg->platform);
         pvm_pkint((int *)tids, p, 1);
-        if (pvm_send(tids[r], TAG_CASE) < 0) {
+        if (pvm_send(tids[r], HREL_TAG_PSRS_CASE) < 0) {
             snprintf(err, errlen, "cannot send the case to rank %d", r);
             return -1;
         }
@@ -374,7 +372,7 @@ static int run_case(const psrs_cfg *cfg, const int *tids, int p, int kind, int r
         char text[512] = "";
         memset(&one, 0, sizeof one);
         /* each rank waits at most timeout per message; a run has a few dozen */
-        if (hrel_vm_recv(-1, TAG_DONE, 16 * cfg->timeout_s, &src, NULL, err, errlen) < 0)
+        if (hrel_vm_recv(-1, HREL_TAG_PSRS_DONE, 16 * cfg->timeout_s, &src, NULL, err, errlen) < 0)
             return -1;
         pvm_upkint(&rank, 1, 1);
         pvm_upkint(&status, 1, 1);
@@ -490,7 +488,7 @@ done:
         if (tids[i] > 0) {
             if (rc == 0) {
                 pvm_initsend(PvmDataDefault);
-                pvm_send(tids[i], TAG_QUIT);
+                pvm_send(tids[i], HREL_TAG_PSRS_QUIT);
             } else
                 pvm_kill(tids[i]);
         }

@@ -29,6 +29,7 @@
 #include <math.h>
 
 #include "clock.h"
+#include "sample.h"
 #include "psrs_args.h"
 #include "psrs_input.h"
 #include "psrs_model.h"
@@ -82,18 +83,6 @@ static void op_off2(bench *b)
 static void op_merge(bench *b) { hrel_sort_merge(b->run, b->len, b->p, b->merged); }
 static void op_off1(bench *b) { hrel_sort_offsets(b->size2, b->p, b->off2, NULL); }
 
-static int cmp_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, c = *(const double *)y;
-    return (a > c) - (a < c);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return (n % 2) ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* Median over REPS of the time of one call of F (seconds). */
 static double time_op(op_fn f, bench *b, int reps)
 {
@@ -115,7 +104,7 @@ static double time_op(op_fn f, bench *b, int reps)
             f(b);
         t[r] = (hrel_clock_now() - t0) / (double)k;
     }
-    res = median(t, reps);
+    res = hrel_sample_median(t, (size_t)(reps));
     free(t);
     return res;
 }
@@ -132,7 +121,7 @@ static double time_sort(bench *b, int reps)
         hrel_sort_ints(b->seg, b->q);
         t[r] = hrel_clock_now() - t0;
     }
-    res = median(t, reps);
+    res = hrel_sample_median(t, (size_t)(reps));
     free(t);
     return res;
 }

@@ -1,5 +1,6 @@
 /* psrs_run -- see psrs_run.h. */
 #include "psrs_run.h"
+#include "tags.h"
 #include "errmsg.h"
 
 #include <stdarg.h>
@@ -54,7 +55,7 @@ static int send_ints(rank_state *st, int s, int dest, int *v, size_t nitem, char
         hrel_seterr(err, errlen, "pvm_pkint of %zu items failed", nitem);
         return -1;
     }
-    return hrel_mstep_send(st->m, dest, HREL_PSRS_TAG_STEP + s, err, errlen);
+    return hrel_mstep_send(st->m, dest, HREL_TAG_PSRS_STEP + s, err, errlen);
 }
 
 /* Length in bytes of the active receive buffer. */
@@ -74,7 +75,7 @@ static int recv_ints(rank_state *st, int s, int src, int *base, const size_t *of
 {
     int r = -1, len;
     size_t want;
-    if (hrel_mstep_recv(st->m, src, HREL_PSRS_TAG_STEP + s, st->c->timeout_s, &r, err,
+    if (hrel_mstep_recv(st->m, src, HREL_TAG_PSRS_STEP + s, st->c->timeout_s, &r, err,
                         errlen) != 0)
         return -1;
     want = counts ? counts[r] : fixed;
@@ -179,7 +180,7 @@ static int step3(rank_state *st, char *err, size_t errlen)
              TRY(hrel_sort_pivots(st->merged, (size_t)p * (size_t)p, p, st->pivot)));
         pvm_initsend(st->c->encoding);
         pvm_pkint(st->pivot, p - 1, 1);
-        TRY(hrel_mstep_mcast(st->m, dst + 1, p - 1, HREL_PSRS_TAG_STEP + 3, err, errlen));
+        TRY(hrel_mstep_mcast(st->m, dst + 1, p - 1, HREL_TAG_PSRS_STEP + 3, err, errlen));
     } else
         TRY(recv_ints(st, 3, 0, st->pivot, NULL, NULL, (size_t)(p - 1), NULL, err, errlen));
     return 0;

@@ -28,7 +28,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HREL_PSRS_TAG_STEP 7300   /* + s: data messages of M-step s */
 
 /* What every rank of one run is told. */
 typedef struct hrel_psrs_case {

@@ -24,12 +24,11 @@
 #include <pvm3.h>
 
 #include "clock.h"
+#include "hrel_limits.h"
+#include "tags.h"
 #include "mstep.h"
 #include "vm.h"
 
-#define TAG_TIDS  9120   /* master -> workers: P and the tids of all ranks */
-#define TAG_DATA  9121   /* the exchanges of the M-steps */
-#define MAXPROCS  256    /* most tasks */
 
 static const char usage_text[] =
     "usage: hrel_mstep_demo [--heavy S] [--light S] [--bytes N] [--procs P]\n"
@@ -120,9 +119,9 @@ static int parse_args(int argc, char **argv, demo_cfg *cfg, char *err, size_t er
             }
             cfg->nbytes = (long)d;
         } else if (strcmp(a, "--procs") == 0) {
-            if (d < 4 || d > MAXPROCS || fmod(d, 4) != 0) {
+            if (d < 4 || d > HREL_MAX_RANKS || fmod(d, 4) != 0) {
                 snprintf(err, errlen, "--procs must be a multiple of 4 in 4..%d, not '%s'",
-                         MAXPROCS, v);
+                         HREL_MAX_RANKS, v);
                 return -1;
             }
             cfg->nproc = (int)d;
@@ -174,8 +173,8 @@ static int run_steps(const demo_cfg *cfg, hrel_mstep *m, int rank, double *buf, 
             return -1;
         pvm_initsend(PvmDataDefault);
         pvm_pkdouble(buf, (int)n, 1);
-        if (hrel_mstep_send(m, peer, TAG_DATA, err, errlen) != 0 ||
-            hrel_mstep_recv(m, peer, TAG_DATA, cfg->timeout_s, NULL, err, errlen) != 0)
+        if (hrel_mstep_send(m, peer, HREL_TAG_DEMO_DATA, err, errlen) != 0 ||
+            hrel_mstep_recv(m, peer, HREL_TAG_DEMO_DATA, cfg->timeout_s, NULL, err, errlen) != 0)
             return -1;
         pvm_upkdouble(buf, (int)n, 1);
         if (hrel_mstep_end(m, err, errlen) != 0)
@@ -187,15 +186,15 @@ static int run_steps(const demo_cfg *cfg, hrel_mstep *m, int rank, double *buf, 
 static int worker_main(const demo_cfg *cfg)
 {
     int parent = pvm_parent(), me = pvm_mytid(), p = 0, rank = -1, i, rc = 1;
-    int tids[MAXPROCS];
+    int tids[HREL_MAX_RANKS];
     double t0, *buf = NULL;
     hrel_mstep *m = NULL;
     char err[512] = "";
 
-    if (hrel_vm_recv(parent, TAG_TIDS, cfg->timeout_s, NULL, NULL, err, sizeof err) < 0)
+    if (hrel_vm_recv(parent, HREL_TAG_DEMO_TIDS, cfg->timeout_s, NULL, NULL, err, sizeof err) < 0)
         goto done;
     pvm_upkint(&p, 1, 1);
-    if (p < 1 || p > MAXPROCS) {
+    if (p < 1 || p > HREL_MAX_RANKS) {
         snprintf(err, sizeof err, "bad task count %d from the master", p);
         goto done;
     }
@@ -226,7 +225,7 @@ done:
 
 static int master_main(const demo_cfg *cfg, int argc, char **argv)
 {
-    int tids[MAXPROCS], i, rc = 1, spawned = 0;
+    int tids[HREL_MAX_RANKS], i, rc = 1, spawned = 0;
     char *wargv[64];
     char err[512] = "", meta[4][160];
     const char *metap[5];
@@ -255,7 +254,7 @@ static int master_main(const demo_cfg *cfg, int argc, char **argv)
     pvm_initsend(PvmDataDefault);
     pvm_pkint((int *)&cfg->nproc, 1, 1);
     pvm_pkint(tids, cfg->nproc, 1);
-    if (pvm_mcast(tids + 1, cfg->nproc - 1, TAG_TIDS) < 0) {
+    if (pvm_mcast(tids + 1, cfg->nproc - 1, HREL_TAG_DEMO_TIDS) < 0) {
         snprintf(err, sizeof err, "cannot send the task list to the workers");
         goto done;
     }

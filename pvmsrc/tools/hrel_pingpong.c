@@ -16,10 +16,11 @@
 #include <pvm3.h>
 
 #include "clock.h"
+#include "tags.h"
+#include "sample.h"
 #include "ppopts.h"
 #include "vm.h"
 
-#define TAG_PING 7201
 
 static int peer(void)
 {
@@ -30,7 +31,7 @@ static int peer(void)
         if (bufid < 0)
             break;
         pvm_bufinfo(bufid, &len, &tag, &tid);
-        if (tag != TAG_PING)
+        if (tag != HREL_TAG_PING)
             break;
         pvm_upkint(&enc, 1, 1);
         pvm_upkint(&route, 1, 1);
@@ -39,7 +40,7 @@ static int peer(void)
         buf = malloc((size_t)len + 1);
         for (;;) {   /* echo until a zero-length message */
             int n;
-            bufid = pvm_recv(parent, TAG_PING + 1);
+            bufid = pvm_recv(parent, HREL_TAG_PING + 1);
             pvm_bufinfo(bufid, &n, &tag, &tid);
             if (n == 0)
                 break;
@@ -47,7 +48,7 @@ static int peer(void)
             pvm_upkbyte(buf, n, 1);
             pvm_initsend(enc);
             pvm_pkbyte(buf, n, 1);
-            pvm_send(parent, TAG_PING + 1);
+            pvm_send(parent, HREL_TAG_PING + 1);
         }
     }
     free(buf);
@@ -116,7 +117,7 @@ int main(int argc, char **argv)
     pvm_initsend(PvmDataDefault);
     pvm_pkint(&enc, 1, 1);
     pvm_pkint(&route, 1, 1);
-    pvm_send(peer_tid, TAG_PING);
+    pvm_send(peer_tid, HREL_TAG_PING);
     printf("# bare PVM ping-pong, routing %s, encoding %s; one-way = round trip / 2\n",
            hrel_vm_route_name(route), hrel_vm_encoding_name(enc));
     printf("bytes,reps,median_s,mean_s\n");
@@ -129,8 +130,8 @@ int main(int argc, char **argv)
             double t0 = hrel_clock_now(), t1;
             pvm_initsend(enc);
             pvm_pkbyte(buf, (int)m, 1);
-            pvm_send(peer_tid, TAG_PING + 1);
-            if (hrel_vm_recv(peer_tid, TAG_PING + 1, 120.0, NULL, NULL, err, sizeof err) < 0) {
+            pvm_send(peer_tid, HREL_TAG_PING + 1);
+            if (hrel_vm_recv(peer_tid, HREL_TAG_PING + 1, 120.0, NULL, NULL, err, sizeof err) < 0) {
                 fprintf(stderr, "hrel_pingpong: %s\n", err);
                 pvm_exit();
                 return 1;
@@ -142,14 +143,14 @@ int main(int argc, char **argv)
                 sum += t[i];
             }
         }
-        printf("%ld,%d,%.9f,%.9f\n", m, o.reps, hrel_pp_median(t, o.reps), sum / o.reps);
+        printf("%ld,%d,%.9f,%.9f\n", m, o.reps, hrel_sample_median(t, (size_t)o.reps), sum / o.reps);
         free(buf);
         free(t);
     }
     pvm_initsend(PvmDataDefault);
-    pvm_send(peer_tid, TAG_PING + 1);   /* zero length: stop echoing */
+    pvm_send(peer_tid, HREL_TAG_PING + 1);   /* zero length: stop echoing */
     pvm_initsend(PvmDataDefault);
-    pvm_send(peer_tid, TAG_PING + 2);   /* not TAG_PING: peer exits */
+    pvm_send(peer_tid, HREL_TAG_PING + 2);   /* not HREL_TAG_PING: peer exits */
     pvm_exit();
     return 0;
 }

@@ -19,9 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define TAG_NAME 1   /* worker -> master: host name */
-#define TAG_DATA 2   /* master -> worker: payload (0 bytes: quit) */
-#define TAG_ACK  3   /* worker -> master: one int */
+#include "tags.h"
+
 
 /* Seconds on CLOCK_MONOTONIC. */
 static double now_s(void)
@@ -43,9 +42,9 @@ static int worker(void)
     pvm_setopt(PvmRoute, PvmRouteDirect);
     pvm_initsend(PvmDataDefault);
     pvm_pkstr(name);
-    pvm_send(parent, TAG_NAME);
+    pvm_send(parent, HREL_TAG_HELLO_NAME);
     for (;;) {
-        int bufid = pvm_recv(parent, TAG_DATA), bytes, tag, src;
+        int bufid = pvm_recv(parent, HREL_TAG_HELLO_DATA), bytes, tag, src;
         if (bufid < 0) break;
         pvm_bufinfo(bufid, &bytes, &tag, &src);
         pvm_upkint(&len, 1, 1);
@@ -55,7 +54,7 @@ static int worker(void)
         pvm_upkbyte(buf, len, 1);
         pvm_initsend(PvmDataRaw);
         pvm_pkint(&n, 1, 1);
-        pvm_send(parent, TAG_ACK);
+        pvm_send(parent, HREL_TAG_HELLO_ACK);
     }
     free(buf);
     pvm_exit();
@@ -84,7 +83,7 @@ static int master(long bytes, int rounds)
             rc = 1;
             continue;
         }
-        if (pvm_recv(tids[i], TAG_NAME) < 0 || pvm_upkstr(name) < 0) {
+        if (pvm_recv(tids[i], HREL_TAG_HELLO_NAME) < 0 || pvm_upkstr(name) < 0) {
             fprintf(stderr, "platform_hello: no answer from %s\n", hosts[i].hi_name);
             rc = 1;
             continue;
@@ -102,8 +101,8 @@ static int master(long bytes, int rounds)
             pvm_pkint(&len, 1, 1);
             pvm_pkbyte(buf, len, 1);
             t0 = now_s();
-            pvm_send(tids[1], TAG_DATA);
-            pvm_recv(tids[1], TAG_ACK);
+            pvm_send(tids[1], HREL_TAG_HELLO_DATA);
+            pvm_recv(tids[1], HREL_TAG_HELLO_ACK);
             pvm_upkint(&ack, 1, 1);
             t = now_s() - t0;
             if (t < best) best = t;
@@ -116,7 +115,7 @@ static int master(long bytes, int rounds)
         if (tids[i] <= 0) continue;
         pvm_initsend(PvmDataDefault);
         pvm_pkint(&zero, 1, 1);
-        pvm_send(tids[i], TAG_DATA);
+        pvm_send(tids[i], HREL_TAG_HELLO_DATA);
     }
     free(tids);
     pvm_exit();

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "sample.h"
 #include "ppopts.h"
 
 static int xfer(int fd, char *buf, long n, int sending)
@@ -104,7 +105,7 @@ int main(int argc, char **argv)
                 sum += t[i];
             }
         }
-        printf("%ld,%d,%.9f,%.9f\n", o.sizes[k], o.reps, hrel_pp_median(t, o.reps),
+        printf("%ld,%d,%.9f,%.9f\n", o.sizes[k], o.reps, hrel_sample_median(t, (size_t)o.reps),
                sum / o.reps);
         free(t);
     }

@@ -52,14 +52,3 @@ int hrel_pp_opts_take(hrel_pp_opts *o, int argc, char **argv, int *i, char *err,
     return 1;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double hrel_pp_median(double *t, int n)
-{
-    qsort(t, (size_t)n, sizeof *t, cmp_double);
-    return t[n / 2];
-}

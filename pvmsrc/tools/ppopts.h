@@ -26,7 +26,5 @@ void hrel_pp_opts_default(hrel_pp_opts *o);
 int hrel_pp_opts_take(hrel_pp_opts *o, int argc, char **argv, int *i, char *err,
                       size_t errlen);
 
-/* Median of T[0..N) (N >= 1); sorts T. */
-double hrel_pp_median(double *t, int n);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "hrel_test.h"
+#include "sample.h"
 #include "model.h"
 #include "trace.h"
 
@@ -159,9 +160,5 @@ int main(void)
     hrel_trace_free(t);
 
     /* formula 18 */
-    HREL_CHECK_REL(hrel_model_error(10, 8), 20, 1e-12, "error (10-8)/10 = 20 %");
-    HREL_CHECK_REL(hrel_model_error(8.5, 12), -41.176470588, 1e-9, "negative error");
-    HREL_CHECK(isnan(hrel_model_error(NAN, 1)), "no measurement, no error");
-    HREL_CHECK(isnan(hrel_model_error(0, 1)), "zero actual, no error");
     return hrel_test_summary("test_model");
 }

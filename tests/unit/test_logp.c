@@ -1,4 +1,4 @@
-/* Unit tests of lib/logp: T = (n-1) max(g,o) + 2o + L worked by hand. */
+/* Unit tests of lib/model/logp: LogP times and its hyperbolic block. */
 #include "hrel_test.h"
 #include "logp.h"
 
@@ -19,5 +19,15 @@ int main(void)
     HREL_CHECK_HAS(err, "at least one message", "message says why");
     p.g = -1;
     HREL_CHECK(hrel_logp_msgs(&p, 1, &T, err, sizeof err) != 0, "negative g refused");
-    return hrel_test_summary("test_model_logp");
+    {   /* the block of 003 section 6: a = 2o + L, b = max(g, o) */
+        hrel_logp q = {5.0, 2.0, 3.0};
+        double a, b;
+        hrel_logp_block(&q, &a, &b);
+        HREL_CHECK(a == 9.0 && b == 3.0, "block: a = 2o + L, b = max(g, o) (g > o)");
+        q.o = 4.0;
+        hrel_logp_block(&q, &a, &b);
+        HREL_CHECK(a == 13.0 && b == 4.0, "block: b = o when o > g");
+        HREL_CHECK_REL(hrel_logp_time(&q, 4.0), 13.0 + 3 * 4.0, 0, "T(n) = a + (n-1) b");
+    }
+    return hrel_test_summary("test_logp");
 }

@@ -1,0 +1,38 @@
+/* sample -- see sample.h. */
+#include "sample.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double hrel_sample_median_sorted(const double *v, size_t n)
+{
+    if (n == 0)
+        return NAN;
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+double hrel_sample_median(double *v, size_t n)
+{
+    size_t i, k = 0;
+    for (i = 0; i < n; i++)
+        if (isfinite(v[i])) {
+            double t = v[k];
+            v[k++] = v[i];
+            v[i] = t;
+        }
+    qsort(v, k, sizeof *v, cmp_double);
+    return hrel_sample_median_sorted(v, k);
+}
+
+double hrel_error_pct(double actual, double model)
+{
+    if (isnan(actual) || isnan(model) || actual == 0.0)
+        return NAN;
+    return 100.0 * (actual - model) / actual;
+}

@@ -1,0 +1,78 @@
+/* tags -- every PVM message tag of every hrel program, in one place.
+ *
+ * Contract: each program family owns a range; no two tags (or tag ranges)
+ * of the suite are equal, so a stray message of one program can never be
+ * taken for another's (tests/unit/test_tags.c checks it through HREL_TAG_LIST).
+ * A range "BASE + k" is given with its largest k.
+ *
+ *   7001..7199  pattern benchmark (hrel_bench, hrel_bworker)
+ *   7201..7299  PSRS control, 7300+s its M-step data
+ *   7401..7499  FFT control, 7500+s its M-step data
+ *   7601..7699  bare ping-pong; 7701.. M-step demo; 7801.. platform check
+ *   9001..9099  virtual-machine notices; 9101..9199 the M-step recorder
+ */
+#ifndef HREL_TAGS_H
+#define HREL_TAGS_H
+
+/* pattern benchmark */
+#define HREL_TAG_DATA        7001   /* every benchmark data message */
+#define HREL_TAG_CASE        7101   /* master -> worker: a case (or quit) */
+#define HREL_TAG_READY       7102   /* worker -> master: case set up */
+#define HREL_TAG_GO          7103   /* master -> worker: start time of a repetition */
+#define HREL_TAG_REPORT      7104   /* worker -> master: a repetition's times */
+#define HREL_TAG_SYNC        7105   /* clock-offset pings */
+#define HREL_TAG_INFO        7106   /* worker -> master once at start: machine, cpus */
+#define HREL_TAG_HELLO       7107   /* rank -> rank at case setup: opens direct routes */
+
+/* PSRS */
+#define HREL_TAG_PSRS_CASE   7201   /* driver -> rank: a run */
+#define HREL_TAG_PSRS_DONE   7202   /* rank -> driver: its result */
+#define HREL_TAG_PSRS_QUIT   7203   /* driver -> workers: exit */
+#define HREL_TAG_PSRS_STEP   7300   /* + s (1..7): data messages of M-step s */
+#define HREL_TAG_PSRS_STEP_MAX 7
+
+/* parallel FFT */
+#define HREL_TAG_FFT_TIDS    7401   /* coordinator -> rank: int p, int tids[p] */
+#define HREL_TAG_FFT_READY   7402   /* rank -> coordinator: int rank */
+#define HREL_TAG_FFT_RESULT  7403   /* rank -> coordinator: rank, relerr, t_done */
+#define HREL_TAG_FFT_QUIT    7404   /* coordinator -> rank: nothing */
+#define HREL_TAG_FFT_ERR     7405   /* rank -> coordinator: int rank, string message */
+#define HREL_TAG_FFT_STEP    7500   /* + M-step number (0..64): data */
+#define HREL_TAG_FFT_STEP_MAX 64
+
+/* tools */
+#define HREL_TAG_PING        7601   /* bare PVM ping-pong */
+#define HREL_TAG_DEMO_TIDS   7701   /* M-step demo: master -> workers, P and tids */
+#define HREL_TAG_DEMO_DATA   7702   /* M-step demo: the exchanges of the M-steps */
+#define HREL_TAG_HELLO_NAME  7801   /* platform check: worker -> master, host name */
+#define HREL_TAG_HELLO_DATA  7802   /* platform check: master -> worker, payload */
+#define HREL_TAG_HELLO_ACK   7803   /* platform check: worker -> master, one int */
+
+/* common */
+#define HREL_TAG_EXIT        9001   /* pvm_notify(PvmTaskExit) message to the master */
+#define HREL_TAG_HOSTDEL     9002   /* pvm_notify(PvmHostDelete) message to the master */
+#define HREL_TAG_MSTEP_GO    9101   /* M-step recorder: common-start message (t0) */
+#define HREL_TAG_MSTEP_REC   9102   /* a task's records sent to the collector */
+#define HREL_TAG_MSTEP_DONE  9103   /* collector -> tasks: all records are in */
+
+/* X(first, last) for every tag and range above, for checks. */
+#define HREL_TAG_LIST(X)                                                        \
+    X(HREL_TAG_DATA, HREL_TAG_DATA) X(HREL_TAG_CASE, HREL_TAG_CASE)             \
+    X(HREL_TAG_READY, HREL_TAG_READY) X(HREL_TAG_GO, HREL_TAG_GO)               \
+    X(HREL_TAG_REPORT, HREL_TAG_REPORT) X(HREL_TAG_SYNC, HREL_TAG_SYNC)         \
+    X(HREL_TAG_INFO, HREL_TAG_INFO) X(HREL_TAG_HELLO, HREL_TAG_HELLO)           \
+    X(HREL_TAG_PSRS_CASE, HREL_TAG_PSRS_CASE) X(HREL_TAG_PSRS_DONE, HREL_TAG_PSRS_DONE) \
+    X(HREL_TAG_PSRS_QUIT, HREL_TAG_PSRS_QUIT)                                   \
+    X(HREL_TAG_PSRS_STEP, HREL_TAG_PSRS_STEP + HREL_TAG_PSRS_STEP_MAX)          \
+    X(HREL_TAG_FFT_TIDS, HREL_TAG_FFT_TIDS) X(HREL_TAG_FFT_READY, HREL_TAG_FFT_READY) \
+    X(HREL_TAG_FFT_RESULT, HREL_TAG_FFT_RESULT) X(HREL_TAG_FFT_QUIT, HREL_TAG_FFT_QUIT) \
+    X(HREL_TAG_FFT_ERR, HREL_TAG_FFT_ERR)                                       \
+    X(HREL_TAG_FFT_STEP, HREL_TAG_FFT_STEP + HREL_TAG_FFT_STEP_MAX)             \
+    X(HREL_TAG_PING, HREL_TAG_PING) X(HREL_TAG_DEMO_TIDS, HREL_TAG_DEMO_TIDS)   \
+    X(HREL_TAG_DEMO_DATA, HREL_TAG_DEMO_DATA) X(HREL_TAG_HELLO_NAME, HREL_TAG_HELLO_NAME) \
+    X(HREL_TAG_HELLO_DATA, HREL_TAG_HELLO_DATA) X(HREL_TAG_HELLO_ACK, HREL_TAG_HELLO_ACK) \
+    X(HREL_TAG_EXIT, HREL_TAG_EXIT) X(HREL_TAG_HOSTDEL, HREL_TAG_HOSTDEL)       \
+    X(HREL_TAG_MSTEP_GO, HREL_TAG_MSTEP_GO) X(HREL_TAG_MSTEP_REC, HREL_TAG_MSTEP_REC) \
+    X(HREL_TAG_MSTEP_DONE, HREL_TAG_MSTEP_DONE)
+
+#endif
