@@ -1,39 +1,11 @@
 /* hrel_bench -- the pattern benchmark master.
  *
- * How it measures. The master takes no part in the patterns: it spawns one
- * worker (hrel_bworker) per processor, round-robin over the hosts by default,
- * and for every case (pattern, p, h) tells ranks 0..p-1 the message size of
- * formula (4). Every repetition starts at one common instant: the master
- * knows each rank's clock offset (the midpoint of the fastest of 8 ping round
- * trips, measured at the start of a case and again every 5 s against drift),
- * picks a start time a margin ahead of its own clock and sends each rank that
- * time in the rank's own clock. Ranks sleep, then spin on CLOCK_MONOTONIC until
- * it, run their part of the pattern (sends returned, receives unpacked) and
- * read the clock again. A repetition's time is the maximum over ranks of (end -
- * start time): from the common start to the last rank's finish. Buffers are
- * filled before and every received byte is checked after, outside the timing.
- *
- * Before a case's first repetition every rank exchanges a tiny message with
- * every other (untimed), so direct routes exist: otherwise pvm_mcast sends
- * through the daemons to ranks it has no route to, and the first send of a
- * pair pays for the connection.
- *
- * Error of the method. Ranks that are not running at the start instant begin
- * late; their lateness (the lag) is part of the time, reported per case in
- * cases.csv (mean and maximum). Workers tell the master their machine (kernel
- * boot id, shared by all network namespaces of one machine) and its cpus:
- * when every rank of a case has a cpu of its own they spin for the last
- * SPIN_S before the start, and a repetition where a rank still started more
- * than --max-lag late is voided and repeated; when ranks share cpus they
- * sleep to the start instead (spinning would take the cpu from the others),
- * their lag is kept in the times and the case is flagged oversubscribed. A
- * start message that arrives after its start time voids the repetition,
- * which is run again with twice the margin (void_reps in cases.csv). The offset estimate is off by at most half the
- * asymmetry of the fastest round trip (sync_rtt_max_s bounds it); on one host,
- * where every rank reads the same clock, the measured offsets (offset_max_s)
- * show the estimator's own error. An earlier version started ranks from a
- * barrier instead: on one host its exit skew (20-180 us) was as large as the
- * loopback transfers it timed.
+ * How it measures: the timing method is stated once, in README.md, section
+ * "How the benchmark measures" (common start from estimated clock offsets,
+ * time = max over ranks of end - start, lag and void rules, routes opened
+ * before timing, byte checks outside the timing, and the method's error).
+ * The `# timing:` metadata line of raw.csv is its one-line summary and points
+ * there; this file and hrel_bworker.c implement it (NPING, SPIN_S, --max-lag).
  *
  * Output: raw.csv rows are written and flushed as they are measured, so an
  * interrupted run keeps every completed repetition. A worker that dies, a
@@ -148,7 +120,8 @@ static void write_meta(FILE *fp, const master *m)
                 "start time) on its CLOCK_MONOTONIC; a repetition whose start message came "
                 "late, or (with a cpu per rank) in which a rank started over %g s late, is "
                 "voided and repeated; ranks spin the last %g s when each has a cpu, else "
-                "sleep; routes opened before timing; fill and byte checks outside\n", NPING,
+                "sleep; routes opened before timing; fill and byte checks outside "
+                "(hrel README: How the benchmark measures)\n", NPING,
                 cfg->max_lag_s, SPIN_S);
     fprintf(fp, "# clock: CLOCK_MONOTONIC, resolution %g s\n", hrel_clock_res());
     if (getenv("HREL_PLATFORM_PROBE"))   /* set by hostfiles/platform.sh run */
