@@ -1,0 +1,80 @@
+/* args -- the one command-line parser of every hrel program and subcommand.
+ *
+ * Contract: an entry point describes its options in a table of hrel_arg
+ * (long name, short letter, kind, where the value goes, bounds) and calls
+ * hrel_args_parse, which runs getopt_long over it: `--opt value`,
+ * `--opt=value` and `-o value` all work, options and operands may mix
+ * (operands are moved to the end, GNU style), and `--` ends the options. Every
+ * value is checked against its kind and bounds: numbers must be finite (nan and
+ * inf are refused), lists may not have empty items, a range must not descend.
+ * Errors are returned as one line in ERR naming the option and the value; the
+ * caller prints it and exits with status 2. Nothing here prints or exits.
+ *
+ * The value syntaxes (the README's option vocabulary table lists the names):
+ *   integer     12, -3           bounded by [min, max]
+ *   real        0.5, 1e-6        finite, bounded by [min, max]
+ *   duration    90, 90s, 2m, 500ms, 1.5h   in seconds, finite, >= 0
+ *   size        6720, 64k, 2M    bytes; k = 1024, M = 1048576, G = 2^30
+ *   processor list  4 | 2,4,8 | 2-8 | 2-8:2   each item >= min, <= max
+ *   size list   6720,26880 | 1k,4k  (sizes, comma separated)
+ *   choice      one word of a NULL-terminated list; the index is stored
+ * Limits: at most HREL_ARGS_MAX_OPTS options per table, list values of at
+ * most HREL_ARGS_MAX_LIST items, option values of at most 4096 characters.
+ */
+#ifndef HREL_ARGS_H
+#define HREL_ARGS_H
+
+#include <stddef.h>
+
+#define HREL_ARGS_MAX_OPTS 64
+#define HREL_ARGS_MAX_LIST 256
+
+typedef enum {
+    HREL_ARG_FLAG,      /* no value: *(int *)dst = 1 */
+    HREL_ARG_STR,       /* *(const char **)dst = the value (argv's storage) */
+    HREL_ARG_LONG,      /* *(long *)dst, in [min, max] */
+    HREL_ARG_INT,       /* *(int *)dst, in [min, max] */
+    HREL_ARG_DOUBLE,    /* *(double *)dst, finite, in [min, max] */
+    HREL_ARG_DURATION,  /* *(double *)dst seconds, finite, in [min, max] */
+    HREL_ARG_SIZE,      /* *(long *)dst bytes with k/M/G, in [min, max] */
+    HREL_ARG_PROCS,     /* (long *)dst[0..*count), ranges allowed, items in [min, max] */
+    HREL_ARG_SIZES,     /* (long *)dst[0..*count), k/M/G allowed, items in [min, max] */
+    HREL_ARG_CHOICE     /* *(int *)dst = index of the value in choices */
+} hrel_arg_kind;
+
+typedef struct hrel_arg {
+    const char *name;              /* long name without "--"; NULL ends the table */
+    int letter;                    /* short option letter, or 0 for none */
+    hrel_arg_kind kind;            /* what the value is */
+    void *dst;                     /* where it goes (see the kinds) */
+    double min, max;               /* bounds of numbers and list items (both 0: none) */
+    const char *const *choices;    /* CHOICE: the words, NULL-terminated */
+    int *count;                    /* PROCS/SIZES: number of items stored */
+    int maxn;                      /* PROCS/SIZES: capacity of dst (items) */
+    int *seen;                     /* if not NULL, set to 1 when the option is given */
+} hrel_arg;
+
+/* Parse ARGV[1..ARGC) against TABLE. "-h"/"--help" is always known: it sets
+ * *HELP to 1 and parsing stops (return 0). On success *FIRST is the index of
+ * the first operand (operands are ARGV[*FIRST .. ARGC)). Return 0, or -1 with
+ * a one-line message in ERR. PROG names the program in no message; the caller
+ * prefixes it. */
+int hrel_args_parse(int argc, char **argv, const hrel_arg *table, int *help, int *first,
+                    char *err, size_t errlen);
+
+/* The value parsers, for values that do not come from an option table. OPT
+ * names the option or field in the message. Return 0, or -1 with ERR. */
+int hrel_args_long(const char *opt, const char *s, long min, long max, long *out,
+                   char *err, size_t errlen);
+int hrel_args_double(const char *opt, const char *s, double min, double max, double *out,
+                     char *err, size_t errlen);
+int hrel_args_duration(const char *opt, const char *s, double *seconds, char *err,
+                       size_t errlen);
+int hrel_args_size(const char *opt, const char *s, long min, long max, long *bytes,
+                   char *err, size_t errlen);
+int hrel_args_list(const char *opt, const char *s, int ranges, long min, long max,
+                   long *out, int maxn, int *n, char *err, size_t errlen);
+int hrel_args_choice(const char *opt, const char *s, const char *const *choices, int *idx,
+                     char *err, size_t errlen);
+
+#endif
