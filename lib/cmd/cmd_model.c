@@ -19,6 +19,8 @@ static const char usage_text[] =
     "       hrel model ccm FILE [--tree]\n"
     "       hrel model ccm --fft --n N --p P --D D --F F --C C --g G --L L [--tree]\n"
     "       hrel model logp --L L --o O --g G [--n N]\n"
+    "       hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium M] (see\n"
+    "                         hrel model replay --help)\n"
     "\n"
     "bsp|bspwb|mpm  predict the M-step trace TRACE.csv (rank,step,w_seconds,in_bytes,\n"
     "               out_bytes,partners,t_end[,pattern]); one row per step (rank 'all')\n"
@@ -405,5 +407,7 @@ int hrel_cmd_model(int argc, char **argv)
         return run_ccm(argc, argv);
     if (strcmp(m, "logp") == 0)
         return run_logp(argc, argv);
-    return fail(2, "unknown model '%s' (bsp, bspwb, mpm, ccm, logp)", m);
+    if (strcmp(m, "replay") == 0)
+        return hrel_cmd_replay(argc - 1, argv + 1);
+    return fail(2, "unknown model '%s' (bsp, bspwb, mpm, replay, ccm, logp)", m);
 }

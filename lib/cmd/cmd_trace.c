@@ -1,0 +1,236 @@
+/* hrel trace import | hrel model replay -- PVM tracer files to the
+ * message-level trace and M-steps; the replay predictor. See docs/predict.md. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "args.h"
+#include "csv.h"
+#include "fitcsv.h"
+#include "hrel_cmd.h"
+#include "msgtrace.h"
+#include "msteps.h"
+#include "pvmtrace.h"
+#include "replay.h"
+#include "sample.h"
+
+static const char trace_usage[] =
+    "usage: hrel trace import TRACE.trc [-o DIR] [--rule switch|marker] [--marker TAG]\n"
+    "                         [--tags LIST]\n"
+    "Reads the file PVM's tracer wrote (tracer -T TRACE.trc) for one program run and\n"
+    "writes DIR/msgs.csv (one row per send, mcast, receive: the message-level trace)\n"
+    "and DIR/trace.csv (the inferred M-steps, for hrel model bspwb|mpm). DIR defaults\n"
+    "to the trace's folder.\n"
+    "  --rule R     switch (default): a rank turning from receiving to sending starts\n"
+    "               a step; marker: only markers start steps\n"
+    "  --marker TAG a send with tag TAG (and its receive) is a step marker\n"
+    "  --tags LIST  only messages with these tags (comma-separated) form steps; the\n"
+    "               others count as computation\n";
+
+static const char replay_usage[] =
+    "usage: hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium none|port|bus]\n"
+    "                         [--hosts N] [--cpu-ratio X] [--csv]\n"
+    "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
+    "for its recorded gaps (times X), each send costs g m + L (g, L of PingPong from\n"
+    "--fit, else the pooled row), each multicast to k ranks g k m + L (OneToAll), a\n"
+    "receive ends when its message has arrived. --medium port: transfers through one\n"
+    "host port take turns; bus: all transfers between hosts take turns. --hosts N puts\n"
+    "rank r on host r %% N (predicting a platform of N hosts). Prints per rank the\n"
+    "predicted and measured end, then 'total <seconds>'.\n";
+
+static int fail(int status, const char *sub, const char *msg)
+{
+    fprintf(stderr, "hrel %s: %s\n", sub, msg);
+    return status;
+}
+
+static int import(int argc, char **argv)
+{
+    const char *dir = NULL, *rule = "switch", *tagstr = NULL;
+    long marker = -1, tags[HREL_ARGS_MAX_LIST];
+    int ntags = 0, help = 0, first, k, rc = 1;
+    char err[1024], path[4096], dflt[4096];
+    hrel_arg table[] = {
+        {"out", 'o', HREL_ARG_STR, &dir, 0, 0, NULL, NULL, 0, NULL},
+        {"rule", 0, HREL_ARG_STR, &rule, 0, 0, NULL, NULL, 0, NULL},
+        {"marker", 0, HREL_ARG_LONG, &marker, 0, 2147483647.0, NULL, NULL, 0, NULL},
+        {"tags", 0, HREL_ARG_STR, &tagstr, 0, 0, NULL, NULL, 0, NULL},
+        {NULL, 0, HREL_ARG_FLAG, NULL, 0, 0, NULL, NULL, 0, NULL}};
+    hrel_msteps_opt opt = {0, -1, NULL, 0};
+    int itags[HREL_ARGS_MAX_LIST];
+    hrel_pvmtrace *pt = NULL;
+    hrel_msgtrace *mt = NULL;
+    hrel_trace *tr = NULL;
+    FILE *fp;
+    struct stat sb;
+
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0)
+        return fail(2, "trace", err);
+    if (help) {
+        fputs(trace_usage, stdout);
+        return 0;
+    }
+    if (first != argc - 1)
+        return fail(2, "trace", "give one tracer file (try hrel trace import --help)");
+    if (hrel_msteps_parse_rule(rule, &opt, err, sizeof err) != 0)
+        return fail(2, "trace", err);
+    opt.marker_tag = (int)marker;
+    if (opt.marker_only && marker < 0)
+        return fail(2, "trace", "--rule marker needs --marker TAG");
+    if (tagstr) {
+        if (hrel_args_list("--tags", tagstr, 0, 0, 2147483647L, tags, HREL_ARGS_MAX_LIST,
+                           &ntags, err, sizeof err) != 0)
+            return fail(2, "trace", err);
+        for (k = 0; k < ntags; k++)
+            itags[k] = (int)tags[k];
+        opt.tags = itags;
+        opt.ntags = ntags;
+    }
+    if (!dir) {
+        const char *sl = strrchr(argv[first], '/');
+        snprintf(dflt, sizeof dflt, "%.*s", sl ? (int)(sl - argv[first]) : 1,
+                 sl ? argv[first] : ".");
+        dir = dflt;
+    }
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        snprintf(err, sizeof err, "output folder '%s' does not exist", dir);
+        return fail(1, "trace", err);
+    }
+    if (hrel_pvmtrace_read(argv[first], &pt, err, sizeof err) != 0 ||
+        hrel_msgtrace_from_pvm(pt, &mt, err, sizeof err) != 0 ||
+        hrel_msteps_infer(mt, &opt, &tr, NULL, err, sizeof err) != 0) {
+        fail(1, "trace", err);
+        goto out;
+    }
+    snprintf(path, sizeof path, "%s/msgs.csv", dir);
+    if (!(fp = fopen(path, "w")) || hrel_msgtrace_write(mt, fp) != 0 || fclose(fp) != 0) {
+        snprintf(err, sizeof err, "cannot write '%.900s'", path);
+        fail(1, "trace", err);
+        goto out;
+    }
+    snprintf(path, sizeof path, "%s/trace.csv", dir);
+    if (!(fp = fopen(path, "w")) || hrel_msteps_write_trace(tr, fp) != 0 || fclose(fp) != 0) {
+        snprintf(err, sizeof err, "cannot write '%.900s'", path);
+        fail(1, "trace", err);
+        goto out;
+    }
+    printf("ranks %d\nmessages %zu\nsteps %d\nclock_shift_max_s %.6f\nclock_bound_s %.6f\n",
+           mt->nproc, mt->n, tr->nstep, mt->clock_shift_max, mt->clock_bound);
+    rc = 0;
+out:
+    hrel_pvmtrace_free(pt);
+    hrel_msgtrace_free(mt);
+    hrel_trace_free(tr);
+    return rc;
+}
+
+int hrel_cmd_trace(int argc, char **argv)
+{
+    if (argc < 2)
+        return fail(2, "trace", "which? import (try hrel trace --help)");
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(trace_usage, stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "import") == 0)
+        return import(argc - 1, argv + 1);
+    return fail(2, "trace", "unknown subcommand (import)");
+}
+
+/* g and L of PATTERN (procs P, else all, else the pooled row). */
+static int lookup(const hrel_csv *c, const char *pattern, int p, double *g, double *L,
+                  char *err, size_t errlen)
+{
+    if (hrel_fitcsv_lookup(c, pattern, p, g, L, err, errlen) == 0)
+        return 0;
+    return hrel_fitcsv_lookup(c, "ALL", 0, g, L, err, errlen);
+}
+
+int hrel_cmd_replay(int argc, char **argv)
+{
+    const char *fit = NULL, *medium = "none";
+    double g = NAN, L = NAN, ratio = 1.0, total, meas = 0;
+    int hosts = 0, csv = 0, help = 0, first, r, rc = 1, gseen = 0, lseen = 0;
+    char err[1024];
+    hrel_arg table[] = {
+        {"fit", 0, HREL_ARG_STR, &fit, 0, 0, NULL, NULL, 0, NULL},
+        {"g", 0, HREL_ARG_DOUBLE, &g, 0, 1, NULL, NULL, 0, &gseen},
+        {"L", 0, HREL_ARG_DOUBLE, &L, 0, 1e6, NULL, NULL, 0, &lseen},
+        {"medium", 0, HREL_ARG_STR, &medium, 0, 0, NULL, NULL, 0, NULL},
+        {"hosts", 0, HREL_ARG_INT, &hosts, 1, 4096, NULL, NULL, 0, NULL},
+        {"cpu-ratio", 0, HREL_ARG_DOUBLE, &ratio, 1e-6, 1e6, NULL, NULL, 0, NULL},
+        {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
+        {NULL, 0, HREL_ARG_FLAG, NULL, 0, 0, NULL, NULL, 0, NULL}};
+    hrel_replay_param par;
+    hrel_msgtrace *t = NULL;
+    hrel_csv *c = NULL;
+    double *end = NULL;
+
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0)
+        return fail(2, "model", err);
+    if (help) {
+        fputs(replay_usage, stdout);
+        return 0;
+    }
+    if (first != argc - 1)
+        return fail(2, "model", "replay needs one MSGS.csv (try hrel model replay --help)");
+    if (fit && (gseen || lseen))
+        return fail(2, "model", "give either --fit or --g/--L, not both");
+    if (!fit && !(gseen && lseen))
+        return fail(2, "model", "give --g and --L, or --fit FIT.csv");
+    memset(&par, 0, sizeof par);
+    par.cpu_ratio = ratio;
+    par.nhosts = hosts;
+    if (hrel_replay_parse_medium(medium, &par.medium, err, sizeof err) != 0)
+        return fail(2, "model", err);
+    if (hrel_msgtrace_load(argv[first], &t, err, sizeof err) != 0) {
+        fail(1, "model", err);
+        goto out;
+    }
+    if (fit) {
+        if (hrel_csv_read(fit, &c, err, sizeof err) != 0 ||
+            hrel_fitcsv_check(c, err, sizeof err) != 0 ||
+            lookup(c, "PP", 2, &par.g_send, &par.L_send, err, sizeof err) != 0 ||
+            lookup(c, "OA", t->nproc, &par.g_mcast, &par.L_mcast, err, sizeof err) != 0) {
+            fail(1, "model", err);
+            goto out;
+        }
+    } else {
+        par.g_send = par.g_mcast = g;
+        par.L_send = par.L_mcast = L;
+    }
+    if (!(end = malloc((size_t)t->nproc * sizeof *end))) {
+        fail(1, "model", "out of memory");
+        goto out;
+    }
+    if (hrel_replay_run(t, &par, end, &total, err, sizeof err) != 0) {
+        fail(1, "model", err);
+        goto out;
+    }
+    if (csv)
+        printf("model,rank,pred_s,measured_s,err_pct\n");
+    else
+        printf("# replay: send g=%g L=%g, mcast g=%g L=%g, medium %s, cpu ratio %g\n"
+               "rank       pred_s   measured_s  err_pct\n",
+               par.g_send, par.L_send, par.g_mcast, par.L_mcast, medium, ratio);
+    for (r = 0; r < t->nproc; r++) {
+        double m = t->row[t->first[r + 1] - 1].t1;
+        if (m > meas)
+            meas = m;
+        if (csv)
+            printf("replay,%d,%.9g,%.9g,%.3f\n", r, end[r], m, hrel_error_pct(m, end[r]));
+        else
+            printf("%-6d %12.6f %12.6f %8.2f\n", r, end[r], m, hrel_error_pct(m, end[r]));
+    }
+    if (csv)
+        printf("replay,total,%.9g,%.9g,%.3f\n", total, meas, hrel_error_pct(meas, total));
+    printf("total %.9g\n", total);
+    rc = 0;
+out:
+    free(end);
+    hrel_csv_free(c);
+    hrel_msgtrace_free(t);
+    return rc;
+}

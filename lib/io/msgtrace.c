@@ -1,0 +1,651 @@
+/* msgtrace -- the message-level trace: from PVM tracer events, to and from
+ * msgs.csv. See msgtrace.h. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+#include "errmsg.h"
+#include "msgtrace.h"
+
+static const char *const kind_names[] = {"start", "spawn", "send", "mcast", "recv", "exit"};
+
+const char *hrel_msgkind_name(hrel_msgkind k)
+{
+    return (k >= HREL_MSG_START && k <= HREL_MSG_EXIT) ? kind_names[k] : "?";
+}
+
+int hrel_msgkind_parse(const char *s)
+{
+    int k;
+    for (k = 0; k <= HREL_MSG_EXIT; k++)
+        if (strcmp(s, kind_names[k]) == 0)
+            return k;
+    return -1;
+}
+
+void hrel_msgtrace_free(hrel_msgtrace *t)
+{
+    size_t i;
+    if (!t)
+        return;
+    for (i = 0; t->row && i < t->n; i++)
+        free(t->row[i].peers);
+    free(t->row);
+    free(t->first);
+    free(t->tid);
+    free(t->path);
+    free(t);
+}
+
+/* Rows are grouped by rank already; fill first[] and match receives to sends
+ * by (source, destination, tag) in FIFO order. */
+static int finish(hrel_msgtrace *t, char *err, size_t errlen)
+{
+    size_t i, j;
+    int r;
+    size_t *next = NULL;   /* per (src,dst): scan position in src's rows */
+    t->first = calloc((size_t)t->nproc + 1, sizeof *t->first);
+    next = calloc((size_t)t->nproc * (size_t)t->nproc, sizeof *next);
+    if (!t->first || !next) {
+        free(next);
+        hrel_seterr(err, errlen, "%s: out of memory", t->path);
+        return -1;
+    }
+    for (i = 0, r = 0; r < t->nproc; r++) {
+        t->first[r] = i;
+        while (i < t->n && t->row[i].rank == r)
+            i++;
+    }
+    t->first[t->nproc] = i;
+    if (i != t->n) {
+        hrel_seterr(err, errlen, "%s: rows are not grouped by rank 0..%d in order (line %ld)",
+                    t->path, t->nproc - 1, t->row[i].line);
+        free(next);
+        return -1;
+    }
+    /* Each receive takes the first unused send from its source to it with its
+     * tag; mcast rows count once per destination, so track use per row+dest
+     * with a mark in a scratch array. */
+    {
+        unsigned char *used = calloc(t->n ? t->n : 1, (size_t)t->nproc);
+        if (!used) {
+            free(next);
+            hrel_seterr(err, errlen, "%s: out of memory", t->path);
+            return -1;
+        }
+        for (i = 0; i < t->n; i++) {
+            hrel_msg *m = &t->row[i];
+            int src, dst = m->rank, found = 0;
+            m->match = -1;
+            if (m->kind != HREL_MSG_RECV)
+                continue;
+            src = m->npeers == 1 ? m->peers[0] : -1;
+            if (src < 0 || src >= t->nproc) {
+                hrel_seterr(err, errlen, "%s:%ld: rank %d receive without a valid source rank",
+                            t->path, m->line, dst);
+                free(used);
+                free(next);
+                return -1;
+            }
+            for (j = t->first[src]; j < t->first[src + 1]; j++) {
+                hrel_msg *s = &t->row[j];
+                int k, hit = 0;
+                if ((s->kind != HREL_MSG_SEND && s->kind != HREL_MSG_MCAST) || s->tag != m->tag)
+                    continue;
+                for (k = 0; k < s->npeers; k++)
+                    if (s->peers[k] == dst)
+                        hit = 1;
+                if (!hit || used[j * (size_t)t->nproc + (size_t)dst])
+                    continue;
+                used[j * (size_t)t->nproc + (size_t)dst] = 1;
+                m->match = (long)j;
+                found = 1;
+                break;
+            }
+            if (!found) {
+                hrel_seterr(err, errlen, "%s:%ld: rank %d receive of tag %d from rank %d at "
+                            "%.6f s has no matching send (trace cut short?)", t->path, m->line,
+                            dst, m->tag, src, m->t0);
+                free(used);
+                free(next);
+                return -1;
+            }
+        }
+        free(used);
+    }
+    free(next);
+    return 0;
+}
+
+/* --- from PVM tracer events ------------------------------------------------ */
+
+typedef struct rowbuf {
+    hrel_msg *row;
+    size_t n, cap;
+} rowbuf;
+
+static hrel_msg *push(rowbuf *b)
+{
+    if (b->n == b->cap) {
+        size_t nc = b->cap ? 2 * b->cap : 64;
+        hrel_msg *nr = realloc(b->row, nc * sizeof *nr);
+        if (!nr)
+            return NULL;
+        b->row = nr;
+        b->cap = nc;
+    }
+    memset(&b->row[b->n], 0, sizeof b->row[0]);
+    b->row[b->n].match = -1;
+    b->row[b->n].tag = -1;
+    return &b->row[b->n++];
+}
+
+/* Calls that carry no message and cost only their own time (computation). */
+static int ignorable(const char *n)
+{
+    static const char *const ok[] = {
+        "mytid", "parent", "probe", "bufinfo", "initsend", "mkbuf", "freebuf", "getsbuf",
+        "getrbuf", "setsbuf", "setrbuf", "getopt", "setopt", "config", "tasks", "pstat",
+        "mstat", "notify", "gettid", "tidtohost", "user_defined", "sendsig", "kill",
+        "archcode", "perror", "siblings", "gettmask", "settmask", "catchout", "getfds",
+        "version", "getinst", "lookup", "insert", "delete", "putinfo", "getinfo",
+        "delinfo", "getmboxinfo", "newcontext", "setcontext", "getcontext",
+        "freecontext", "addhosts", "delhosts", "halt", "hostsync", NULL};
+    int i;
+    if (strncmp(n, "pk", 2) == 0 || strncmp(n, "upk", 3) == 0)
+        return 1;
+    for (i = 0; ok[i]; i++)
+        if (strcmp(n, ok[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int cmp_time(const void *a, const void *b)
+{
+    const hrel_pvmtev *x = *(const hrel_pvmtev *const *)a, *y = *(const hrel_pvmtev *const *)b;
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int rank_of(const int *tid, int n, int t)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (tid[i] == t)
+            return i;
+    return -1;
+}
+
+static long fld(const hrel_pvmtev *e, const char *f, long dflt)
+{
+    long v;
+    return hrel_pvmtev_get(e, f, &v) == 0 ? v : dflt;
+}
+
+/* Shift each host's clock so messages respect causality (a receive ends after
+ * its send begins), keeping 0 (the clocks are taken as synchronised) when
+ * that is consistent; hosts reached through messages from rank 0's host. */
+static void align_clocks(hrel_msgtrace *t)
+{
+    int maxh = 0, changed = 1, guard = 0;
+    size_t i;
+    double *off, *lo, *hi;
+    int *known;
+    for (i = 0; i < t->n; i++)
+        if (t->row[i].host > maxh)
+            maxh = t->row[i].host;
+    off = calloc((size_t)maxh + 1, sizeof *off);
+    lo = calloc((size_t)maxh + 1, sizeof *lo);
+    hi = calloc((size_t)maxh + 1, sizeof *hi);
+    known = calloc((size_t)maxh + 1, sizeof *known);
+    if (!off || !lo || !hi || !known)
+        goto out;
+    known[t->row[0].host] = 1;
+    while (changed && guard++ <= maxh + 1) {
+        int h;
+        changed = 0;
+        for (h = 0; h <= maxh; h++) {
+            lo[h] = -INFINITY;
+            hi[h] = INFINITY;
+        }
+        for (i = 0; i < t->n; i++) {
+            const hrel_msg *r = &t->row[i], *s;
+            if (r->kind != HREL_MSG_RECV || r->match < 0)
+                continue;
+            s = &t->row[r->match];
+            if (s->host == r->host)
+                continue;
+            /* r->t1 + off[r] >= s->t0 + off[s] */
+            if (known[s->host] && !known[r->host])
+                lo[r->host] = fmax(lo[r->host], s->t0 + off[s->host] - r->t1);
+            if (known[r->host] && !known[s->host])
+                hi[s->host] = fmin(hi[s->host], r->t1 + off[r->host] - s->t0);
+        }
+        for (h = 0; h <= maxh; h++) {
+            double o;
+            if (known[h] || (isinf(lo[h]) && isinf(hi[h])))
+                continue;
+            if (lo[h] <= 0 && 0 <= hi[h])
+                o = 0;
+            else if (lo[h] > hi[h])
+                o = 0.5 * (lo[h] + hi[h]);
+            else
+                o = lo[h] > 0 ? lo[h] : hi[h];
+            off[h] = o;
+            known[h] = 1;
+            changed = 1;
+            if (isfinite(lo[h]) && isfinite(hi[h]) && hi[h] - lo[h] > t->clock_bound)
+                t->clock_bound = hi[h] - lo[h];
+            if (fabs(o) > t->clock_shift_max)
+                t->clock_shift_max = fabs(o);
+        }
+    }
+    for (i = 0; i < t->n; i++) {
+        t->row[i].t0 += off[t->row[i].host];
+        t->row[i].t1 += off[t->row[i].host];
+    }
+out:
+    free(off);
+    free(lo);
+    free(hi);
+    free(known);
+}
+
+int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *err,
+                           size_t errlen)
+{
+    const hrel_pvmtev **ev = NULL;
+    int *tid = NULL, ntid = 0, root = 0, r;
+    size_t i, n = pt->nev;
+    rowbuf *rb = NULL;
+    hrel_msgtrace *t = NULL;
+    double origin;
+
+    *out = NULL;
+    ev = malloc((n ? n : 1) * sizeof *ev);
+    tid = malloc((n + 1) * sizeof *tid);
+    if (!ev || !tid)
+        goto oom;
+    for (i = 0; i < n; i++)
+        ev[i] = &pt->ev[i];
+    qsort(ev, n, sizeof *ev, cmp_time);
+
+    /* rank 0: the task whose parent is none (newtask PT -1, parent() < 0) */
+    for (i = 0; i < n; i++) {
+        const hrel_pvmtev *e = ev[i];
+        long pt_ = 0;
+        int isroot = (strcmp(e->name, "newtask") == 0 && hrel_pvmtev_get(e, "PT", &pt_) == 0 &&
+                      pt_ < 0) ||
+                     (strcmp(e->name, "parent") == 0 && e->phase == 1 &&
+                      hrel_pvmtev_get(e, "PT", &pt_) == 0 && pt_ < 0);
+        if (!isroot || rank_of(tid, ntid, e->tid) >= 0)
+            continue;
+        if (ntid > 0) {
+            hrel_seterr(err, errlen, "%s:%ld: two tasks started from the shell (t%x and t%x): "
+                        "trace one program at a time", pt->path, e->line, (unsigned)tid[0],
+                        (unsigned)e->tid);
+            goto fail;
+        }
+        tid[ntid++] = e->tid;
+        root = e->tid;
+    }
+    if (ntid == 0) {
+        hrel_seterr(err, errlen, "%s: no task started from the shell in the trace (was the "
+                    "tracer running before the program started?)", pt->path);
+        goto fail;
+    }
+    /* the others in spawn order */
+    for (i = 0; i < n; i++) {
+        const hrel_pvmtev *e = ev[i];
+        int k;
+        if (strcmp(e->name, "spawn") != 0 || e->phase != 1)
+            continue;
+        for (k = 0; k < e->nlist; k++)
+            if (e->list[k] > 0 && rank_of(tid, ntid, e->list[k]) < 0)
+                tid[ntid++] = e->list[k];
+    }
+    if (ntid < 2) {
+        hrel_seterr(err, errlen, "%s: task t%x spawned no tasks: nothing to predict (a PVM "
+                    "program here is a task that spawns others)", pt->path, (unsigned)root);
+        goto fail;
+    }
+    rb = calloc((size_t)ntid, sizeof *rb);
+    if (!rb)
+        goto oom;
+
+    for (i = 0; i < n; i++) {
+        const hrel_pvmtev *e = ev[i];
+        hrel_msg *m;
+        int rk;
+        rk = rank_of(tid, ntid, e->tid);
+        if (e->phase == 2) {  /* pvmd events: newtask (a task's start), output, ... */
+            if (rk >= 0 && rb[rk].n == 0 && strcmp(e->name, "newtask") == 0) {
+                if (!(m = push(&rb[rk])))
+                    goto oom;
+                m->rank = rk;
+                m->kind = HREL_MSG_START;
+                m->t0 = m->t1 = e->t;
+                m->line = e->line;
+            }
+            continue;
+        }
+        if (rk < 0) {
+            hrel_seterr(err, errlen, "%s:%ld: task t%x calls pvm_%s but was neither started "
+                        "from the shell nor by a traced pvm_spawn", pt->path, e->line,
+                        (unsigned)e->tid, e->name);
+            goto fail;
+        }
+        if (rb[rk].n == 0) {
+            if (!(m = push(&rb[rk])))
+                goto oom;
+            m->rank = rk;
+            m->kind = HREL_MSG_START;
+            m->t0 = m->t1 = e->t;
+            m->line = e->line;
+        }
+        {
+            /* open call of this rank: the last row if it is not closed yet */
+            hrel_msg *open = &rb[rk].row[rb[rk].n - 1];
+            int is_open = open->kind != HREL_MSG_START && isnan(open->t1);
+            const char *nm = e->name;
+            int kind = -1;
+            if (strcmp(nm, "send") == 0 || strcmp(nm, "psend") == 0)
+                kind = HREL_MSG_SEND;
+            else if (strcmp(nm, "mcast") == 0)
+                kind = HREL_MSG_MCAST;
+            else if (strcmp(nm, "recv") == 0 || strcmp(nm, "trecv") == 0 ||
+                     strcmp(nm, "nrecv") == 0 || strcmp(nm, "precv") == 0)
+                kind = HREL_MSG_RECV;
+            else if (strcmp(nm, "spawn") == 0)
+                kind = HREL_MSG_SPAWN;
+            else if (strcmp(nm, "exit") == 0)
+                kind = HREL_MSG_EXIT;
+            else if (ignorable(nm))
+                continue;
+            else {
+                hrel_seterr(err, errlen, "%s:%ld: task t%x (rank %d) calls pvm_%s, which hrel "
+                            "does not model (supported: send, psend, mcast, recv, trecv, "
+                            "nrecv, precv, spawn, exit)", pt->path, e->line, (unsigned)e->tid,
+                            rk, nm);
+                goto fail;
+            }
+            if (e->phase == 0) {
+                if (is_open) {
+                    hrel_seterr(err, errlen, "%s:%ld: task t%x (rank %d) enters pvm_%s before "
+                                "pvm_%s of line %ld returned", pt->path, e->line,
+                                (unsigned)e->tid, rk, nm, hrel_msgkind_name(open->kind),
+                                open->line);
+                    goto fail;
+                }
+                if (!(m = push(&rb[rk])))
+                    goto oom;
+                m->rank = rk;
+                m->kind = (hrel_msgkind)kind;
+                m->host = (e->tid >> 18) & 0xfff;
+                m->t0 = e->t;
+                m->t1 = kind == HREL_MSG_EXIT ? e->t : NAN;
+                m->line = e->line;
+                if (kind == HREL_MSG_SEND) {
+                    int d = rank_of(tid, ntid, (int)fld(e, "DST", -1));
+                    m->bytes = (double)fld(e, "MNB", 0);
+                    m->tag = (int)fld(e, "MC", -1);
+                    if (d >= 0) {
+                        if (!(m->peers = malloc(sizeof *m->peers)))
+                            goto oom;
+                        m->peers[0] = d;
+                        m->npeers = 1;
+                    }
+                } else if (kind == HREL_MSG_MCAST) {
+                    int k;
+                    m->bytes = (double)fld(e, "MNB", 0);
+                    m->tag = (int)fld(e, "MC", -1);
+                    if (!(m->peers = malloc(((size_t)e->nlist + 1) * sizeof *m->peers)))
+                        goto oom;
+                    for (k = 0; k < e->nlist; k++) {
+                        int d = rank_of(tid, ntid, e->list[k]);
+                        if (d >= 0)
+                            m->peers[m->npeers++] = d;
+                    }
+                }
+            } else {
+                if (!is_open || open->kind != (hrel_msgkind)kind) {
+                    hrel_seterr(err, errlen, "%s:%ld: task t%x (rank %d): pvm_%s returns but "
+                                "was not entered", pt->path, e->line, (unsigned)e->tid, rk, nm);
+                    goto fail;
+                }
+                open->t1 = e->t;
+                if (kind == HREL_MSG_RECV) {
+                    long mb = fld(e, "MB", 1), src = fld(e, "SRC", -1);
+                    int s = rank_of(tid, ntid, (int)src);
+                    if (mb <= 0 || src < 0) {       /* no message: a poll, count as work */
+                        rb[rk].n--;
+                        continue;
+                    }
+                    if (s < 0) {
+                        hrel_seterr(err, errlen, "%s:%ld: rank %d receives from task t%x, which "
+                                    "is not part of the traced program", pt->path, e->line, rk,
+                                    (unsigned)src);
+                        goto fail;
+                    }
+                    open->bytes = (double)fld(e, "MNB", 0);
+                    open->tag = (int)fld(e, "MC", -1);
+                    if (!(open->peers = malloc(sizeof *open->peers)))
+                        goto oom;
+                    open->peers[0] = s;
+                    open->npeers = 1;
+                } else if (kind == HREL_MSG_SPAWN) {
+                    int k;
+                    if (!(open->peers = malloc(((size_t)e->nlist + 1) * sizeof *open->peers)))
+                        goto oom;
+                    for (k = 0; k < e->nlist; k++) {
+                        int d = rank_of(tid, ntid, e->list[k]);
+                        if (d >= 0)
+                            open->peers[open->npeers++] = d;
+                    }
+                }
+            }
+        }
+    }
+    /* every rank ends with a closed exit row */
+    for (r = 0; r < ntid; r++) {
+        hrel_msg *last;
+        if (rb[r].n == 0) {
+            hrel_seterr(err, errlen, "%s: rank %d (task t%x) has no events: the trace is cut "
+                        "short or the task never enrolled", pt->path, r, (unsigned)tid[r]);
+            goto fail;
+        }
+        last = &rb[r].row[rb[r].n - 1];
+        if (isnan(last->t1)) {
+            hrel_seterr(err, errlen, "%s:%ld: rank %d (task t%x) is inside pvm_%s at the end "
+                        "of the trace: the trace is cut short", pt->path, last->line, r,
+                        (unsigned)tid[r], hrel_msgkind_name(last->kind));
+            goto fail;
+        }
+    }
+    for (r = 0; r < ntid; r++) {
+        hrel_msg *last = &rb[r].row[rb[r].n - 1];
+        if (last->kind != HREL_MSG_EXIT) {
+            hrel_seterr(err, errlen, "%s: rank %d (task t%x) has no pvm_exit: the trace is cut "
+                        "short or the task was killed", pt->path, r, (unsigned)tid[r]);
+            goto fail;
+        }
+    }
+    /* gather */
+    t = calloc(1, sizeof *t);
+    if (!t || !(t->path = hrel_strdup(pt->path)))
+        goto oom;
+    t->nproc = ntid;
+    for (r = 0; r < ntid; r++)
+        t->n += rb[r].n;
+    t->row = malloc(t->n * sizeof *t->row);
+    t->tid = malloc((size_t)ntid * sizeof *t->tid);
+    if (!t->row || !t->tid)
+        goto oom;
+    memcpy(t->tid, tid, (size_t)ntid * sizeof *tid);
+    for (i = 0, r = 0; r < ntid; r++) {
+        size_t k;
+        for (k = 0; k < rb[r].n; k++) {
+            rb[r].row[k].host = (tid[r] >> 18) & 0xfff;
+            t->row[i++] = rb[r].row[k];
+        }
+        free(rb[r].row);
+        rb[r].row = NULL;
+        rb[r].n = 0;
+    }
+    free(rb);
+    rb = NULL;
+    if (finish(t, err, errlen) != 0)
+        goto fail;
+    align_clocks(t);
+    origin = t->row[0].t0;
+    for (i = 0; i < t->n; i++) {
+        t->row[i].t0 -= origin;
+        t->row[i].t1 -= origin;
+    }
+    free(ev);
+    free(tid);
+    *out = t;
+    return 0;
+oom:
+    hrel_seterr(err, errlen, "%s: out of memory", pt->path);
+fail:
+    if (rb) {
+        for (r = 0; r < ntid; r++) {
+            size_t k;
+            for (k = 0; k < rb[r].n; k++)
+                free(rb[r].row[k].peers);
+            free(rb[r].row);
+        }
+        free(rb);
+    }
+    hrel_msgtrace_free(t);
+    free(ev);
+    free(tid);
+    return -1;
+}
+
+/* --- msgs.csv ------------------------------------------------------------- */
+
+int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
+{
+    size_t i;
+    int k;
+    fprintf(fp, "# source: %s\n# ranks: %d\n", t->path, t->nproc);
+    fprintf(fp, "# clock: common origin = rank 0's first event; host clocks shifted by at most "
+            "%.6f s to respect message causality (widest causality interval %.6f s)\n",
+            t->clock_shift_max, t->clock_bound);
+    fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end\n");
+    for (i = 0; i < t->n; i++) {
+        const hrel_msg *m = &t->row[i];
+        fprintf(fp, "%d,%d,%s,", m->rank, m->host, hrel_msgkind_name(m->kind));
+        for (k = 0; k < m->npeers; k++)
+            fprintf(fp, "%s%d", k ? ";" : "", m->peers[k]);
+        fprintf(fp, ",%.0f,%d,%.6f,%.6f\n", m->bytes, m->tag, m->t0, m->t1);
+    }
+    return ferror(fp) ? -1 : 0;
+}
+
+int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t errlen)
+{
+    static const char *const cols[] = {"rank", "host", "kind", "peers", "bytes", "tag",
+                                       "t_begin", "t_end", NULL};
+    int idx[8], maxr = -1;
+    hrel_csv *c = NULL;
+    hrel_msgtrace *t = NULL;
+    size_t i;
+
+    *out = NULL;
+    if (hrel_csv_read(path, &c, err, errlen) != 0 || hrel_csv_require(c, cols, idx, err, errlen) != 0)
+        goto fail;
+    t = calloc(1, sizeof *t);
+    if (!t || !(t->path = hrel_strdup(path)) ||
+        !(t->row = calloc(c->nrow ? c->nrow : 1, sizeof *t->row)))
+        goto oom;
+    t->n = c->nrow;
+    for (i = 0; i < c->nrow; i++) {
+        hrel_msg *m = &t->row[i];
+        long v;
+        const char *p;
+        int k;
+        m->line = (long)c->lineno[i];
+        m->match = -1;
+        if (hrel_csv_long(c, i, idx[0], &v, err, errlen) != 0)
+            goto fail;
+        if (v < 0 || v > 100000 || v < maxr) {
+            hrel_seterr(err, errlen, "%s:%ld: rank %ld out of range or out of order", path,
+                        m->line, v);
+            goto fail;
+        }
+        m->rank = (int)v;
+        maxr = m->rank;
+        if (hrel_csv_long(c, i, idx[1], &v, err, errlen) != 0)
+            goto fail;
+        m->host = (int)v;
+        if ((k = hrel_msgkind_parse(hrel_csv_str(c, i, idx[2]))) < 0) {
+            hrel_seterr(err, errlen, "%s:%ld: unknown kind '%s' (start spawn send mcast recv "
+                        "exit)", path, m->line, hrel_csv_str(c, i, idx[2]));
+            goto fail;
+        }
+        m->kind = (hrel_msgkind)k;
+        p = hrel_csv_str(c, i, idx[3]);
+        if (*p) {
+            size_t np = 1;
+            const char *q;
+            for (q = p; *q; q++)
+                np += *q == ';';
+            if (!(m->peers = malloc(np * sizeof *m->peers)))
+                goto oom;
+            while (*p) {
+                char *end;
+                long pv = strtol(p, &end, 10);
+                if (end == p || pv < 0 || pv > 100000 || (*end && *end != ';')) {
+                    hrel_seterr(err, errlen, "%s:%ld: column peers: '%s' is not a ';'-separated "
+                                "list of ranks", path, m->line, hrel_csv_str(c, i, idx[3]));
+                    goto fail;
+                }
+                m->peers[m->npeers++] = (int)pv;
+                p = *end ? end + 1 : end;
+            }
+        }
+        if (hrel_csv_double(c, i, idx[4], &m->bytes, err, errlen) != 0 ||
+            hrel_csv_long(c, i, idx[5], &v, err, errlen) != 0 ||
+            hrel_csv_double(c, i, idx[6], &m->t0, err, errlen) != 0 ||
+            hrel_csv_double(c, i, idx[7], &m->t1, err, errlen) != 0)
+            goto fail;
+        m->tag = (int)v;
+        if (m->bytes < 0 || m->t1 < m->t0) {
+            hrel_seterr(err, errlen, "%s:%ld: negative bytes or t_end before t_begin", path,
+                        m->line);
+            goto fail;
+        }
+    }
+    t->nproc = maxr + 1;
+    for (i = 0; i < t->n; i++) {
+        int k;
+        for (k = 0; k < t->row[i].npeers; k++)
+            if (t->row[i].peers[k] >= t->nproc) {
+                hrel_seterr(err, errlen, "%s:%ld: peer rank %d has no rows", path,
+                            t->row[i].line, t->row[i].peers[k]);
+                goto fail;
+            }
+    }
+    if (t->nproc < 1) {
+        hrel_seterr(err, errlen, "%s: no rows", path);
+        goto fail;
+    }
+    if (!(t->tid = calloc((size_t)t->nproc, sizeof *t->tid)))
+        goto oom;
+    if (finish(t, err, errlen) != 0)
+        goto fail;
+    hrel_csv_free(c);
+    *out = t;
+    return 0;
+oom:
+    hrel_seterr(err, errlen, "%s: out of memory", path);
+fail:
+    hrel_csv_free(c);
+    hrel_msgtrace_free(t);
+    return -1;
+}

@@ -1,0 +1,307 @@
+/* msteps -- M-step inference from a message-level trace. See msteps.h. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errmsg.h"
+#include "msteps.h"
+
+int hrel_msteps_parse_rule(const char *s, hrel_msteps_opt *opt, char *err, size_t errlen)
+{
+    if (strcmp(s, "switch") == 0)
+        opt->marker_only = 0;
+    else if (strcmp(s, "marker") == 0)
+        opt->marker_only = 1;
+    else {
+        hrel_seterr(err, errlen, "unknown step rule '%s' (switch or marker)", s);
+        return -1;
+    }
+    return 0;
+}
+
+static int is_comm(const hrel_msg *m)
+{
+    return m->kind == HREL_MSG_SEND || m->kind == HREL_MSG_MCAST || m->kind == HREL_MSG_RECV;
+}
+
+/* 1 if row M takes part in steps, 2 if it is a marker, 0 if neither. */
+static int role(const hrel_msgtrace *t, const hrel_msg *m, const hrel_msteps_opt *o)
+{
+    int k, in = o->tags == NULL;
+    if (!is_comm(m))
+        return 0;
+    if (o->marker_tag >= 0 && m->tag == o->marker_tag)
+        return 2;
+    (void)t;
+    for (k = 0; k < o->ntags; k++)
+        if (o->tags[k] == m->tag)
+            in = 1;
+    return in;
+}
+
+/* Recognise the pattern of step S from the sends of all ranks. */
+static const char *pattern_of(const hrel_msgtrace *t, const int *step, int s, const int *rl)
+{
+    int p = t->nproc, i, nsend = 0, nmcast = 0, sender = -1, multi_sender = 0;
+    int *to = calloc((size_t)p * (size_t)p, sizeof *to);
+    const char *name = "";
+    size_t j;
+    if (!to)
+        return "";
+    for (j = 0; j < t->n; j++) {
+        const hrel_msg *m = &t->row[j];
+        int k;
+        if (step[j] != s || rl[j] != 1 || m->kind == HREL_MSG_RECV)
+            continue;
+        if (sender >= 0 && sender != m->rank)
+            multi_sender = 1;
+        sender = m->rank;
+        if (m->kind == HREL_MSG_MCAST)
+            nmcast++;
+        else
+            nsend++;
+        for (k = 0; k < m->npeers; k++)
+            to[m->rank * p + m->peers[k]]++;
+    }
+    if (sender < 0)
+        goto out;
+    if (!multi_sender) {
+        int all = 1;
+        for (i = 0; i < p; i++)
+            if (i != sender && to[sender * p + i] != 1)
+                all = 0;
+        if (all && p > 1)
+            name = nmcast == 1 && nsend == 0 ? "OA" : nmcast == 0 ? "POA" : "";
+        goto out;
+    }
+    {
+        int dest = -1, ao = 1, aa = 1, e = 1, a, b;
+        for (a = 0; a < p; a++) {
+            int outs = 0, target = -1;
+            for (b = 0; b < p; b++) {
+                if (a == b)
+                    continue;
+                if (to[a * p + b] != 1)
+                    aa = 0;
+                if (to[a * p + b]) {
+                    outs++;
+                    target = b;
+                }
+            }
+            if (outs != 1)
+                e = 0;
+            else if (to[target * p + a] != 1 || to[a * p + target] != 1)
+                e = 0;
+            /* AO: every rank but one sends exactly one message to the same rank */
+            if (outs == 0) {
+                if (dest >= 0 && dest != a)
+                    ao = 0;
+                dest = a;
+            } else if (outs != 1 || (dest >= 0 && target != dest)) {
+                ao = 0;
+            }
+        }
+        if (ao && dest >= 0) {
+            for (a = 0; a < p; a++)
+                if (a != dest && to[a * p + dest] != 1)
+                    ao = 0;
+        } else
+            ao = 0;
+        if (nmcast)
+            aa = ao = e = 0;
+        name = aa ? "AA" : ao ? "AO" : e ? "E" : "";
+    }
+out:
+    free(to);
+    return name;
+}
+
+int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_trace **out,
+                      int **step_of, char *err, size_t errlen)
+{
+    int *step = NULL, *rl = NULL, r, nstep = 0, changed, rounds = 0;
+    size_t j, n = t->n;
+    long cap = (long)n + 2, culprit = -1;
+    hrel_trace *tr = NULL;
+
+    *out = NULL;
+    if (step_of)
+        *step_of = NULL;
+    step = calloc(n ? n : 1, sizeof *step);
+    rl = calloc(n ? n : 1, sizeof *rl);
+    if (!step || !rl) {
+        hrel_seterr(err, errlen, "%s: out of memory", t->path);
+        goto fail;
+    }
+    for (j = 0; j < n; j++) {
+        rl[j] = role(t, &t->row[j], opt);
+        step[j] = rl[j] == 1 ? 1 : 0;
+    }
+    /* relaxation: raise steps until program order and messages agree */
+    do {
+        changed = 0;
+        for (r = 0; r < t->nproc; r++) {
+            int cur = 1, prev_recv = 0, marked = 0;
+            for (j = t->first[r]; j < t->first[r + 1]; j++) {
+                const hrel_msg *m = &t->row[j];
+                int want;
+                if (rl[j] == 2) {
+                    if (m->kind != HREL_MSG_RECV)
+                        marked = 1;
+                    continue;
+                }
+                if (rl[j] != 1)
+                    continue;
+                want = cur;
+                if (m->kind != HREL_MSG_RECV &&
+                    ((prev_recv && !opt->marker_only) || marked))
+                    want = cur + 1;
+                if (marked && m->kind == HREL_MSG_RECV)
+                    want = cur + 1;
+                marked = 0;
+                if (step[j] < want) {
+                    step[j] = want;
+                    changed = 1;
+                    culprit = (long)j;
+                }
+                cur = step[j];
+                prev_recv = m->kind == HREL_MSG_RECV;
+            }
+        }
+        for (j = 0; j < n; j++) {
+            const hrel_msg *m = &t->row[j];
+            long s = m->match;
+            if (m->kind != HREL_MSG_RECV || rl[j] != 1 || s < 0 || rl[s] != 1)
+                continue;
+            if (step[s] < step[j]) {
+                step[s] = step[j];
+                changed = 1;
+                culprit = s;
+            } else if (step[j] < step[s]) {
+                step[j] = step[s];
+                changed = 1;
+                culprit = (long)j;
+            }
+        }
+        for (j = 0; j < n; j++)
+            if (step[j] > cap) {
+                const hrel_msg *m = &t->row[culprit >= 0 ? (size_t)culprit : j];
+                hrel_seterr(err, errlen, "%s:%ld: cannot align M-steps across tasks: rank %d, "
+                            "%s of tag %d (%s rank %d) at %.6f s cannot be in the step of its "
+                            "message without breaking its rank's order; help with --tags LIST "
+                            "(tags that form steps) or --marker TAG", t->path, m->line, m->rank,
+                            hrel_msgkind_name(m->kind), m->tag,
+                            m->kind == HREL_MSG_RECV ? "from" : "to",
+                            m->npeers ? m->peers[0] : -1, m->t0);
+                goto fail;
+            }
+    } while (changed && ++rounds < 1000000);
+    for (j = 0; j < n; j++)
+        if (step[j] > nstep)
+            nstep = step[j];
+    if (nstep == 0) {
+        hrel_seterr(err, errlen, "%s: no messages take part in steps (check --tags)", t->path);
+        goto fail;
+    }
+    if (hrel_trace_alloc(t->nproc, nstep, &tr, err, errlen) != 0)
+        goto fail;
+    free(tr->path);
+    if (!(tr->path = hrel_strdup(t->path))) {
+        hrel_seterr(err, errlen, "%s: out of memory", t->path);
+        goto fail;
+    }
+    for (r = 0; r < t->nproc; r++) {
+        double prev_end = t->row[t->first[r]].t0;
+        int last = 0;
+        int *part = malloc(((size_t)t->nproc + 1) * sizeof *part);
+        if (!part) {
+            hrel_seterr(err, errlen, "%s: out of memory", t->path);
+            goto fail;
+        }
+        for (j = t->first[r]; j < t->first[r + 1]; j++) {
+            const hrel_msg *m = &t->row[j];
+            hrel_trace_row *row;
+            if (rl[j] != 1)
+                continue;
+            row = hrel_trace_at(tr, step[j], r);
+            row->w_s += fmax(0.0, m->t0 - prev_end);
+            prev_end = m->t1;
+            row->t_end = m->t1;
+            last = step[j];
+            if (m->kind == HREL_MSG_RECV) {
+                row->in_bytes += m->bytes;
+            } else {
+                row->out_bytes += m->bytes * m->npeers;
+            }
+        }
+        if (last > 0) {   /* tail: from the last call to the exit */
+            const hrel_msg *e = &t->row[t->first[r + 1] - 1];
+            hrel_trace_at(tr, last, r)->w_s += fmax(0.0, e->t1 - prev_end);
+        }
+        for (int s = 1; s <= nstep; s++) {
+            int np = 0;
+            for (j = t->first[r]; j < t->first[r + 1]; j++) {
+                const hrel_msg *m = &t->row[j];
+                int k, dup = 0;
+                if (rl[j] != 1 || step[j] != s || m->kind != HREL_MSG_RECV)
+                    continue;
+                for (k = 0; k < np; k++)
+                    dup |= part[k] == m->peers[0];
+                if (!dup && np < t->nproc)
+                    part[np++] = m->peers[0];
+            }
+            if (np && hrel_trace_set_partners(tr, s, r, part, np, err, errlen) != 0) {
+                free(part);
+                goto fail;
+            }
+        }
+        free(part);
+    }
+    for (r = 0; r < t->nproc; r++) {    /* idle steps end where the previous did */
+        double prev = t->row[t->first[r]].t0;
+        for (int s = 1; s <= nstep; s++) {
+            hrel_trace_row *row = hrel_trace_at(tr, s, r);
+            if (isnan(row->t_end))
+                row->t_end = prev;
+            prev = row->t_end;
+        }
+    }
+    for (int s = 1; s <= nstep; s++) {
+        const char *pat = pattern_of(t, step, s, rl);
+        if (*pat) {
+            tr->has_pattern = 1;
+            for (r = 0; r < t->nproc; r++)
+                snprintf(hrel_trace_at(tr, s, r)->pattern, HREL_TRACE_PATLEN, "%s", pat);
+        }
+    }
+    free(rl);
+    if (step_of)
+        *step_of = step;
+    else
+        free(step);
+    *out = tr;
+    return 0;
+fail:
+    free(step);
+    free(rl);
+    hrel_trace_free(tr);
+    return -1;
+}
+
+int hrel_msteps_write_trace(const hrel_trace *t, FILE *fp)
+{
+    int s, r, k;
+    fprintf(fp, "rank,step,w_seconds,in_bytes,out_bytes,partners,t_end,pattern\n");
+    for (s = 1; s <= t->nstep; s++)
+        for (r = 0; r < t->nproc; r++) {
+            const hrel_trace_row *row = hrel_trace_at(t, s, r);
+            fprintf(fp, "%d,%d,%.9g,%.0f,%.0f,", r, s, row->w_s, row->in_bytes, row->out_bytes);
+            for (k = 0; k < row->npartners; k++)
+                fprintf(fp, "%s%d", k ? ";" : "", row->partners[k]);
+            if (isnan(row->t_end))
+                fprintf(fp, ",,%s\n", row->pattern);
+            else
+                fprintf(fp, ",%.6f,%s\n", row->t_end, row->pattern);
+        }
+    return ferror(fp) ? -1 : 0;
+}

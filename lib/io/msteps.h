@@ -1,0 +1,52 @@
+/* msteps -- infer the M-steps of a message-level trace (msgtrace.h) with no
+ * change to the program, and build its trace.csv rows (trace.h).
+ *
+ * Contract: every send, mcast and receive gets a step number so that
+ *  - on each rank steps never decrease, and a rank turning from receiving to
+ *    sending starts a new step (rule "switch", the default; with rule
+ *    "marker" only markers start steps);
+ *  - a message is received in the step it was sent in (002's M-step: compute,
+ *    send, receive what the next step needs).
+ * The smallest such numbering is found by relaxation. Where none exists (a
+ * receive that its rank can only reach after a later step, e.g. messages of
+ * one pair received out of order) the error names the rank, the event and
+ * its line, and suggests --tags or a marker. Helpers for irregular programs:
+ *  - tags: only messages with a tag in this list take part; the others count
+ *    as computation;
+ *  - marker: a send with this tag (a user may add `pvm_send(pvm_mytid(),
+ *    TAG)` with its receive; both are dropped) starts a new step on its rank.
+ * Row (step, rank): w = the gaps between the rank's communication calls of
+ * the step (from the end of its previous kept call, or its start), plus the
+ * rank's tail (last call to exit) on its last step; in/out bytes (a mcast
+ * counts once per destination); partners the source ranks; t_end the end of
+ * its last call in the step (NAN when it has none); pattern E, OA, POA, AO or
+ * AA when the step's sends across all ranks form one, else "".
+ * Allocates the trace; the caller frees it with hrel_trace_free.
+ */
+#ifndef HREL_MSTEPS_H
+#define HREL_MSTEPS_H
+
+#include <stddef.h>
+
+#include "msgtrace.h"
+#include "trace.h"
+
+typedef struct hrel_msteps_opt {
+    int marker_only;       /* 1: rule "marker", steps start only at markers */
+    int marker_tag;        /* marker tag, -1 for none */
+    const int *tags;       /* tag class: only these tags count; NULL: all */
+    int ntags;
+} hrel_msteps_opt;
+
+/* Parse a rule option "switch" or "marker" into OPT. Return 0, or -1. */
+int hrel_msteps_parse_rule(const char *s, hrel_msteps_opt *opt, char *err, size_t errlen);
+
+/* Infer the steps of T; on success set *OUT (and *STEP_OF, if not NULL, to a
+ * malloc'ed array of T->n step numbers, 0 for rows outside any step). */
+int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_trace **out,
+                      int **step_of, char *err, size_t errlen);
+
+/* Write trace T as trace.csv (with the pattern column). Return 0, or -1. */
+int hrel_msteps_write_trace(const hrel_trace *t, FILE *fp);
+
+#endif

@@ -1,0 +1,56 @@
+/* pvmtrace -- read the trace file PVM 3.4's `tracer` writes (SDDF text).
+ *
+ * Contract: the file is a sequence of descriptors
+ *     #ID: "NAME(KIND)"  { // "F" "doc"  TYPE "F"[[]]; ... };;
+ * and records
+ *     "NAME(KIND)" { V, V, [n] { V, ... }, ... };;
+ * where KIND is "0.0" (the call's entry), "1.1" (its exit) or "0" (an event
+ * of pvmd: newtask, spntask, endtask, host_add, output). Every record must
+ * follow a descriptor of its name and have as many values as it has fields.
+ * Each record becomes one hrel_pvmtev with its time (TS + TU/1e6 seconds),
+ * TID, the integer fields by name and at most one integer list (a spawn's
+ * task list STL, a multicast's destinations MDL). Strings are skipped.
+ * hrel_pvmtrace_read reports the first problem as "FILE:LINE: ..." (a record
+ * with no descriptor, a record cut short, a value that is not a number).
+ * It allocates; the caller frees with hrel_pvmtrace_free. Nothing here prints.
+ */
+#ifndef HREL_PVMTRACE_H
+#define HREL_PVMTRACE_H
+
+#include <stddef.h>
+
+#define HREL_PVMTEV_NAMELEN 24
+#define HREL_PVMTEV_MAXF 12
+
+typedef struct hrel_pvmtev {
+    char name[HREL_PVMTEV_NAMELEN]; /* call or event, e.g. "send", "newtask" */
+    int phase;             /* 0 entry "(0.0)", 1 exit "(1.1)", 2 pvmd event "(0)" */
+    double t;              /* TS + TU * 1e-6, the tracing host's clock */
+    int tid;               /* TID */
+    int nf;                /* integer fields present */
+    char fname[HREL_PVMTEV_MAXF][8]; /* their names (MNB, DST, MC, SRC, ...) */
+    long fval[HREL_PVMTEV_MAXF];     /* their values */
+    int *list;             /* the integer list field (STL, MDL), NULL if none */
+    int nlist;
+    long line;             /* line in the file */
+} hrel_pvmtev;
+
+typedef struct hrel_pvmtrace {
+    char *path;
+    hrel_pvmtev *ev;       /* in file order */
+    size_t nev;
+} hrel_pvmtrace;
+
+/* Read PATH. Return 0 and set *OUT, or non-zero with "PATH:LINE: ..." in ERR. */
+int hrel_pvmtrace_read(const char *path, hrel_pvmtrace **out, char *err, size_t errlen);
+
+/* Parse the text TXT (NUL-terminated) as if read from file NAME. */
+int hrel_pvmtrace_parse(const char *name, const char *txt, hrel_pvmtrace **out,
+                        char *err, size_t errlen);
+
+void hrel_pvmtrace_free(hrel_pvmtrace *t);
+
+/* The integer field F of E into *V; return 0, or -1 when E has no field F. */
+int hrel_pvmtev_get(const hrel_pvmtev *e, const char *f, long *v);
+
+#endif

@@ -1,0 +1,183 @@
+/* replay -- message-level replay predictor. See replay.h. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errmsg.h"
+#include "replay.h"
+
+int hrel_replay_parse_medium(const char *s, hrel_medium *m, char *err, size_t errlen)
+{
+    if (strcmp(s, "none") == 0)
+        *m = HREL_MEDIUM_NONE;
+    else if (strcmp(s, "port") == 0)
+        *m = HREL_MEDIUM_PORT;
+    else if (strcmp(s, "bus") == 0)
+        *m = HREL_MEDIUM_BUS;
+    else {
+        hrel_seterr(err, errlen, "unknown medium '%s' (none, port or bus)", s);
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct rstate {
+    size_t next;       /* next row */
+    double clock;      /* simulated time */
+    double rec_prev;   /* recorded end of the previous row */
+    int ready;         /* started */
+    int done;
+} rstate;
+
+static int host_of(const hrel_msgtrace *t, const hrel_replay_param *par, int rank)
+{
+    if (par->nhosts > 0)
+        return rank % par->nhosts;
+    return t->row[t->first[rank]].host;
+}
+
+int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double *end,
+                    double *total, char *err, size_t errlen)
+{
+    int p = t->nproc, r, maxh = 0, rc = -1;
+    rstate *st = calloc((size_t)p, sizeof *st);
+    double *arrive = malloc((t->n ? t->n : 1) * sizeof *arrive);
+    double *outfree = NULL, *infree = NULL, busfree = 0;
+    size_t j;
+
+    if (!st || !arrive)
+        goto oom;
+    if (!(par->cpu_ratio > 0) || !(par->g_send >= 0) || !(par->L_send >= 0) ||
+        !(par->g_mcast >= 0) || !(par->L_mcast >= 0)) {
+        hrel_seterr(err, errlen, "replay: g, L must be >= 0 and the CPU ratio > 0");
+        goto out;
+    }
+    for (r = 0; r < p; r++) {
+        int h = host_of(t, par, r);
+        if (h > maxh)
+            maxh = h;
+    }
+    outfree = calloc((size_t)maxh + 1, sizeof *outfree);
+    infree = calloc((size_t)maxh + 1, sizeof *infree);
+    if (!outfree || !infree)
+        goto oom;
+    for (j = 0; j < t->n; j++)
+        arrive[j] = NAN;
+    for (r = 0; r < p; r++) {
+        st[r].next = t->first[r];
+        st[r].done = t->first[r] == t->first[r + 1];
+        if (!st[r].done)
+            st[r].rec_prev = t->row[t->first[r]].t0;
+    }
+    st[0].ready = 1;
+    st[0].clock = t->first[1] > t->first[0] ? t->row[0].t0 : 0;
+    for (;;) {
+        int best = -1, alldone = 1;
+        /* the runnable rank with the smallest clock */
+        for (r = 0; r < p; r++) {
+            const hrel_msg *m;
+            if (st[r].done)
+                continue;
+            alldone = 0;
+            if (!st[r].ready)
+                continue;
+            m = &t->row[st[r].next];
+            if (m->kind == HREL_MSG_RECV && (m->match < 0 || isnan(arrive[m->match])))
+                continue;
+            if (best < 0 || st[r].clock < st[best].clock)
+                best = r;
+        }
+        if (alldone)
+            break;
+        if (best < 0) {
+            for (r = 0; r < p && (st[r].done || !st[r].ready); r++)
+                ;
+            if (r < p) {
+                const hrel_msg *m = &t->row[st[r].next];
+                hrel_seterr(err, errlen, "%s:%ld: replay stuck: rank %d waits for a message "
+                            "that is never sent", t->path, m->line, r);
+            } else
+                hrel_seterr(err, errlen, "%s: replay stuck: a rank is never spawned", t->path);
+            goto out;
+        }
+        {
+            rstate *s = &st[best];
+            const hrel_msg *m = &t->row[s->next];
+            double gap = m->t0 - s->rec_prev, dur = m->t1 - m->t0;
+            int hs = host_of(t, par, best), k;
+            if (gap > 0 && m->kind != HREL_MSG_START)
+                s->clock += gap * par->cpu_ratio;
+            switch (m->kind) {
+            case HREL_MSG_START:
+            case HREL_MSG_EXIT:
+                s->clock += dur;
+                break;
+            case HREL_MSG_SPAWN:
+                s->clock += dur;
+                for (k = 0; k < m->npeers; k++) {
+                    int c = m->peers[k];
+                    if (c >= 0 && c < p && !st[c].ready && !st[c].done) {
+                        st[c].ready = 1;
+                        st[c].clock = fmax(0.0, s->clock + (t->row[t->first[c]].t0 - m->t1));
+                    }
+                }
+                break;
+            case HREL_MSG_SEND:
+            case HREL_MSG_MCAST: {
+                int mc = m->kind == HREL_MSG_MCAST, remote = 0;
+                double h = m->bytes * (mc ? m->npeers : 1);
+                double tx = (mc ? par->g_mcast : par->g_send) * h;
+                double lat = mc ? par->L_mcast : par->L_send;
+                double start = s->clock;
+                for (k = 0; k < m->npeers; k++)
+                    if (host_of(t, par, m->peers[k]) != hs)
+                        remote = 1;
+                if (remote && par->medium == HREL_MEDIUM_PORT) {
+                    start = fmax(start, outfree[hs]);
+                    for (k = 0; k < m->npeers; k++) {
+                        int hd = host_of(t, par, m->peers[k]);
+                        if (hd != hs)
+                            start = fmax(start, infree[hd]);
+                    }
+                    outfree[hs] = start + tx;
+                    for (k = 0; k < m->npeers; k++) {
+                        int hd = host_of(t, par, m->peers[k]);
+                        if (hd != hs)
+                            infree[hd] = start + tx;
+                    }
+                } else if (remote && par->medium == HREL_MEDIUM_BUS) {
+                    start = fmax(start, busfree);
+                    busfree = start + tx;
+                }
+                arrive[s->next] = start + tx + lat;
+                s->clock = start + tx;
+                break;
+            }
+            case HREL_MSG_RECV:
+                s->clock = fmax(s->clock, arrive[m->match]);
+                break;
+            }
+            s->rec_prev = m->t1;
+            s->next++;
+            if (s->next == t->first[best + 1])
+                s->done = 1;
+        }
+    }
+    *total = 0;
+    for (r = 0; r < p; r++) {
+        if (end)
+            end[r] = st[r].clock;
+        if (st[r].clock > *total)
+            *total = st[r].clock;
+    }
+    rc = 0;
+    goto out;
+oom:
+    hrel_seterr(err, errlen, "replay: out of memory");
+out:
+    free(st);
+    free(arrive);
+    free(outfree);
+    free(infree);
+    return rc;
+}

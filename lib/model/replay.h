@@ -1,0 +1,48 @@
+/* replay -- predict a program by replaying its message-level trace
+ * (msgtrace.h) with a platform's fitted g and L; no aligned steps needed.
+ *
+ * Contract: every rank runs its recorded calls in order on a simulated clock:
+ *  - the gap before each call (the recorded computation) is replayed scaled
+ *    by cpu_ratio (1: the same CPU; 2: a CPU half as fast);
+ *  - start, spawn and exit rows keep their recorded duration; a spawned rank
+ *    starts at its parent's simulated spawn end plus its recorded lag;
+ *  - a send of m bytes occupies its sender for g_send*m and arrives
+ *    g_send*m + L_send after it begins; a multicast to k ranks costs
+ *    g_mcast*k*m (+ L_mcast to arrive), all copies arriving together;
+ *  - a receive ends when its (recorded, matched) message has arrived, or at
+ *    once if it already has;
+ *  - medium: NONE (every transfer has the full bandwidth), PORT (transfers
+ *    through one host's outgoing or incoming port are served one after the
+ *    other: a full-duplex switch), BUS (all transfers between different hosts
+ *    share one segment, one after the other: a hub or coax). Transfers within
+ *    one host never wait. Transfers are served in the order they are issued
+ *    on the simulated clock.
+ * Hosts are the trace's, or rank % nhosts when nhosts > 0 (predicting another
+ * platform). The result: END[r] per rank and *TOTAL = max END (seconds since
+ * rank 0's start). Wildcard receives keep the message they got when traced.
+ * Nothing here prints; END is caller-allocated (nproc entries, may be NULL).
+ */
+#ifndef HREL_REPLAY_H
+#define HREL_REPLAY_H
+
+#include <stddef.h>
+
+#include "msgtrace.h"
+
+typedef enum { HREL_MEDIUM_NONE, HREL_MEDIUM_PORT, HREL_MEDIUM_BUS } hrel_medium;
+
+typedef struct hrel_replay_param {
+    double g_send, L_send;     /* point-to-point: s/byte, s */
+    double g_mcast, L_mcast;   /* multicast: s/byte of k*m, s */
+    hrel_medium medium;
+    int nhosts;                /* > 0: rank r on host r % nhosts */
+    double cpu_ratio;          /* computation scale, > 0 */
+} hrel_replay_param;
+
+/* Parse "none", "port" or "bus". Return 0, or -1 with a message. */
+int hrel_replay_parse_medium(const char *s, hrel_medium *m, char *err, size_t errlen);
+
+int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double *end,
+                    double *total, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,105 @@
+/* Unit tests of lib/model/replay on hand-worked message-level traces. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "hrel_test.h"
+#include "msgtrace.h"
+#include "replay.h"
+
+#define H "rank,host,kind,peers,bytes,tag,t_begin,t_end\n"
+
+int main(void)
+{
+    hrel_msgtrace *t = NULL;
+    hrel_replay_param par = {1e-5, 0.001, 1e-5, 0.001, HREL_MEDIUM_NONE, 0, 1.0};
+    double end[3], total = 0;
+    char err[512] = "";
+    const char *p;
+
+    hrel_test_init();
+    /* Hand-worked (g = 1e-5 s/B: 1000 B take 10 ms; L = 1 ms):
+     * rank 0: spawn ends 0.001; rank 1 starts 0.001 later = 0.002.
+     * rank 0 computes 10 ms -> 0.011, sends 10 ms -> 0.021, message arrives 0.022.
+     * rank 1 computes 1 ms -> 0.003, waits -> 0.022, computes 20 ms -> 0.042,
+     * sends -> 0.052 (arrives 0.053), exits at 0.052.
+     * rank 0 receives at 0.053, computes 10 ms, exits at 0.063. */
+    p = hrel_test_write_tmp("pp.csv", H
+             "0,1,start,,0,-1,0,0\n"
+             "0,1,spawn,1,0,-1,0,0.001\n"
+             "0,1,send,1,1000,1,0.011,0.012\n"
+             "0,1,recv,1,1000,2,0.012,0.05\n"
+             "0,1,exit,,0,-1,0.06,0.06\n"
+             "1,2,start,,0,-1,0.002,0.002\n"
+             "1,2,recv,0,1000,1,0.003,0.013\n"
+             "1,2,send,0,1000,2,0.033,0.034\n"
+             "1,2,exit,,0,-1,0.034,0.034\n");
+    HREL_CHECK_INT(hrel_msgtrace_load(p, &t, err, sizeof err), 0, err);
+    if (t) {
+        HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(end[0], 0.063, 1e-12, "rank 0 ends at 0.063");
+        HREL_CHECK_ABS(end[1], 0.052, 1e-12, "rank 1 ends at 0.052");
+        HREL_CHECK_ABS(total, 0.063, 1e-12, "total");
+        /* a CPU half as fast: gaps double (spawn keeps its time):
+         * r0 0.001+0.02=0.021 +0.01 -> 0.031 (arr 0.032); r1 0.002+0.002=0.004,
+         * wait 0.032, +0.04=0.072, +0.01=0.082 (arr 0.083); r0 0.083+0.02 = 0.103 */
+        par.cpu_ratio = 2.0;
+        HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(total, 0.103, 1e-12, "cpu ratio 2");
+        par.cpu_ratio = 0;
+        HREL_CHECK(hrel_replay_run(t, &par, end, &total, err, sizeof err) != 0, "ratio 0 refused");
+        par.cpu_ratio = 1.0;
+        hrel_msgtrace_free(t);
+        t = NULL;
+    }
+
+    /* Two senders to one receiver at time 0, 1000 B each, three hosts:
+     * none: both arrive at 0.011; port or bus: the second waits for the
+     * receiver's port / the segment: 0.01 + 0.01 + 0.001 = 0.021. All on one
+     * host (--hosts 1): no waiting. */
+    p = hrel_test_write_tmp("in.csv", H
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1;2,0,-1,0,0\n"
+             "0,0,recv,1,1000,1,0,0.02\n"
+             "0,0,recv,2,1000,1,0.02,0.021\n"
+             "0,0,exit,,0,-1,0.021,0.021\n"
+             "1,1,start,,0,-1,0,0\n"
+             "1,1,send,0,1000,1,0,0.01\n"
+             "1,1,exit,,0,-1,0.01,0.01\n"
+             "2,2,start,,0,-1,0,0\n"
+             "2,2,send,0,1000,1,0,0.01\n"
+             "2,2,exit,,0,-1,0.01,0.01\n");
+    HREL_CHECK_INT(hrel_msgtrace_load(p, &t, err, sizeof err), 0, err);
+    if (t) {
+        HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(end[0], 0.011, 1e-12, "no medium: both arrive at 0.011");
+        par.medium = HREL_MEDIUM_PORT;
+        HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(end[0], 0.021, 1e-12, "port: the receiver's port serialises");
+        HREL_CHECK_ABS(end[2], 0.02, 1e-12, "port: the second sender waits 10 ms");
+        par.medium = HREL_MEDIUM_BUS;
+        HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(end[0], 0.021, 1e-12, "bus: one segment");
+        par.nhosts = 1;
+        HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(end[0], 0.011, 1e-12, "one host: nothing shared");
+        hrel_msgtrace_free(t);
+        t = NULL;
+    }
+    {
+        hrel_medium m;
+        HREL_CHECK_INT(hrel_replay_parse_medium("port", &m, err, sizeof err), 0, "port");
+        HREL_CHECK_INT(m, HREL_MEDIUM_PORT, "port parsed");
+        HREL_CHECK(hrel_replay_parse_medium("wifi", &m, err, sizeof err) != 0, "bad medium");
+        HREL_CHECK_HAS(err, "wifi", "bad medium named");
+    }
+    /* a receive with no send is refused when loading */
+    p = hrel_test_write_tmp("nosend.csv", H
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,recv,1,8,7,0,0.01\n"
+             "0,0,exit,,0,-1,0.01,0.01\n"
+             "1,0,start,,0,-1,0,0\n"
+             "1,0,exit,,0,-1,0.01,0.01\n");
+    HREL_CHECK(hrel_msgtrace_load(p, &t, err, sizeof err) != 0, "unmatched receive refused");
+    HREL_CHECK_HAS(err, "nosend.csv:3: rank 0 receive of tag 7 from rank 1", "names it");
+    return hrel_test_summary("test_replay");
+}
