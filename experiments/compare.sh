@@ -41,7 +41,7 @@ mkdir -p "$out" || exit 1
 "$HREL" compare "$@" --csv >"$out/compare.csv" || exit 1
 "$HREL" compare "$@" --latex >"$out/compare.tex" || exit 1
 for ext in png pdf; do
-    gnuplot -e "dat='$out/compare.dat'; out='$out/fig_compare.$ext'" "$ROOT/plots/fig_compare.gp" ||
+    gnuplot -c "$ROOT/plots/fig_compare.gp" "$out/compare.dat" "$out/fig_compare.$ext" ||
         { echo "compare.sh: gnuplot failed on fig_compare.$ext" >&2; exit 1; }
 done
 cat "$out/compare.txt"

@@ -27,11 +27,8 @@ run=${1%/}; shift
 command -v gnuplot >/dev/null 2>&1 || die "gnuplot: not installed (apt-get install gnuplot-nox)"
 
 # --- tables -------------------------------------------------------------------
-"$HREL" fit "$run/raw.csv" -o "$run" "$@" > "$run/tables.txt" 2> "$run/.fit.err" \
-    || die "$(head -n 1 "$run/.fit.err")"
-"$HREL" fit "$run/raw.csv" --no-files --latex "$@" > "$run/tables.tex" 2> "$run/.fit.err" \
-    || die "$(head -n 1 "$run/.fit.err")"
-"$HREL" fit "$run/raw.csv" --no-files --csv "$@" > "$run/fit.csv" 2> "$run/.fit.err" \
+# one fit writes tables.txt, tables.tex, fit.csv and the plot data
+"$HREL" fit "$run/raw.csv" --out "$run" "$@" > /dev/null 2> "$run/.fit.err" \
     || die "$(head -n 1 "$run/.fit.err")"
 rm -f "$run/.fit.err"
 
@@ -44,7 +41,8 @@ if grep -q '^ALL,all,nan' "$run/fit.csv"; then
 fi
 for fig in $figs; do
     for ext in png pdf; do
-        gnuplot -e "dat='$run/fit_$fig.dat'; out='$run/fig_$fig.$ext'" "$PLOTS/fig_$fig.gp" \
+        # paths go in as arguments (gnuplot -c), never pasted into gnuplot code
+        gnuplot -c "$PLOTS/fig_$fig.gp" "$run/fit_$fig.dat" "$run/fig_$fig.$ext" \
             > "$run/.gp.err" 2>&1 || die "gnuplot fig_$fig.$ext: $(grep -m1 -v '^$' "$run/.gp.err")"
         [ -s "$run/fig_$fig.$ext" ] || die "$run/fig_$fig.$ext: not produced"
     done

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "fit.h"
 #include "hrel_cmd.h"
 #include "plotdata.h"
@@ -18,7 +19,7 @@ static void usage(FILE *fp)
 {
     fprintf(fp,
             "usage: hrel fit RAW.csv [--csv | --latex] [--summary mean|median|min|trimmed]\n"
-            "                [--unit bytes|words|N] [--weighted] [-o DIR] [--no-files]\n"
+            "                [--unit bytes|words|N] [--weighted] [--out DIR] [--no-files]\n"
             "\n"
             "Fit T(h) = L + g*h per pattern (on times averaged over processor counts),\n"
             "per pattern and processor count, and pooled over E PP OA POA AO AA\n"
@@ -35,11 +36,13 @@ static void usage(FILE *fp)
             "               a number of bytes\n"
             "  --weighted   least relative error (weights 1/T^2) instead of ordinary\n"
             "               least squares (the seeds' method, the default)\n"
-            "  -o DIR       write the data files into DIR (default: the input's directory)\n"
-            "  --no-files   write no data files\n"
+            "  -o, --out DIR  write the files into DIR (default: the input's directory)\n"
+            "  --no-files   write no files\n"
             "\n"
-            "Data files: fit_T.dat fit_Tline.dat fit_gprocs.dat fit_pooled.dat\n"
-            "fit_pooled_line.dat (for plots/*.gp) and fit_table_NAME.csv per table.\n");
+            "Files (one call writes all a report needs): tables.txt, tables.tex, fit.csv\n"
+            "(the contract rows, per byte), fit_T.dat fit_Tline.dat fit_gprocs.dat\n"
+            "fit_pooled.dat fit_pooled_line.dat (for plots/*.gp) and fit_table_NAME.csv\n"
+            "per table.\n");
 }
 
 /* Parse a packet unit word or number. Return 0 or -1. */
@@ -132,10 +135,78 @@ static int write_table_csvs(hrel_table **t, size_t n, const char *dir, char *err
     return 0;
 }
 
+/* The header lines of a table listing: the input, the fit's settings and the
+ * raw.csv metadata, after the comment character PRE. */
+static void print_header(FILE *fp, const char *pre, const char *in, const hrel_raw *raw,
+                         const hrel_fit_cfg *cfg)
+{
+    size_t m;
+    fprintf(fp, "%s hrel fit %s: %zu rows, summary %s, packet unit %g byte(s), %s\n", pre, in,
+            raw->nrow, hrel_summary_name(cfg->summary), cfg->unit_bytes,
+            cfg->weighted ? "weighted 1/T^2" : "ordinary least squares");
+    for (m = 0; m < raw->csv->nmeta; m++)
+        fprintf(fp, "%s %s: %s\n", pre, raw->csv->meta_key[m], raw->csv->meta_val[m]);
+    fprintf(fp, "\n");
+}
+
+/* Write one listing: DIR/NAME in FORMAT (text or LaTeX tables, or the
+ * contract CSV TABLE when TABS is NULL). */
+static int write_listing(const char *dir, const char *name, const char *in, const hrel_raw *raw,
+                         const hrel_fit_cfg *cfg, hrel_table **tabs, size_t ntab,
+                         const hrel_table *contract, int latex, char *err, size_t errlen)
+{
+    char path[4096];
+    FILE *fp;
+    size_t k;
+    int bad = 0;
+    snprintf(path, sizeof path, "%.3900s/%s", dir, name);
+    if (!(fp = fopen(path, "w"))) {
+        snprintf(err, errlen, "%.900s: cannot write: %s", path, strerror(errno));
+        return -1;
+    }
+    if (contract) {
+        bad = hrel_table_write(contract, HREL_TABLE_CSV, fp);
+    } else {
+        print_header(fp, latex ? "%" : "#", in, raw, cfg);
+        for (k = 0; k < ntab; k++)
+            bad |= hrel_table_write(tabs[k], latex ? HREL_TABLE_LATEX : HREL_TABLE_TEXT, fp);
+    }
+    if (fclose(fp) != 0 || bad) {
+        snprintf(err, errlen, "%.900s: write failed", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* One call writes what a report needs: DIR/tables.txt, DIR/tables.tex and the
+ * contract rows DIR/fit.csv (always per byte: refitted with unit 1 when --unit
+ * says otherwise). */
+static int write_reports(const char *in, const hrel_raw *raw, const hrel_fit_result *res,
+                         const hrel_stats *st, const hrel_fit_cfg *cfg, hrel_table **tabs,
+                         size_t ntab, const char *dir, char *err, size_t errlen)
+{
+    hrel_fit_result *res1 = NULL;
+    hrel_table *contract = NULL;
+    hrel_fit_cfg c1 = *cfg;
+    int rc = -1;
+    c1.unit_bytes = 1.0;
+    if (write_listing(dir, "tables.txt", in, raw, cfg, tabs, ntab, NULL, 0, err, errlen) ||
+        write_listing(dir, "tables.tex", in, raw, cfg, tabs, ntab, NULL, 1, err, errlen))
+        return -1;
+    if (cfg->unit_bytes != 1.0 && hrel_fit_run(st, &c1, &res1, err, errlen))
+        return -1;
+    if (hrel_tables_fitcsv(res1 ? res1 : res, &contract, err, errlen) == 0 &&
+        write_listing(dir, "fit.csv", in, raw, cfg, NULL, 0, contract, 0, err, errlen) == 0)
+        rc = 0;
+    hrel_table_free(contract);
+    hrel_fit_result_free(res1);
+    return rc;
+}
+
 int hrel_cmd_fit(int argc, char **argv)
 {
     const char *in = NULL, *outdir = NULL;
-    int csv = 0, latex = 0, files = 1, i, rc = 1;
+    int csv = 0, latex = 0, files = 1, rc = 1;
     hrel_fit_cfg cfg;
     hrel_raw *raw = NULL;
     hrel_stats *st = NULL;
@@ -145,46 +216,42 @@ int hrel_cmd_fit(int argc, char **argv)
     char err[1024] = "", dir[4096];
 
     hrel_fit_cfg_default(&cfg);
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    {
+        static const char *const summaries[] = {"mean", "median", "min", "trimmed", NULL};
+        const char *unit = NULL;
+        int summary = -1, weighted = 0, nofiles = 0, help = 0, first = 0;
+        const hrel_arg opts[] = {
+            {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
+            {"latex", 0, HREL_ARG_FLAG, &latex, 0, 0, NULL, NULL, 0, NULL},
+            {"weighted", 0, HREL_ARG_FLAG, &weighted, 0, 0, NULL, NULL, 0, NULL},
+            {"no-files", 0, HREL_ARG_FLAG, &nofiles, 0, 0, NULL, NULL, 0, NULL},
+            {"summary", 0, HREL_ARG_CHOICE, &summary, 0, 0, summaries, NULL, 0, NULL},
+            {"unit", 0, HREL_ARG_STR, &unit, 0, 0, NULL, NULL, 0, NULL},
+            {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
+            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        };
+        if (hrel_args_parse(argc, argv, opts, &help, &first, err, sizeof err) != 0) {
+            fprintf(stderr, "hrel fit: %s (try hrel fit --help)\n", err);
+            return 2;
+        }
+        if (help) {
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--csv") == 0) {
-            csv = 1;
-        } else if (strcmp(a, "--latex") == 0) {
-            latex = 1;
-        } else if (strcmp(a, "--weighted") == 0) {
-            cfg.weighted = 1;
-        } else if (strcmp(a, "--no-files") == 0) {
-            files = 0;
-        } else if (strcmp(a, "--summary") == 0 || strcmp(a, "--unit") == 0 ||
-                   strcmp(a, "-o") == 0) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "hrel fit: %s needs a value (try hrel fit --help)\n", a);
-                return 2;
-            }
-            if (strcmp(a, "-o") == 0) {
-                outdir = argv[++i];
-            } else if (strcmp(a, "--summary") == 0) {
-                if (hrel_summary_parse(argv[++i], &cfg.summary)) {
-                    fprintf(stderr, "hrel fit: --summary '%s': use mean, median, min or "
-                            "trimmed\n", argv[i]);
-                    return 2;
-                }
-            } else if (parse_unit(argv[++i], &cfg.unit_bytes)) {
-                fprintf(stderr, "hrel fit: --unit '%s': use bytes, words or a positive "
-                        "number of bytes\n", argv[i]);
-                return 2;
-            }
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "hrel fit: unknown option '%s' (try hrel fit --help)\n", a);
+        }
+        if (argc - first > 1) {
+            fprintf(stderr, "hrel fit: more than one input file ('%s', '%s')\n", argv[first],
+                    argv[first + 1]);
             return 2;
-        } else if (in) {
-            fprintf(stderr, "hrel fit: more than one input file ('%s', '%s')\n", in, a);
+        }
+        in = first < argc ? argv[first] : NULL;
+        cfg.weighted = weighted;
+        files = !nofiles;
+        if (summary >= 0 && hrel_summary_parse(summaries[summary], &cfg.summary) != 0)
             return 2;
-        } else {
-            in = a;
+        if (unit && parse_unit(unit, &cfg.unit_bytes)) {
+            fprintf(stderr, "hrel fit: --unit: '%s' is not bytes, words or a positive "
+                            "number of bytes\n", unit);
+            return 2;
         }
     }
     if (!in) {
@@ -216,21 +283,15 @@ int hrel_cmd_fit(int argc, char **argv)
             dirname_of(in, dir, sizeof dir);
         }
         if (hrel_plotdata_write(res, dir, err, sizeof err) ||
-            write_table_csvs(tabs, ntab, dir, err, sizeof err))
+            write_table_csvs(tabs, ntab, dir, err, sizeof err) ||
+            write_reports(in, raw, res, st, &cfg, tabs, ntab, dir, err, sizeof err))
             goto fail;
     }
 
     if (csv) {
         hrel_table_write(contract, HREL_TABLE_CSV, stdout);
     } else {
-        const char *pre = latex ? "%" : "#";
-        size_t m;
-        printf("%s hrel fit %s: %zu rows, summary %s, packet unit %g byte(s), %s\n", pre,
-               in, raw->nrow, hrel_summary_name(cfg.summary), cfg.unit_bytes,
-               cfg.weighted ? "weighted 1/T^2" : "ordinary least squares");
-        for (m = 0; m < raw->csv->nmeta; m++)
-            printf("%s %s: %s\n", pre, raw->csv->meta_key[m], raw->csv->meta_val[m]);
-        printf("\n");
+        print_header(stdout, latex ? "%" : "#", in, raw, &cfg);
         for (k = 0; k < ntab; k++)
             hrel_table_write(tabs[k], latex ? HREL_TABLE_LATEX : HREL_TABLE_TEXT, stdout);
     }
