@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "csv.h"
+#include "args.h"
 #include "hrel_cmd.h"
 #include "patterns.h"
 
@@ -39,7 +40,7 @@ typedef struct plat {
 
 static void usage(FILE *fp)
 {
-    fputs("usage: hrel compare [NAME=]RUN_OR_FIT ... [--csv | --latex] [-o DIR]\n"
+    fputs("usage: hrel compare [NAME=]RUN_OR_FIT ... [--csv | --latex] [--out DIR]\n"
           "Side by side, per platform: g and L of each pattern over all processor counts\n"
           "and the pooled fit (ALL). Each argument is a run directory holding fit.csv\n"
           "(experiments/report.sh writes it) or a fit CSV from `hrel fit --csv`; the\n"
@@ -47,7 +48,7 @@ static void usage(FILE *fp)
           "from the directory name.\n"
           "  --csv      rows platform,pattern,g,L\n"
           "  --latex    the two tables for a report\n"
-          "  -o DIR     also write DIR/compare.dat (plot-ready, for plots/fig_compare.gp)\n",
+          "  -o, --out DIR  also write DIR/compare.dat (plot-ready, for plots/fig_compare.gp)\n",
           fp);
 }
 
@@ -218,24 +219,24 @@ int hrel_cmd_compare(int argc, char **argv)
     int i, n = 0, csv = 0, latex = 0, k;
     const char *outdir = NULL;
     init_pats();
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    {
+        int help = 0, first = 0;
+        char err[512];
+        const hrel_arg opts[] = {
+            {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
+            {"latex", 0, HREL_ARG_FLAG, &latex, 0, 0, NULL, NULL, 0, NULL},
+            {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
+            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        };
+        if (hrel_args_parse(argc, argv, opts, &help, &first, err, sizeof err) != 0) {
+            fprintf(stderr, "hrel compare: %s (see --help)\n", err);
+            return 2;
+        }
+        if (help) {
             usage(stdout);
             return 0;
-        } else if (strcmp(argv[i], "--csv") == 0) {
-            csv = 1;
-        } else if (strcmp(argv[i], "--latex") == 0) {
-            latex = 1;
-        } else if (strcmp(argv[i], "-o") == 0) {
-            if (++i >= argc) {
-                fprintf(stderr, "hrel compare: -o needs a directory\n");
-                return 2;
-            }
-            outdir = argv[i];
-        } else if (argv[i][0] == '-') {
-            fprintf(stderr, "hrel compare: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        } else {
+        }
+        for (i = first; i < argc; i++) {
             if (n >= MAXPLAT) {
                 fprintf(stderr, "hrel compare: at most %d platforms\n", MAXPLAT);
                 return 2;

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "csv.h"
+#include "args.h"
 #include "hrel_cmd.h"
 #include "hyper.h"
 #include "hyper_cb.h"
@@ -55,26 +56,6 @@ static void usage(FILE *fp)
 
 /* ------------------------------------------------------------- helpers -- */
 
-static int parse_double(const char *s, double *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    return *s && *end == '\0' && errno == 0 && isfinite(*v) ? 0 : -1;
-}
-
-static int parse_int(const char *s, int *v)
-{
-    char *end;
-    long l;
-    errno = 0;
-    l = strtol(s, &end, 10);
-    if (!*s || *end != '\0' || errno || l < -1000000000L || l > 1000000000L)
-        return -1;
-    *v = (int)l;
-    return 0;
-}
-
 /* Platform parameters: names, where they go, whether given. */
 typedef struct sysopts {
     hrel_hyper_sys s;        /* values */
@@ -95,31 +76,37 @@ static double *sys_slot(hrel_hyper_sys *s, int i)
     return p[i];
 }
 
-/* If ARGV[*I] is a platform option, take it (and its value). Return 1 taken,
- * 0 not ours, -1 bad value (message in err). */
-static int take_sysopt(int argc, char **argv, int *i, sysopts *o, char *err, size_t errlen)
+static int fail(const char *msg, int status)
 {
-    int k;
-    if (strcmp(argv[*i], "--params") == 0) {
-        if (*i + 1 >= argc) {
-            snprintf(err, errlen, "--params needs a file");
-            return -1;
-        }
-        o->params = argv[++*i];
-        return 1;
+    fprintf(stderr, "hrel hyper: %s\n", msg);
+    return status;
+}
+
+/* The table entries of the platform options of O (--params and aW .. aL, each
+ * a number >= 0), for hrel_args_parse. */
+#define SYSOPTS(o)                                                                        \
+    {"params", 0, HREL_ARG_STR, &(o).params, 0, 0, NULL, NULL, 0, NULL},                   \
+    {"aW", 0, HREL_ARG_DOUBLE, &(o).s.aW, 0, 1e300, NULL, NULL, 0, &(o).given[0]},         \
+    {"bW", 0, HREL_ARG_DOUBLE, &(o).s.bW, 0, 1e300, NULL, NULL, 0, &(o).given[1]},         \
+    {"aC", 0, HREL_ARG_DOUBLE, &(o).s.aC, 0, 1e300, NULL, NULL, 0, &(o).given[2]},         \
+    {"bC", 0, HREL_ARG_DOUBLE, &(o).s.bC, 0, 1e300, NULL, NULL, 0, &(o).given[3]},         \
+    {"aL", 0, HREL_ARG_DOUBLE, &(o).s.aL, 0, 1e300, NULL, NULL, 0, &(o).given[4]}
+
+#define END_OPTS {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL}
+
+/* Parse ARGV against OPTS for subcommand SUB; *FIRST the first operand. Return
+ * 0, 1 after --help (usage printed), or the exit status 2 (message printed). */
+static int parse_opts(const char *sub, int argc, char **argv, const hrel_arg *opts, int *first)
+{
+    char err[ERRLEN], msg[ERRLEN + 64];
+    int help = 0;
+    if (hrel_args_parse(argc, argv, opts, &help, first, err, sizeof err) != 0) {
+        snprintf(msg, sizeof msg, "%s: %s", sub, err);
+        return fail(msg, 2);
     }
-    for (k = 0; k < 5; k++) {
-        if (argv[*i][0] == '-' && argv[*i][1] == '-' && strcmp(argv[*i] + 2, sysname[k]) == 0) {
-            double v;
-            if (*i + 1 >= argc || parse_double(argv[*i + 1], &v) || v < 0) {
-                snprintf(err, errlen, "--%s needs a number >= 0", sysname[k]);
-                return -1;
-            }
-            *sys_slot(&o->s, k) = v;
-            o->given[k] = 1;
-            ++*i;
-            return 1;
-        }
+    if (help) {
+        usage(stdout);
+        return 1;
     }
     return 0;
 }
@@ -176,11 +163,6 @@ static int sys_finish(sysopts *o, char *err, size_t errlen)
     return 0;
 }
 
-static int fail(const char *msg, int status)
-{
-    fprintf(stderr, "hrel hyper: %s\n", msg);
-    return status;
-}
 
 /* ----------------------------------------------------------------- fit -- */
 
@@ -214,18 +196,14 @@ static int cmd_fit(int argc, char **argv)
     char err[ERRLEN];
     hrel_csv *t = NULL;
     hrel_hyper_fitres *r = NULL;
-    int i;
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-            out = argv[++i];
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            snprintf(err, sizeof err, "fit: unknown option '%s'", argv[i]);
-            return fail(err, 2);
-        } else if (!raw)
-            raw = argv[i];
-        else
-            return fail("fit takes one RAW.csv", 2);
-    }
+    int first, rc;
+    const hrel_arg opts[] = {
+        {"out", 'o', HREL_ARG_STR, &out, 0, 0, NULL, NULL, 0, NULL}, END_OPTS};
+    if ((rc = parse_opts("fit", argc, argv, opts, &first)) != 0)
+        return rc == 1 ? 0 : rc;
+    if (argc - first > 1)
+        return fail("fit takes one RAW.csv", 2);
+    raw = first < argc ? argv[first] : NULL;
     if (!raw)
         return fail("fit needs RAW.csv (hrel hyper --help)", 2);
     if (hrel_csv_read(raw, &t, err, sizeof err) || hrel_hyper_fit_pairs(t, &r, err, sizeof err)) {
@@ -258,33 +236,27 @@ static int cmd_predict(int argc, char **argv)
     hrel_hyper_pred pr;
     const char *patname = NULL;
     char err[ERRLEN];
-    int i, procs = -1, k = 0, pre = 0, rc;
+    int procs = -1, k = 0, pre = 0, rc;
     double x = -1;
 
     memset(&o, 0, sizeof o);
-    for (i = 1; i < argc; i++) {
-        if ((rc = take_sysopt(argc, argv, &i, &o, err, sizeof err)) < 0)
-            return fail(err, 2);
-        if (rc)
-            continue;
-        if (strcmp(argv[i], "--procs") == 0) {
-            if (i + 1 >= argc || parse_int(argv[++i], &procs))
-                return fail("--procs needs a whole number", 2);
-        } else if (strcmp(argv[i], "--neighbours") == 0 || strcmp(argv[i], "--neighbors") == 0) {
-            if (i + 1 >= argc || parse_int(argv[++i], &k))
-                return fail("--neighbours needs a whole number", 2);
-        } else if (strcmp(argv[i], "--size") == 0) {
-            if (i + 1 >= argc || parse_double(argv[++i], &x) || x < 0)
-                return fail("--size needs a number of bytes >= 0", 2);
-        } else if (strcmp(argv[i], "--preemptive") == 0) {
-            pre = 1;
-        } else if (argv[i][0] == '-') {
-            snprintf(err, sizeof err, "predict: unknown option '%s'", argv[i]);
-            return fail(err, 2);
-        } else if (!patname) {
-            patname = argv[i];
-        } else
+    {
+        int first;
+        double xs = -1;
+        const hrel_arg opts[] = {
+            SYSOPTS(o),
+            {"procs", 'p', HREL_ARG_INT, &procs, 1, 1000000, NULL, NULL, 0, NULL},
+            {"neighbours", 0, HREL_ARG_INT, &k, 1, 1000000, NULL, NULL, 0, NULL},
+            {"neighbors", 0, HREL_ARG_INT, &k, 1, 1000000, NULL, NULL, 0, NULL},
+            {"size", 0, HREL_ARG_DOUBLE, &xs, 0, 1e18, NULL, NULL, 0, NULL},
+            {"preemptive", 0, HREL_ARG_FLAG, &pre, 0, 0, NULL, NULL, 0, NULL},
+            END_OPTS};
+        if ((rc = parse_opts("predict", argc, argv, opts, &first)) != 0)
+            return rc == 1 ? 0 : rc;
+        if (argc - first > 1)
             return fail("predict takes one PATTERN", 2);
+        patname = first < argc ? argv[first] : NULL;
+        x = xs;
     }
     if (!patname)
         return fail("predict needs a PATTERN (PAIRS BT SB RED NB)", 2);
@@ -326,19 +298,14 @@ static int cmd_reduce(int argc, char **argv)
     hrel_hyper_cb r;
     double x = -1;
     size_t k;
-    int i;
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--size") == 0) {
-            if (i + 1 >= argc || parse_double(argv[++i], &x) || x < 0)
-                return fail("--size needs a number of bytes >= 0", 2);
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            snprintf(err, sizeof err, "reduce: unknown option '%s'", argv[i]);
-            return fail(err, 2);
-        } else if (!path)
-            path = argv[i];
-        else
-            return fail("reduce takes one GRAPH file", 2);
-    }
+    int first, rc;
+    const hrel_arg opts[] = {
+        {"size", 0, HREL_ARG_DOUBLE, &x, 0, 1e18, NULL, NULL, 0, NULL}, END_OPTS};
+    if ((rc = parse_opts("reduce", argc, argv, opts, &first)) != 0)
+        return rc == 1 ? 0 : rc;
+    if (argc - first > 1)
+        return fail("reduce takes one GRAPH file", 2);
+    path = first < argc ? argv[first] : NULL;
     if (!path)
         return fail("reduce needs a GRAPH file (hrel hyper --help)", 2);
     if (hrel_hyper_graph_read(path, &g, err, sizeof err))
@@ -362,24 +329,22 @@ static int cmd_reduce(int argc, char **argv)
 static int cmd_logp(int argc, char **argv)
 {
     double L = -1, o = -1, g = -1, n, lo = 2.0, nlo = 1;
-    int nmax = 64, i;
+    int nmax = 64;
     hrel_hyper_cb cb;
     hrel_logp m;
     char err[ERRLEN];
-    for (i = 1; i < argc; i++) {
-        double *dst = strcmp(argv[i], "--L") == 0 ? &L : strcmp(argv[i], "--o") == 0 ? &o
-                    : strcmp(argv[i], "--g") == 0 ? &g : NULL;
-        if (dst) {
-            if (i + 1 >= argc || parse_double(argv[i + 1], dst) || *dst < 0) {
-                snprintf(err, sizeof err, "%s needs a number of seconds >= 0", argv[i]);
-                return fail(err, 2);
-            }
-            i++;
-        } else if (strcmp(argv[i], "--n") == 0) {
-            if (i + 1 >= argc || parse_int(argv[++i], &nmax) || nmax < 1 || nmax > 100000000)
-                return fail("--n needs a whole number 1..1e8", 2);
-        } else {
-            snprintf(err, sizeof err, "logp: unknown argument '%s'", argv[i]);
+    {
+        int first, rc;
+        const hrel_arg opts[] = {
+            {"L", 0, HREL_ARG_DOUBLE, &L, 0, 1e300, NULL, NULL, 0, NULL},
+            {"o", 0, HREL_ARG_DOUBLE, &o, 0, 1e300, NULL, NULL, 0, NULL},
+            {"g", 0, HREL_ARG_DOUBLE, &g, 0, 1e300, NULL, NULL, 0, NULL},
+            {"n", 0, HREL_ARG_INT, &nmax, 1, 100000000, NULL, NULL, 0, NULL},
+            END_OPTS};
+        if ((rc = parse_opts("logp", argc, argv, opts, &first)) != 0)
+            return rc == 1 ? 0 : rc;
+        if (first < argc) {
+            snprintf(err, sizeof err, "logp: unexpected argument '%s'", argv[first]);
             return fail(err, 2);
         }
     }
@@ -517,27 +482,23 @@ static int cmd_plotdata(int argc, char **argv)
     const char *raw = NULL, *dir = NULL;
     char err[ERRLEN];
     hrel_csv *t = NULL;
-    int i, rc, kopt = 0, nfile = 0, p;
+    int rc, kopt = 0, nfile = 0, p;
     struct stat st;
 
     memset(&o, 0, sizeof o);
-    for (i = 1; i < argc; i++) {
-        if ((rc = take_sysopt(argc, argv, &i, &o, err, sizeof err)) < 0)
-            return fail(err, 2);
-        if (rc)
-            continue;
-        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-            dir = argv[++i];
-        else if (strcmp(argv[i], "--neighbours") == 0 || strcmp(argv[i], "--neighbors") == 0) {
-            if (i + 1 >= argc || parse_int(argv[++i], &kopt) || kopt < 1)
-                return fail("--neighbours needs a whole number >= 1", 2);
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            snprintf(err, sizeof err, "plotdata: unknown option '%s'", argv[i]);
-            return fail(err, 2);
-        } else if (!raw)
-            raw = argv[i];
-        else
+    {
+        int first;
+        const hrel_arg opts[] = {
+            SYSOPTS(o),
+            {"out", 'o', HREL_ARG_STR, &dir, 0, 0, NULL, NULL, 0, NULL},
+            {"neighbours", 0, HREL_ARG_INT, &kopt, 1, 1000000, NULL, NULL, 0, NULL},
+            {"neighbors", 0, HREL_ARG_INT, &kopt, 1, 1000000, NULL, NULL, 0, NULL},
+            END_OPTS};
+        if ((rc = parse_opts("plotdata", argc, argv, opts, &first)) != 0)
+            return rc == 1 ? 0 : rc;
+        if (argc - first > 1)
             return fail("plotdata takes one RAW.csv", 2);
+        raw = first < argc ? argv[first] : NULL;
     }
     if (!raw || !dir)
         return fail("plotdata needs RAW.csv and -o DIR", 2);

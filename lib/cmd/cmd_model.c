@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "ccm.h"
 #include "sample.h"
 #include "hrel_cmd.h"
@@ -49,15 +50,6 @@ static int fail(int status, const char *msg, const char *arg)
     fprintf(stderr, msg, arg);
     fputc('\n', stderr);
     return status;
-}
-
-/* Parse a finite double. Return 0 on success. */
-static int getnum(const char *s, double *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    return (end == s || *end || errno == ERANGE || !isfinite(*v)) ? -1 : 0;
 }
 
 /* Format V into BUF with FMT, or "-" (text) / "" (csv) when NAN. */
@@ -138,36 +130,32 @@ static int run_trace_model(const char *model, int argc, char **argv)
     char err[512];
     size_t n;
 
-    for (i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        int has = i + 1 < argc;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    {
+        static const char *const ops[] = {"sum", "max", "+", NULL};
+        int opi = -1, help = 0, first = 0;
+        const hrel_arg opts[] = {
+            {"g", 0, HREL_ARG_DOUBLE, &g, 0, 0, NULL, NULL, 0, NULL},
+            {"L", 0, HREL_ARG_DOUBLE, &L, 0, 0, NULL, NULL, 0, NULL},
+            {"fit", 0, HREL_ARG_STR, &fit, 0, 0, NULL, NULL, 0, NULL},
+            {"plot-data", 0, HREL_ARG_STR, &plot, 0, 0, NULL, NULL, 0, NULL},
+            {"op", 0, HREL_ARG_CHOICE, &opi, 0, 0, ops, NULL, 0, NULL},
+            {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
+            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        };
+        if (hrel_args_parse(argc - 1, argv + 1, opts, &help, &first, err, sizeof err) != 0)
+            return fail(2, "%s (try hrel model --help)", err);
+        if (help) {
             fputs(usage_text, stdout);
             return 0;
-        } else if (strcmp(a, "--csv") == 0) {
-            csv = 1;
-        } else if (strcmp(a, "--g") == 0 || strcmp(a, "--L") == 0) {
-            if (!has || getnum(argv[i + 1], a[2] == 'g' ? &g : &L) != 0)
-                return fail(2, "%s needs a number", a);
-            i++;
-        } else if (strcmp(a, "--fit") == 0 || strcmp(a, "--plot-data") == 0) {
-            if (!has)
-                return fail(2, "%s needs a file name", a);
-            if (a[2] == 'f')
-                fit = argv[++i];
-            else
-                plot = argv[++i];
-        } else if (strcmp(a, "--op") == 0) {
-            if (!has || hrel_op_parse(argv[i + 1], &op) != 0)
-                return fail(2, "--op needs sum or max, got '%s'", has ? argv[i + 1] : "");
-            i++;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return fail(2, "unknown option '%s' (try hrel model --help)", a);
-        } else if (!path) {
-            path = a;
-        } else {
-            return fail(2, "unexpected argument '%s' (one trace file)", a);
         }
+        if (opi >= 0)
+            hrel_op_parse(ops[opi], &op);
+        if (argc - 1 - first > 1)
+            return fail(2, "unexpected argument '%s' (one trace file)", argv[1 + first + 1]);
+        if (first < argc - 1)
+            path = argv[1 + first];
+        if ((!isnan(g) && g < 0) || (!isnan(L) && L < 0))
+            return fail(2, "--g and --L must be >= 0 (got %s)", !isnan(g) && g < 0 ? "a negative g" : "a negative L");
     }
     if (!path)
         return fail(2, "%s needs a trace file (try hrel model --help)", model);
@@ -279,48 +267,35 @@ done:
 static int run_ccm(int argc, char **argv)
 {
     const char *path = NULL;
-    int fft = 0, tree = 0, i, P = 0;
+    int fft = 0, tree = 0, P = 0;
     double n = NAN, D = NAN, F = NAN, C = NAN, g = NAN, L = NAN, pd = NAN, total;
     hrel_ccm *m = NULL;
     char err[512];
 
-    for (i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        double *dst = NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    {
+        int help = 0, first = 0;
+        const hrel_arg opts[] = {
+            {"fft", 0, HREL_ARG_FLAG, &fft, 0, 0, NULL, NULL, 0, NULL},
+            {"tree", 0, HREL_ARG_FLAG, &tree, 0, 0, NULL, NULL, 0, NULL},
+            {"n", 0, HREL_ARG_DOUBLE, &n, 0, 0, NULL, NULL, 0, NULL},
+            {"p", 0, HREL_ARG_DOUBLE, &pd, 0, 0, NULL, NULL, 0, NULL},
+            {"D", 0, HREL_ARG_DOUBLE, &D, 0, 0, NULL, NULL, 0, NULL},
+            {"F", 0, HREL_ARG_DOUBLE, &F, 0, 0, NULL, NULL, 0, NULL},
+            {"C", 0, HREL_ARG_DOUBLE, &C, 0, 0, NULL, NULL, 0, NULL},
+            {"g", 0, HREL_ARG_DOUBLE, &g, 0, 0, NULL, NULL, 0, NULL},
+            {"L", 0, HREL_ARG_DOUBLE, &L, 0, 0, NULL, NULL, 0, NULL},
+            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        };
+        if (hrel_args_parse(argc - 1, argv + 1, opts, &help, &first, err, sizeof err) != 0)
+            return fail(2, "%s (try hrel model --help)", err);
+        if (help) {
             fputs(usage_text, stdout);
             return 0;
-        } else if (strcmp(a, "--fft") == 0) {
-            fft = 1;
-            continue;
-        } else if (strcmp(a, "--tree") == 0) {
-            tree = 1;
-            continue;
-        } else if (strcmp(a, "--n") == 0) {
-            dst = &n;
-        } else if (strcmp(a, "--p") == 0) {
-            dst = &pd;
-        } else if (strcmp(a, "--D") == 0) {
-            dst = &D;
-        } else if (strcmp(a, "--F") == 0) {
-            dst = &F;
-        } else if (strcmp(a, "--C") == 0) {
-            dst = &C;
-        } else if (strcmp(a, "--g") == 0) {
-            dst = &g;
-        } else if (strcmp(a, "--L") == 0) {
-            dst = &L;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return fail(2, "unknown option '%s' (try hrel model --help)", a);
-        } else if (!path) {
-            path = a;
-            continue;
-        } else {
-            return fail(2, "unexpected argument '%s'", a);
         }
-        if (i + 1 >= argc || getnum(argv[i + 1], dst) != 0)
-            return fail(2, "%s needs a number", a);
-        i++;
+        if (argc - 1 - first > 1)
+            return fail(2, "unexpected argument '%s'", argv[1 + first + 1]);
+        if (first < argc - 1)
+            path = argv[1 + first];
     }
     if (fft) {
         if (path)
@@ -356,28 +331,24 @@ static int run_logp(int argc, char **argv)
 {
     hrel_logp p = {NAN, NAN, NAN};
     double nd = 1, T;
-    int i;
     char err[256];
-    for (i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        double *dst;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    {
+        int help = 0, first = 0;
+        const hrel_arg opts[] = {
+            {"L", 0, HREL_ARG_DOUBLE, &p.L, 0, 0, NULL, NULL, 0, NULL},
+            {"o", 0, HREL_ARG_DOUBLE, &p.o, 0, 0, NULL, NULL, 0, NULL},
+            {"g", 0, HREL_ARG_DOUBLE, &p.g, 0, 0, NULL, NULL, 0, NULL},
+            {"n", 0, HREL_ARG_DOUBLE, &nd, 0, 0, NULL, NULL, 0, NULL},
+            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        };
+        if (hrel_args_parse(argc - 1, argv + 1, opts, &help, &first, err, sizeof err) != 0)
+            return fail(2, "%s (try hrel model --help)", err);
+        if (help) {
             fputs(usage_text, stdout);
             return 0;
         }
-        if (strcmp(a, "--L") == 0)
-            dst = &p.L;
-        else if (strcmp(a, "--o") == 0)
-            dst = &p.o;
-        else if (strcmp(a, "--g") == 0)
-            dst = &p.g;
-        else if (strcmp(a, "--n") == 0)
-            dst = &nd;
-        else
-            return fail(2, "unknown argument '%s' (try hrel model --help)", a);
-        if (i + 1 >= argc || getnum(argv[i + 1], dst) != 0)
-            return fail(2, "%s needs a number", a);
-        i++;
+        if (first < argc - 1)
+            return fail(2, "unexpected argument '%s' (try hrel model --help)", argv[1 + first]);
     }
     if (isnan(p.L) || isnan(p.o) || isnan(p.g))
         return fail(2, "logp needs --L --o --g%s", "");
