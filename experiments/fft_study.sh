@@ -144,9 +144,9 @@ for ((k = 0; k < np; k++)); do
     fi
     # ---- 3. predictions and the table ----------------------------------------
     targs=(--consts "$out/consts.csv" --fit "$dir/fit.csv" --pattern-mstep "$pat_m" --pattern-ccm "$pat_c" --op "$op" --gl-procs "$glp")
-    "$BIN/hrel" fft predict --n "$n" --p "$procs" --consts "$out/consts.csv" --fit "$dir/fit.csv" \
+    "$BIN/hrel" fft predict --n "$n" --procs "$procs" --consts "$out/consts.csv" --fit "$dir/fit.csv" \
         --op "$op" --algo mstep --pattern "$pat_m" --gl-procs "$glp" >"$dir/predict.csv" || exit 1
-    "$BIN/hrel" fft predict --n "$n" --p "$procs" --consts "$out/consts.csv" --fit "$dir/fit.csv" \
+    "$BIN/hrel" fft predict --n "$n" --procs "$procs" --consts "$out/consts.csv" --fit "$dir/fit.csv" \
         --op "$op" --algo ccm --pattern "$pat_c" | tail -n +2 >>"$dir/predict.csv" || exit 1
     "$BIN/hrel" fft table "$dir/runs.csv" "${targs[@]}" >"$dir/table.csv" || exit 1
     "$BIN/hrel" fft table "$dir/runs.csv" "${targs[@]}" --format text >"$dir/table.txt" || exit 1

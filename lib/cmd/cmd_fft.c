@@ -2,7 +2,7 @@
  * predicted-versus-actual table (docs/fft.md).
  *
  *   hrel fft predict --consts C.csv (--fit FIT.csv [--pattern X] | --g G --L L)
- *                    [--n N] [--p 1,2,4,8] [--algo mstep|ccm|both] [--op sum|max]
+ *                    [--n N] [--procs 1,2,4,8] [--algo mstep|ccm|both] [--op sum|max]
  *                    [--bytes B]
  *   hrel fft table RUNS.csv --consts C.csv (--fit FIT.csv | --g G --L L)
  *                    [--pattern-mstep X] [--pattern-ccm X] [--op sum|max]
@@ -19,6 +19,7 @@
 #include "fft_io.h"
 #include "fft_model.h"
 #include "fft_par.h"
+#include "args.h"
 #include "hrel_cmd.h"
 #include "model.h"
 #include "trace.h"
@@ -47,7 +48,7 @@ static void usage(FILE *fp)
 {
     fprintf(fp,
 "usage: hrel fft predict --consts C.csv (--fit FIT.csv [--pattern X] | --g G --L L)\n"
-"                        [--n N] [--p 1,2,4,8] [--algo mstep|ccm|both] [--op sum|max]\n"
+"                        [--n N] [--procs 1,2,4,8] [--algo mstep|ccm|both] [--op sum|max]\n"
 "                        [--gl-procs step|p] [--bytes B]\n"
 "       hrel fft table RUNS.csv --consts C.csv (--fit FIT.csv | --g G --L L)\n"
 "                        [--pattern-mstep PP] [--pattern-ccm E] [--op sum|max]\n"
@@ -74,47 +75,12 @@ static void usage(FILE *fp)
 "  --op        h of an Exchange is in+out (sum, default) or max(in,out)\n");
 }
 
-/* Parse a positive long; 0 on success. */
-static int parse_long(const char *s, long *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtol(s, &end, 10);
-    return (errno || end == s || *end || *v <= 0) ? -1 : 0;
-}
-
-/* Parse a finite double; 0 on success. */
-static int parse_double(const char *s, double *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    return (errno || end == s || *end || !isfinite(*v)) ? -1 : 0;
-}
-
-/* Parse "1,2,4,8" into o->p. */
-static int parse_plist(const char *s, fft_opts *o)
-{
-    char buf[512], *tok, *save = NULL;
-    if (strlen(s) >= sizeof buf)
-        return -1;
-    strcpy(buf, s);
-    o->np = 0;
-    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (o->np == MAXP || parse_long(tok, &o->p[o->np]))
-            return -1;
-        o->np++;
-    }
-    return o->np ? 0 : -1;
-}
-
 /* Parse the options of VERB from argv[first..]; *pos gets the one positional
  * argument (table) or stays NULL. Return 0, 1 for --help, 2 for bad usage
  * (message printed). */
 static int parse_opts(const char *verb, int argc, char **argv, int first, fft_opts *o,
                       const char **pos)
 {
-    int i;
     memset(o, 0, sizeof *o);
     o->pat_mstep = "PP";
     o->pat_ccm = "E";
@@ -125,63 +91,56 @@ static int parse_opts(const char *verb, int argc, char **argv, int first, fft_op
     o->algo = 3;
     o->gl_step = 1;
     *pos = NULL;
-    for (i = first; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+    {
+        static const char *const algos[] = {"mstep", "ccm", "both", NULL};
+        static const char *const glp[] = {"step", "p", NULL};
+        static const char *const fmts[] = {"csv", "text", NULL};
+        static const char *const ops[] = {"sum", "max", "+", NULL};
+        const char *pat = NULL;
+        int algo = -1, gl = -1, fmt = -1, opi = -1, help = 0, k, nop = 0;
+        char err[512];
+        const hrel_arg opts[] = {
+            {"consts", 0, HREL_ARG_STR, &o->consts, 0, 0, NULL, NULL, 0, NULL},
+            {"fit", 0, HREL_ARG_STR, &o->fit, 0, 0, NULL, NULL, 0, NULL},
+            {"pattern", 0, HREL_ARG_STR, &pat, 0, 0, NULL, NULL, 0, NULL},
+            {"pattern-mstep", 0, HREL_ARG_STR, &o->pat_mstep, 0, 0, NULL, NULL, 0, NULL},
+            {"pattern-ccm", 0, HREL_ARG_STR, &o->pat_ccm, 0, 0, NULL, NULL, 0, NULL},
+            {"g", 0, HREL_ARG_DOUBLE, &o->g, 0, 1e300, NULL, NULL, 0, &o->have_g},
+            {"L", 0, HREL_ARG_DOUBLE, &o->L, 0, 1e300, NULL, NULL, 0, &o->have_L},
+            {"op", 0, HREL_ARG_CHOICE, &opi, 0, 0, ops, NULL, 0, NULL},
+            {"bytes", 0, HREL_ARG_SIZE, &o->bytes, 1, 1L << 20, NULL, NULL, 0, NULL},
+            {"n", 0, HREL_ARG_SIZE, &o->n, 1, 1L << 40, NULL, NULL, 0, NULL},
+            {"procs", 'p', HREL_ARG_PROCS, o->p, 1, 1L << 20, NULL, &o->np, MAXP, NULL},
+            {"algo", 0, HREL_ARG_CHOICE, &algo, 0, 0, algos, NULL, 0, NULL},
+            {"gl-procs", 0, HREL_ARG_CHOICE, &gl, 0, 0, glp, NULL, 0, NULL},
+            {"format", 0, HREL_ARG_CHOICE, &fmt, 0, 0, fmts, NULL, 0, NULL},
+            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        };
+        if (hrel_args_parse(argc - first + 1, argv + first - 1, opts, &help, &k, err,
+                            sizeof err) != 0) {
+            fprintf(stderr, "hrel fft %s: %s\n", verb, err);
+            return 2;
+        }
+        if (help)
             return 1;
-        if (a[0] != '-' || a[1] == '\0') {
-            if (*pos) {
-                fprintf(stderr, "hrel fft %s: unexpected argument '%s'\n", verb, a);
-                return 2;
-            }
-            *pos = a;
-            continue;
-        }
-        if (!v) {
-            fprintf(stderr, "hrel fft %s: option %s needs a value\n", verb, a);
+        nop = argc - first + 1 - k;
+        if (nop > 1) {
+            fprintf(stderr, "hrel fft %s: unexpected argument '%s'\n", verb,
+                    argv[first - 1 + k + 1]);
             return 2;
         }
-        i++;
-        if (strcmp(a, "--consts") == 0)
-            o->consts = v;
-        else if (strcmp(a, "--fit") == 0)
-            o->fit = v;
-        else if (strcmp(a, "--pattern") == 0)
-            o->pat_mstep = o->pat_ccm = v;
-        else if (strcmp(a, "--pattern-mstep") == 0)
-            o->pat_mstep = v;
-        else if (strcmp(a, "--pattern-ccm") == 0)
-            o->pat_ccm = v;
-        else if (strcmp(a, "--g") == 0 && parse_double(v, &o->g) == 0)
-            o->have_g = 1;
-        else if (strcmp(a, "--L") == 0 && parse_double(v, &o->L) == 0)
-            o->have_L = 1;
-        else if (strcmp(a, "--op") == 0 && hrel_op_parse(v, &o->op) == 0)
-            ;
-        else if (strcmp(a, "--bytes") == 0 && parse_long(v, &o->bytes) == 0)
-            ;
-        else if (strcmp(a, "--n") == 0 && parse_long(v, &o->n) == 0)
-            ;
-        else if (strcmp(a, "--p") == 0 && parse_plist(v, o) == 0)
-            ;
-        else if (strcmp(a, "--algo") == 0 && strcmp(v, "mstep") == 0)
-            o->algo = 1;
-        else if (strcmp(a, "--algo") == 0 && strcmp(v, "ccm") == 0)
-            o->algo = 2;
-        else if (strcmp(a, "--algo") == 0 && strcmp(v, "both") == 0)
-            o->algo = 3;
-        else if (strcmp(a, "--gl-procs") == 0 && strcmp(v, "step") == 0)
-            o->gl_step = 1;
-        else if (strcmp(a, "--gl-procs") == 0 && strcmp(v, "p") == 0)
-            o->gl_step = 0;
-        else if (strcmp(a, "--format") == 0 && strcmp(v, "csv") == 0)
-            o->text = 0;
-        else if (strcmp(a, "--format") == 0 && strcmp(v, "text") == 0)
-            o->text = 1;
-        else {
-            fprintf(stderr, "hrel fft %s: bad option or value: %s %s\n", verb, a, v);
-            return 2;
-        }
+        if (nop == 1)
+            *pos = argv[first - 1 + k];
+        if (pat)
+            o->pat_mstep = o->pat_ccm = pat;
+        if (algo >= 0)
+            o->algo = algo + 1;
+        if (gl >= 0)
+            o->gl_step = gl == 0;
+        if (fmt >= 0)
+            o->text = fmt == 1;
+        if (opi >= 0)
+            hrel_op_parse(ops[opi], &o->op);
     }
     if (!o->consts) {
         fprintf(stderr, "hrel fft %s: --consts FILE is required\n", verb);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "hrel_cmd.h"
 #include "sample.h"
 #include "psrs_args.h"
@@ -49,14 +50,6 @@ static int usage_err(const char *fmt, const char *a)
     fprintf(stderr, fmt, a);
     fputc('\n', stderr);
     return 2;
-}
-
-static int getnum(const char *s, double *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    return (end == s || *end || errno == ERANGE || !isfinite(*v)) ? -1 : 0;
 }
 
 /* Number or "-" (text) / "" (csv) when NAN. */
@@ -260,52 +253,38 @@ int hrel_cmd_psrs(int argc, char **argv)
     }
     if (strcmp(sub, "predict") != 0 && strcmp(sub, "compare") != 0)
         return usage_err("unknown subcommand '%s' (predict or compare)", sub);
-    for (i = 2; i < argc; i++) {
-        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    {
+        const char *nstr = NULL, *pstr = NULL;
+        int help = 0, first = 0, pred = strcmp(sub, "predict") == 0;
+        const hrel_arg opts[] = {
+            {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
+            {"consts", 0, HREL_ARG_STR, &pp.consts_path, 0, 0, NULL, NULL, 0, NULL},
+            {"fit", 0, HREL_ARG_STR, &pp.fit_path, 0, 0, NULL, NULL, 0, NULL},
+            {"gl", 0, HREL_ARG_STR, &pp.gl_mode, 0, 0, NULL, NULL, 0, NULL},
+            {"g", 0, HREL_ARG_DOUBLE, &pp.g, 0, 1e300, NULL, NULL, 0, &have_g},
+            {"L", 0, HREL_ARG_DOUBLE, &pp.L, 0, 1e300, NULL, NULL, 0, &have_L},
+            {"item-bytes", 0, HREL_ARG_DOUBLE, &pp.item_bytes, 1e-300, 1e12, NULL, NULL, 0, NULL},
+            {pred ? "n" : "input", 0, HREL_ARG_STR, pred ? &nstr : &input, 0, 0, NULL, NULL, 0, NULL},
+            {pred ? "procs" : "plot-data", pred ? 'p' : 0, HREL_ARG_STR, pred ? &pstr : &plot,
+             0, 0, NULL, NULL, 0, NULL},
+            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        };
+        if (hrel_args_parse(argc - 1, argv + 1, opts, &help, &first, err, sizeof err) != 0)
+            return usage_err("%s (try --help)", err);
+        if (help) {
             fputs(usage_text, stdout);
             return 0;
         }
-        if (strcmp(a, "--csv") == 0) {
-            csv = 1;
-            continue;
-        }
-        if (a[0] != '-' && strcmp(sub, "compare") == 0 && !runs) {
-            runs = a;
-            continue;
-        }
-        if (strncmp(a, "--", 2) != 0 || !v)
-            return usage_err("unknown argument or missing value: '%s' (try --help)", a);
-        i++;
-        if (strcmp(a, "--consts") == 0)
-            pp.consts_path = v;
-        else if (strcmp(a, "--fit") == 0)
-            pp.fit_path = v;
-        else if (strcmp(a, "--gl") == 0)
-            pp.gl_mode = v;
-        else if (strcmp(a, "--g") == 0) {
-            if (getnum(v, &pp.g) || pp.g < 0)
-                return usage_err("bad --g '%s' (seconds per byte)", v);
-            have_g = 1;
-        } else if (strcmp(a, "--L") == 0) {
-            if (getnum(v, &pp.L))
-                return usage_err("bad --L '%s' (seconds)", v);
-            have_L = 1;
-        } else if (strcmp(a, "--item-bytes") == 0) {
-            if (getnum(v, &pp.item_bytes) || !(pp.item_bytes > 0))
-                return usage_err("bad --item-bytes '%s'", v);
-        } else if (strcmp(a, "--n") == 0 && strcmp(sub, "predict") == 0) {
-            if (hrel_psrs_parse_n(v, &n, err, sizeof err))
-                return usage_err("%s", err);
-        } else if (strcmp(a, "--procs") == 0 && strcmp(sub, "predict") == 0) {
-            if (hrel_psrs_parse_procs(v, procs, HREL_PSRS_MAX_PROCS, &np, err, sizeof err))
-                return usage_err("%s", err);
-        } else if (strcmp(a, "--input") == 0 && strcmp(sub, "compare") == 0)
-            input = v;
-        else if (strcmp(a, "--plot-data") == 0 && strcmp(sub, "compare") == 0)
-            plot = v;
-        else
-            return usage_err("unknown option '%s' (try --help)", a);
+        if (nstr && hrel_psrs_parse_n(nstr, &n, err, sizeof err))
+            return usage_err("--n: %s", err);
+        if (pstr && hrel_psrs_parse_procs(pstr, procs, HREL_PSRS_MAX_PROCS, &np, err, sizeof err))
+            return usage_err("--procs: %s", err);
+        if (pred && first < argc - 1)
+            return usage_err("unexpected argument '%s' (try --help)", argv[1 + first]);
+        if (!pred && argc - 1 - first > 1)
+            return usage_err("unexpected argument '%s' (one RUNS.csv)", argv[2 + first]);
+        if (!pred && first < argc - 1)
+            runs = argv[1 + first];
     }
     if (!pp.consts_path)
         return usage_err("%s", "--consts K.csv is required");

@@ -1,82 +1,48 @@
-/* psrs_args -- see psrs_args.h. */
+/* psrs_args -- see psrs_args.h. The parsing itself is lib/base/args's. */
 #include "psrs_args.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
+
 int hrel_psrs_parse_n(const char *s, long *n, char *err, size_t errlen)
 {
-    char *end;
-    long v, mul = 1;
-    errno = 0;
-    v = strtol(s, &end, 10);
-    if (end != s && (*end == 'k' || *end == 'K')) {
-        mul = 1024;
-        end++;
-    } else if (end != s && (*end == 'm' || *end == 'M')) {
-        mul = 1048576;
-        end++;
+    char buf[64];
+    size_t len = strlen(s);
+    /* PSRS has always taken a lower-case m as well */
+    if (len > 1 && len < sizeof buf && s[len - 1] == 'm') {
+        memcpy(buf, s, len);
+        buf[len - 1] = 'M';
+        buf[len] = '\0';
+        s = buf;
     }
-    if (end == s || *end || errno == ERANGE || v < 1 || v > HREL_PSRS_MAX_N / mul) {
-        snprintf(err, errlen, "bad item count '%s' (want an integer 1..%ld, k and M suffixes allowed)",
-                 s, HREL_PSRS_MAX_N);
+    if (hrel_args_size("item count", s, 1, HREL_PSRS_MAX_N, n, err, errlen) != 0) {
+        snprintf(err, errlen, "bad item count '%.60s' (want an integer 1..%ld, k and M "
+                 "suffixes allowed)", s, HREL_PSRS_MAX_N);
         return -1;
     }
-    *n = v * mul;
-    return 0;
-}
-
-/* Parse one integer P of a processor list from *s; advance *s. */
-static int one_proc(const char **s, int *p)
-{
-    char *end;
-    long v;
-    errno = 0;
-    v = strtol(*s, &end, 10);
-    if (end == *s || errno == ERANGE || v < 2 || v > HREL_PSRS_MAX_PROCS)
-        return -1;
-    *p = (int)v;
-    *s = end;
     return 0;
 }
 
 int hrel_psrs_parse_procs(const char *s, int *procs, int max, int *n, char *err,
                           size_t errlen)
 {
-    const char *q = s;
-    int cnt = 0;
-    if (!*q)
-        goto bad;
-    while (*q) {
-        int a, b, p;
-        if (one_proc(&q, &a) != 0)
-            goto bad;
-        b = a;
-        if (*q == '-') {
-            q++;
-            if (one_proc(&q, &b) != 0 || b < a)
-                goto bad;
-        }
-        if (*q == ',')
-            q++;
-        else if (*q)
-            goto bad;
-        for (p = a; p <= b; p++) {
-            if (cnt >= max) {
-                snprintf(err, errlen, "processor list '%s' has more than %d counts", s, max);
-                return -1;
-            }
-            procs[cnt++] = p;
-        }
+    long v[HREL_PSRS_MAX_PROCS];
+    char why[256];
+    int i;
+    if (max > HREL_PSRS_MAX_PROCS)
+        max = HREL_PSRS_MAX_PROCS;
+    if (hrel_args_list("processor list", s, 1, 2, HREL_PSRS_MAX_PROCS, v, max, n, why,
+                       sizeof why) != 0) {
+        snprintf(err, errlen, "bad processor list '%.60s' (%s; want e.g. 2-8 or 2,4,8 with "
+                 "counts 2..%d)", s, why, HREL_PSRS_MAX_PROCS);
+        return -1;
     }
-    *n = cnt;
+    for (i = 0; i < *n; i++)
+        procs[i] = (int)v[i];
     return 0;
-bad:
-    snprintf(err, errlen, "bad processor list '%s' (want e.g. 2-8 or 2,4,8 with counts 2..%d)",
-             s, HREL_PSRS_MAX_PROCS);
-    return -1;
 }
 
 int hrel_psrs_check_size(long n, int p, char *err, size_t errlen)

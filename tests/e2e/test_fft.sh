@@ -69,9 +69,9 @@ check "table: MPM column filled from the traces" \
 printf 'p,n,m,D,Ds,F,R\nall,1024,,0,0,0,0\n' >"$T/zero.csv"
 printf 'pattern,procs,g,L,r2,n\nPP,2,1e-9,1e-3,1,4\nPP,4,2e-9,2e-3,1,4\nALL,all,5e-9,5e-3,1,8\n' >"$T/fit2.csv"
 check "predict: per-step fit rows (0.003016384)" \
-    bash -c "'$BIN/hrel' fft predict --consts '$T/zero.csv' --fit '$T/fit2.csv' --n 1024 --p 4 --algo mstep | grep -q ',0.00301638\$'"
+    bash -c "'$BIN/hrel' fft predict --consts '$T/zero.csv' --fit '$T/fit2.csv' --n 1024 --procs 4 --algo mstep | grep -q ',0.00301638\$'"
 check "predict: --gl-procs p (0.004024576)" \
-    bash -c "'$BIN/hrel' fft predict --consts '$T/zero.csv' --fit '$T/fit2.csv' --n 1024 --p 4 --algo mstep --gl-procs p | grep -q ',0.00402458\$'"
+    bash -c "'$BIN/hrel' fft predict --consts '$T/zero.csv' --fit '$T/fit2.csv' --n 1024 --procs 4 --algo mstep --gl-procs p | grep -q ',0.00402458\$'"
 
 # --- a wrong result fails the run ---------------------------------------------
 "$BIN/hrel_fft" --algo ccm --n $N --p 2 --reps 1 --plan estimate --tol 1e-30 --timeout 30 >/dev/null 2>"$T/tol.err"
