@@ -33,7 +33,7 @@ trap 'exit 130' INT TERM
 hrel_vm_start "$ROOT/hostfiles/local" || exit 1
 echo "bench: suite PingPong ..." >&2
 "$B/hrel_bench" -q -P PP -p 2 -s $sizes -r "$reps" -w 10 --route "$route" --encoding "$enc" \
-    --platform local --hostfile hostfiles/local -o "$out/suite.csv" || exit 1
+    --platform local --hostfile hostfiles/local -o "$out/suite" || exit 1
 echo "bench: bare PVM ping-pong ..." >&2
 "$B/hrel_pingpong" -s $sizes -r "$reps" --route "$route" --encoding "$enc" >"$out/bare.csv" || exit 1
 hrel_vm_stop
@@ -41,12 +41,12 @@ echo "bench: raw TCP ping-pong ..." >&2
 "$B/hrel_tcp_pingpong" -s $sizes -r "$reps" >"$out/tcp.csv" || exit 1
 
 # median of the suite's rows per size
-grep -v '^#' "$out/suite.csv" | awk -F, 'NR > 1 {print $3, $6}' | sort -k1,1n -k2,2g |
+grep -v '^#' "$out/suite/raw.csv" | awk -F, 'NR > 1 {print $3, $6}' | sort -k1,1n -k2,2g |
     awk '{v[$1] = v[$1] " " $2; n[$1]++} END {for (s in v) {split(substr(v[s], 2), a, " ");
          print s, a[int(n[s] / 2) + 1]}}' | sort -n >"$out/suite.median"
 {
     echo "# make bench: one-way time, median of $reps repetitions; routing $route, encoding $enc"
-    echo "# $(grep '^# date_utc' "$out/suite.csv" | sed 's/^# //'); $(nproc) cpus; results in $out"
+    echo "# $(grep '^# date_utc' "$out/suite/raw.csv" | sed 's/^# //'); $(nproc) cpus; results in $out"
     printf "%10s %14s %14s %14s %12s %12s\n" bytes suite_us bare_pvm_us raw_tcp_us suite/bare bare/tcp
     for s in 1 6720 107520 1720320; do
         su=$(awk -v s=$s '$1 == s {print $2}' "$out/suite.median")

@@ -52,7 +52,7 @@ inner() {
         echo "fft_study.sh: $FS_PLATFORM: benchmark PP,E on p=$bprocs, h=$sizes" >&2
         "$BIN/hrel_bench" -q -P PP,E -p "$bprocs" -s "$sizes" -r "$FS_BENCH_REPS" -w 1 \
             --encoding raw --platform "$FS_PLATFORM" --hostfile "$FS_HOSTFILE" \
-            -o "$FS_DIR/raw.csv" || return 1
+            -o "$FS_DIR" || return 1
     fi
     for algo in ${FS_ALGOS//,/ }; do
         for p in ${FS_PROCS//,/ }; do

@@ -26,7 +26,7 @@ done
 "$ROOT/experiments/study.sh" --platform "$platform" --run "$run" --no-report -- \
     -P PAIRS,BT,SB,RED,NB -p 2,4,6,8 -s 1,4,16,64,256,1024,4096,16384,65536 "${extra[@]}" ||
     exit 1
-"$HREL" hyper fit "$run/raw.csv" -o "$run/hyper_params.csv" >"$run/hyper_fit.txt" || exit 1
+"$HREL" hyper fit "$run/raw.csv" -o "$run" >"$run/hyper_fit.txt" || exit 1
 "$HREL" hyper plotdata "$run/raw.csv" --params "$run/hyper_params.csv" -o "$run/hyper" \
     >"$run/hyper_plotdata.txt" || exit 1
 for ext in png pdf; do

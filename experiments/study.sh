@@ -54,7 +54,7 @@ if [ "$platform" = local ]; then
     trap 'hrel_vm_stop' EXIT
     hrel_vm_start "$ROOT/hostfiles/local" || exit 1
     # in the background so that a signal reaches the trap at once (wait is interruptible)
-    "$BENCH" --platform local --hostfile hostfiles/local -o "$run/raw.csv" \
+    "$BENCH" --platform local --hostfile hostfiles/local -o "$run" \
         "${quick_args[@]}" "${bench_args[@]}" &
     bench_pid=$!
     wait "$bench_pid"
@@ -68,7 +68,7 @@ else
         exit 1
     fi
     "$ROOT/hostfiles/platform.sh" run "$platform" -- "$BENCH" --platform "$platform" \
-        --hostfile "hostfiles/$platform" -o "$run/raw.csv" "${quick_args[@]}" "${bench_args[@]}" &
+        --hostfile "hostfiles/$platform" -o "$run" "${quick_args[@]}" "${bench_args[@]}" &
     bench_pid=$!
     wait "$bench_pid"
     rc=$?

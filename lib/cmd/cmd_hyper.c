@@ -23,7 +23,7 @@
 static void usage(FILE *fp)
 {
     fprintf(fp,
-        "usage: hrel hyper fit RAW.csv [-o PARAMS.csv]\n"
+        "usage: hrel hyper fit RAW.csv [--out DIR]\n"
         "       hrel hyper predict PATTERN --procs P [--neighbours K] --size X\n"
         "                  (--params PARAMS.csv | --aW A --bW B --aC A --bC B --aL A)\n"
         "                  [--preemptive]\n"
@@ -39,7 +39,7 @@ static void usage(FILE *fp)
         "            the PAIRS rows of RAW.csv (formulas 16-17; needs procs 2 and at\n"
         "            least one larger even procs). Prints the per-n fits as '#' lines\n"
         "            and the parameters as CSV (param,value,unit), also written to\n"
-        "            PARAMS.csv with -o; aL is 0 (the delay is inside aW).\n"
+        "            DIR/hyper_params.csv with --out DIR; aL is 0 (the delay is inside aW).\n"
         "  predict   PATTERN is PAIRS, BT, SB, RED or NB. Prints the equivalent block\n"
         "            (a, b) and 'T_c <seconds>' for message size X; for PAIRS also\n"
         "            T_s, T_r and T_r_min (figure 8; non-preemptive unless --preemptive).\n"
@@ -212,9 +212,18 @@ static int cmd_fit(int argc, char **argv)
     }
     print_params(stdout, raw, r);
     if (out) {
-        FILE *fp = fopen(out, "w");
+        char path[4096];
+        FILE *fp;
+        snprintf(path, sizeof path, "%.4000s/hyper_params.csv", out);
+        if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+            snprintf(err, sizeof err, "%s: cannot create directory: %s", out, strerror(errno));
+            hrel_hyper_fitres_free(r);
+            hrel_csv_free(t);
+            return fail(err, 1);
+        }
+        fp = fopen(path, "w");
         if (!fp) {
-            snprintf(err, sizeof err, "%s: cannot write: %s", out, strerror(errno));
+            snprintf(err, sizeof err, "%.900s: cannot write: %s", path, strerror(errno));
             hrel_hyper_fitres_free(r);
             hrel_csv_free(t);
             return fail(err, 1);

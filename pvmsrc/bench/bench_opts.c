@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "args.h"
+#include "hrel_limits.h"
 #include "pattern.h"
 
 /* The pattern list of the usage text, from the registry (lib/base/patterns.h). */
@@ -53,12 +55,12 @@ void hrel_bench_opts_usage(FILE *out)
 "      --place rr|block|pvm      worker placement over hosts: round-robin in\n"
 "                        hostfile order (default), blocks in hostfile order,\n"
 "                        or pvmd's choice\n"
-"      --timeout SEC     longest wait for one data message (default 120)\n"
+"      --timeout DURATION  longest wait for one data message (default 120; 90s, 2m)\n"
 "      --max-lag SEC     when every rank has a cpu of its own, void and repeat a\n"
 "                        repetition in which a rank started more than SEC after\n"
 "                        the common start (default 0.0001)\n"
-"  -o, --output FILE     raw.csv to write (default: results/<platform>-<UTC>/raw.csv);\n"
-"                        a summary per case goes to cases.csv beside it\n"
+"  -o, --out DIR         output directory: DIR/raw.csv and DIR/cases.csv (a summary\n"
+"                        per case) (default: results/<platform>-<UTC>/)\n"
 "      --platform NAME   platform name for the metadata (default: local)\n"
 "      --hostfile FILE   hostfile the pvmd was started with, for the metadata\n"
 "      --note 'KEY: VALUE'  extra metadata line (repeatable, up to 8)\n"
@@ -70,74 +72,36 @@ void hrel_bench_opts_usage(FILE *out)
     usage_patterns(out);
 }
 
-/* Parse a comma-separated list of positive integers. */
-static int parse_longs(const char *s, long *v, int *n, const char *what, char *err,
+/* A processor list (ranges allowed) into int V; lib/base/args parses it. */
+static int parse_procs(const char *opt, const char *s, int *v, int *n, char *err,
                        size_t errlen)
-{
-    char buf[1024], *tok, *save = NULL;
-    *n = 0;
-    snprintf(buf, sizeof buf, "%s", s);
-    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        char *end;
-        long x;
-        errno = 0;
-        x = strtol(tok, &end, 10);
-        if (*end != '\0' || end == tok || errno || x < 1) {
-            snprintf(err, errlen, "%s: '%s' is not a positive integer", what, tok);
-            return -1;
-        }
-        if (*n >= HREL_MAX_LIST) {
-            snprintf(err, errlen, "%s: more than %d values", what, HREL_MAX_LIST);
-            return -1;
-        }
-        v[(*n)++] = x;
-    }
-    if (*n == 0) {
-        snprintf(err, errlen, "%s: empty list", what);
-        return -1;
-    }
-    return 0;
-}
-
-static int parse_ints(const char *s, int *v, int *n, const char *what, char *err,
-                      size_t errlen)
 {
     long tmp[HREL_MAX_LIST];
     int i;
-    if (parse_longs(s, tmp, n, what, err, errlen) < 0)
+    if (hrel_args_list(opt, s, 1, 1, HREL_MAX_RANKS, tmp, HREL_MAX_LIST, n, err, errlen) < 0)
         return -1;
-    for (i = 0; i < *n; i++) {
-        if (tmp[i] > HREL_MAX_RANKS) {
-            snprintf(err, errlen, "%s: %ld is more than %d processors", what, tmp[i],
-                     HREL_MAX_RANKS);
-            return -1;
-        }
+    for (i = 0; i < *n; i++)
         v[i] = (int)tmp[i];
-    }
     return 0;
 }
 
-static int parse_num(const char *s, double *v, const char *what, char *err, size_t errlen)
+/* "RANK:REP" of the fault injections. */
+static int parse_inject(const char *opt, const char *s, int *rank, long *rep, char *err,
+                        size_t errlen)
 {
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    if (*end != '\0' || end == s || errno) {
-        snprintf(err, errlen, "%s: '%s' is not a number", what, s);
+    char buf[64], *colon;
+    long r;
+    snprintf(buf, sizeof buf, "%s", s);
+    colon = strchr(buf, ':');
+    if (!colon || strlen(s) >= sizeof buf) {
+        snprintf(err, errlen, "%s: expected RANK:REP, got '%.60s'", opt, s);
         return -1;
     }
-    return 0;
-}
-
-static int parse_long1(const char *s, long *v, const char *what, char *err, size_t errlen)
-{
-    char *end;
-    errno = 0;
-    *v = strtol(s, &end, 10);
-    if (*end != '\0' || end == s || errno || *v < 0) {
-        snprintf(err, errlen, "%s: '%s' is not a non-negative integer", what, s);
+    *colon = '\0';
+    if (hrel_args_long(opt, buf, 0, HREL_MAX_RANKS - 1, &r, err, errlen) < 0 ||
+        hrel_args_long(opt, colon + 1, -1000000000L, 1000000000L, rep, err, errlen) < 0)
         return -1;
-    }
+    *rank = (int)r;
     return 0;
 }
 
@@ -203,7 +167,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         {"min-reps", required_argument, 0, O_MIN}, {"max-reps", required_argument, 0, O_MAX},
         {"warmup", required_argument, 0, 'w'}, {"route", required_argument, 0, O_ROUTE},
         {"encoding", required_argument, 0, O_ENC}, {"place", required_argument, 0, O_PLACE},
-        {"timeout", required_argument, 0, O_TIMEOUT}, {"output", required_argument, 0, 'o'},
+        {"timeout", required_argument, 0, O_TIMEOUT}, {"out", required_argument, 0, 'o'},
         {"platform", required_argument, 0, O_PLATFORM},
         {"hostfile", required_argument, 0, O_HOSTFILE}, {"note", required_argument, 0, O_NOTE},
         {"quiet", no_argument, 0, 'q'}, {"inject-corrupt", required_argument, 0, O_CORRUPT},
@@ -274,21 +238,21 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
             break;
         }
         case 'p':
-            if (parse_ints(optarg, cfg->procs_pair, &cfg->nprocs_pair, "--procs", err, errlen) < 0)
+            if (parse_procs("--procs", optarg, cfg->procs_pair, &cfg->nprocs_pair, err, errlen) < 0)
                 return -1;
             memcpy(cfg->procs_coll, cfg->procs_pair, sizeof cfg->procs_coll);
             cfg->nprocs_coll = cfg->nprocs_pair;
             break;
         case O_PAIR:
-            if (parse_ints(optarg, cfg->procs_pair, &cfg->nprocs_pair, "--pair-procs", err, errlen) < 0)
+            if (parse_procs("--pair-procs", optarg, cfg->procs_pair, &cfg->nprocs_pair, err, errlen) < 0)
                 return -1;
             break;
         case O_COLL:
-            if (parse_ints(optarg, cfg->procs_coll, &cfg->nprocs_coll, "--coll-procs", err, errlen) < 0)
+            if (parse_procs("--coll-procs", optarg, cfg->procs_coll, &cfg->nprocs_coll, err, errlen) < 0)
                 return -1;
             break;
         case 's':
-            if (parse_longs(optarg, cfg->sizes, &cfg->nsizes, "--sizes", err, errlen) < 0)
+            if (hrel_args_list("--sizes", optarg, 0, 1, 1L << 40, cfg->sizes, HREL_MAX_LIST, &cfg->nsizes, err, errlen) < 0)
                 return -1;
             break;
         case O_OP:
@@ -298,25 +262,25 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
             }
             break;
         case 'r':
-            if (parse_long1(optarg, &cfg->reps.fixed, "--reps", err, errlen) < 0)
+            if (hrel_args_long("--reps", optarg, 0, 100000000L, &cfg->reps.fixed, err, errlen) < 0)
                 return -1;
             cfg->reps.adaptive = 0;
             break;
         case O_RSE:
-            if (parse_num(optarg, &cfg->reps.rse, "--rse", err, errlen) < 0)
+            if (hrel_args_double("--rse", optarg, 1e-9, 1.0, &cfg->reps.rse, err, errlen) < 0)
                 return -1;
             cfg->reps.adaptive = 1;
             break;
         case O_MIN:
-            if (parse_long1(optarg, &cfg->reps.min, "--min-reps", err, errlen) < 0)
+            if (hrel_args_long("--min-reps", optarg, 0, 100000000L, &cfg->reps.min, err, errlen) < 0)
                 return -1;
             break;
         case O_MAX:
-            if (parse_long1(optarg, &cfg->reps.max, "--max-reps", err, errlen) < 0)
+            if (hrel_args_long("--max-reps", optarg, 0, 100000000L, &cfg->reps.max, err, errlen) < 0)
                 return -1;
             break;
         case 'w':
-            if (parse_long1(optarg, &cfg->warmup, "--warmup", err, errlen) < 0)
+            if (hrel_args_long("--warmup", optarg, 0, 100000000L, &cfg->warmup, err, errlen) < 0)
                 return -1;
             break;
         case O_ROUTE:
@@ -338,15 +302,20 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
             }
             break;
         case O_TIMEOUT:
-            if (parse_num(optarg, &cfg->timeout_s, "--timeout", err, errlen) < 0)
+            if (hrel_args_duration("--timeout", optarg, &cfg->timeout_s, err, errlen) < 0)
                 return -1;
-            if (cfg->timeout_s <= 0) {
-                snprintf(err, errlen, "--timeout: must be positive");
+            if (cfg->timeout_s <= 0 || cfg->timeout_s > 1e7) {
+                snprintf(err, errlen, "--timeout: must be positive and at most 1e7 s");
                 return -1;
             }
             break;
-        case 'o':
-            snprintf(cfg->output, sizeof cfg->output, "%s", optarg);
+        case 'o':   /* the output directory: DIR/raw.csv and DIR/cases.csv */
+            if (strlen(optarg) + sizeof "/raw.csv" > sizeof cfg->output) {
+                snprintf(err, errlen, "--out: directory name longer than %zu characters",
+                         sizeof cfg->output - sizeof "/raw.csv");
+                return -1;
+            }
+            snprintf(cfg->output, sizeof cfg->output, "%s/raw.csv", optarg);
             break;
         case O_PLATFORM:
             snprintf(cfg->platform, sizeof cfg->platform, "%s", optarg);
@@ -365,24 +334,20 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
             cfg->quiet = 1;
             break;
         case O_CORRUPT:
-            if (sscanf(optarg, "%d:%ld", &cfg->corrupt_rank, &cfg->corrupt_rep) != 2 ||
-                cfg->corrupt_rank < 0) {
-                snprintf(err, errlen, "--inject-corrupt: expected RANK:REP");
+            if (parse_inject("--inject-corrupt", optarg, &cfg->corrupt_rank, &cfg->corrupt_rep,
+                             err, errlen) < 0)
                 return -1;
-            }
             break;
         case O_DROP:
-            if (sscanf(optarg, "%d:%ld", &cfg->drop_rank, &cfg->drop_rep) != 2 ||
-                cfg->drop_rank < 0) {
-                snprintf(err, errlen, "--inject-drop: expected RANK:REP");
+            if (parse_inject("--inject-drop", optarg, &cfg->drop_rank, &cfg->drop_rep, err,
+                             errlen) < 0)
                 return -1;
-            }
             break;
         case O_MAXLAG:
-            if (parse_num(optarg, &cfg->max_lag_s, "--max-lag", err, errlen) < 0)
+            if (hrel_args_duration("--max-lag", optarg, &cfg->max_lag_s, err, errlen) < 0)
                 return -1;
-            if (cfg->max_lag_s <= 0) {
-                snprintf(err, errlen, "--max-lag: must be positive");
+            if (cfg->max_lag_s <= 0 || cfg->max_lag_s > 10) {
+                snprintf(err, errlen, "--max-lag: must be positive and at most 10 s");
                 return -1;
             }
             break;

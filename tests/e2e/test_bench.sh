@@ -9,7 +9,7 @@ hrel_vm_start "$ROOT/hostfiles/local" || { echo "FAIL: cannot start pvmd"; echo 
 # --- every pattern, p = 2 and 4, three fixed repetitions -------------------
 out=$T/all/raw.csv
 "$BIN/hrel_bench" -q -P E,PP,OA,POA,AO,AA -p 2,4 -s 6720,26880 -r 3 -w 1 \
-    --hostfile hostfiles/local -o "$out" 2>"$T/all.err"
+    --hostfile hostfiles/local -o "$(dirname "$out")" 2>"$T/all.err"
 check "all patterns run (exit 0)" test $? -eq 0
 check "header line as in the contract" grep -qx 'pattern,procs,h,msg_bytes,rep,seconds' "$out"
 for key in suite date_utc platform hostfile hosts pvm_version routing encoding op packet_unit repetitions timing; do
@@ -29,21 +29,21 @@ check "reps numbered 0..2 (warm-ups not written)" test "$(grep -c '^PP,2,6720,67
 check "cases.csv written beside raw.csv" test "$(grep -vc '^#' "$T/all/cases.csv")" -eq 25
 
 # --- @ = max ----------------------------------------------------------------
-"$BIN/hrel_bench" -q -P E,AA -p 4 -s 6720 -r 2 --op max -o "$T/max/raw.csv"
+"$BIN/hrel_bench" -q -P E,AA -p 4 -s 6720 -r 2 --op max -o "$T/max"
 check "@ = max runs" test $? -eq 0
 check "@ = max: m_E = h" grep -q '^E,4,6720,6720,' "$T/max/raw.csv"
 check "@ = max: m_AA = h/(p-1)" grep -q '^AA,4,6720,2240,' "$T/max/raw.csv"
 check "@ = max recorded" grep -q '^# op: max' "$T/max/raw.csv"
 
 # --- other encodings and the daemon route give correct messages --------------
-"$BIN/hrel_bench" -q -P PP,AA -p 2 -s 6720 -r 2 --encoding default --route daemon -o "$T/enc/raw.csv"
+"$BIN/hrel_bench" -q -P PP,AA -p 2 -s 6720 -r 2 --encoding default --route daemon -o "$T/enc"
 check "XDR encoding over the daemon route passes the byte checks" test $? -eq 0
 check "route recorded" grep -q '^# routing: daemon' "$T/enc/raw.csv"
-"$BIN/hrel_bench" -q -P POA -p 4 -s 6720 -r 2 --encoding raw -o "$T/raw/raw.csv"
+"$BIN/hrel_bench" -q -P POA -p 4 -s 6720 -r 2 --encoding raw -o "$T/raw"
 check "raw encoding passes the byte checks" test $? -eq 0
 
 # --- a corrupted message is detected, rows before it are kept ---------------
-"$BIN/hrel_bench" -q -P PP -p 2 -s 6720 -r 5 -w 0 --inject-corrupt 0:2 -o "$T/bad/raw.csv" 2>"$T/bad.err"
+"$BIN/hrel_bench" -q -P PP -p 2 -s 6720 -r 5 -w 0 --inject-corrupt 0:2 -o "$T/bad" 2>"$T/bad.err"
 rc=$?
 check "corruption ends the run with a non-zero exit" test "$rc" -eq 1
 check "corruption named in one line" grep -q 'corrupted message from rank 0 in rep 2' "$T/bad.err"
@@ -52,7 +52,7 @@ check "rows before the corruption kept (reps 0, 1)" test "$(grep -c '^PP,2,' "$T
 check "no corrupted repetition written" test -z "$(grep '^PP,2,6720,6720,2,' "$T/bad/raw.csv")"
 
 # --- a killed worker ends the run with its name; rows kept ------------------
-"$BIN/hrel_bench" -q -P PP -p 2 -s 6720 -r 1000000 --timeout 30 -o "$T/kill/raw.csv" 2>"$T/kill.err" &
+"$BIN/hrel_bench" -q -P PP -p 2 -s 6720 -r 1000000 --timeout 30 -o "$T/kill" 2>"$T/kill.err" &
 bpid=$!
 count_rows() { local n; n=$(grep -c "$1" "$2" 2>/dev/null); echo "${n:-0}"; }
 for _ in $(seq 1 100); do [ "$(count_rows '^PP' "$T/kill/raw.csv")" -gt 20 ] && break; sleep 0.1; done
@@ -71,7 +71,7 @@ check "killed worker: no worker left running" test -z "$(pgrep -P "$HREL_VM_PID"
 # --- bad arguments: one line, exit 2 ----------------------------------------
 bad_arg() {   # $1 = what, $2 = expected text, rest = args
     local what=$1 want=$2; shift 2
-    "$BIN/hrel_bench" "$@" -o "$T/x/raw.csv" >"$T/arg.out" 2>"$T/arg.err"
+    "$BIN/hrel_bench" "$@" -o "$T/x" >"$T/arg.out" 2>"$T/arg.err"
     local rc=$?
     check "$what: exit 2 (got $rc)" test "$rc" -eq 2
     check "$what: one line naming it" test "$(wc -l <"$T/arg.err")" -eq 1 -a -n "$(grep -F -- "$want" "$T/arg.err")"
@@ -80,14 +80,19 @@ bad_arg "unknown pattern" "unknown pattern 'XY'" -P XY
 bad_arg "odd processor count for pairs" "count 3 is odd" -P PP -p 3
 bad_arg "size not divisible" "does not divide" -P AA -p 4 -s 1000
 bad_arg "bad route" "--route" --route carrier-pigeon
-bad_arg "bad number" "not a positive integer" -s 12x
+bad_arg "bad number" "--sizes: '12x' is not a size in bytes" -s 12x
+bad_arg "processor list with an empty item" "--procs: '2,,4' has an empty item" -p 2,,4
+bad_arg "timeout nan" "--timeout: 'nan' is not a duration" --timeout nan
+bad_arg "timeout inf" "--timeout" --timeout inf
+bad_arg "max-lag nan" "--max-lag" --max-lag nan
+bad_arg "output directory too long" "--out: directory name longer than" -o "$(printf "%01100d" 0)"
 bad_arg "unknown option" "unknown option" --frobnicate
 "$BIN/hrel_bench" --help >"$T/help.out"
 check "--help exits 0 and documents options" grep -q -- '--patterns' "$T/help.out"
 
 # --- spawn from the pvm console ---------------------------------------------
-cons=$T/console/raw.csv
-{ echo "spawn -> hrel_bench -q -P PP -p 2 -s 6720 -r 3 -o $cons"
+cons=$T/console/raw.csv; consdir=$T/console
+{ echo "spawn -> hrel_bench -q -P PP -p 2 -s 6720 -r 3 -o $consdir"
   for _ in $(seq 1 100); do
       [ "$(count_rows '^PP,2,' "$cons")" -ge 3 ] && break; sleep 0.1
   done
@@ -96,7 +101,7 @@ check "spawn -> from the pvm console writes rows" test "$(grep -c '^PP,2,' "$con
 
 # --- no daemon: one line ------------------------------------------------------
 saved=$PVM_TMP; mkdir -p "$T/nodaemon"
-PVM_TMP=$T/nodaemon "$BIN/hrel_bench" -P PP -p 2 -r 1 -o "$T/nd/raw.csv" 2>"$T/nd.err"
+PVM_TMP=$T/nodaemon "$BIN/hrel_bench" -P PP -p 2 -r 1 -o "$T/nd" 2>"$T/nd.err"
 check "no daemon: exit 1" test $? -eq 1
 check "no daemon: says so" grep -q 'no PVM daemon answers' "$T/nd.err"
 PVM_TMP=$saved

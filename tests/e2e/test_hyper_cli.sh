@@ -18,15 +18,15 @@ awk 'BEGIN {
         for (r = 0; r < 3; r++) printf "PAIRS,%d,%d,%d,%d,%.9e\n", 2 * n, x, x, r, t * (1 + 0.001 * (r - 1));
     } }' >"$T/raw.csv"
 
-"$H" hyper fit "$T/raw.csv" -o "$T/params.csv" >"$T/fit.out" 2>"$T/fit.err"
+"$H" hyper fit "$T/raw.csv" -o "$T" >"$T/fit.out" 2>"$T/fit.err"
 check "fit exits 0" test $? -eq 0
 val() { awk -F, -v k="$1" '$1 == k { print $2 }' "$2"; }
 near() { awk -v g="$1" -v w="$2" -v r="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(d <= r * w) }'; }
-check "fit: aW = 859.52 us ($(val aW "$T/params.csv"))" near "$(val aW "$T/params.csv")" 859.52e-6 1e-4
-check "fit: bW = 1.42 us/B ($(val bW "$T/params.csv"))" near "$(val bW "$T/params.csv")" 1.42e-6 1e-4
-check "fit: aC = 345.60 us ($(val aC "$T/params.csv"))" near "$(val aC "$T/params.csv")" 345.60e-6 1e-4
-check "fit: bC = 0.92 us/B ($(val bC "$T/params.csv"))" near "$(val bC "$T/params.csv")" 0.92e-6 1e-4
-check "fit: stdout is the same parameter file" cmp -s "$T/fit.out" "$T/params.csv"
+check "fit: aW = 859.52 us ($(val aW "$T/hyper_params.csv"))" near "$(val aW "$T/hyper_params.csv")" 859.52e-6 1e-4
+check "fit: bW = 1.42 us/B ($(val bW "$T/hyper_params.csv"))" near "$(val bW "$T/hyper_params.csv")" 1.42e-6 1e-4
+check "fit: aC = 345.60 us ($(val aC "$T/hyper_params.csv"))" near "$(val aC "$T/hyper_params.csv")" 345.60e-6 1e-4
+check "fit: bC = 0.92 us/B ($(val bC "$T/hyper_params.csv"))" near "$(val bC "$T/hyper_params.csv")" 0.92e-6 1e-4
+check "fit: stdout is the same parameter file" cmp -s "$T/fit.out" "$T/hyper_params.csv"
 check "fit: six per-n lines" test "$(grep -cE '^# +[1-6] ' "$T/fit.out")" -eq 6
 
 # --- predict: the paper's 11 processors; aW = 1, aC = 1000, aL = 1e6 ---------
@@ -38,13 +38,13 @@ check "BT 15 (height 3), x = 0: 3(3aW + aC + aL)" near "$(tc BT --procs 15 --siz
 check "SB 11, x = 0: 11aW + aC + aL" near "$(tc SB --procs 11 --size 0 $P)" 1001011 1e-12
 b=$("$H" hyper predict BT --procs 11 --size 1 $P | awk '$1 == "b" { print $2 }')
 check "BT 11 b = 2max(bC,bW) + max(2bC,bW) + 2max(3bC,bW) = 10 ($b)" near "$b" 10 1e-12
-out=$("$H" hyper predict PAIRS --procs 6 --size 1000 --params "$T/params.csv")
+out=$("$H" hyper predict PAIRS --procs 6 --size 1000 --params "$T/hyper_params.csv")
 A=$(awk 'BEGIN { print 2 * 859.52e-6 + 3 * 345.60e-6 }'); B=2.76e-6
 want=$(awk -v A="$A" -v B="$B" 'BEGIN { printf "%.9e", A * A / (A + B * 1000) + B * 1000 }')
 check "PAIRS n = 3 from the fitted file: formula 16" near "$(echo "$out" | awk '$1 == "T_c" { print $2 }')" "$want" 1e-4
 check "PAIRS prints T_s and T_r" test "$(echo "$out" | grep -cE '^T_(s|r|r_min) ')" -eq 3
 check "NB 16, K 4: a = 2K aW + KN aC + aL" near "$("$H" hyper predict NB --procs 16 --neighbours 4 --size 0 $P | awk '$1 == "a" { print $2 }')" 1064008 1e-12
-check "--aW on the line overrides --params" near "$("$H" hyper predict PAIRS --procs 2 --size 0 --params "$T/params.csv" --aW 0 | awk '$1 == "a" { print $2 }')" 345.60e-6 1e-4
+check "--aW on the line overrides --params" near "$("$H" hyper predict PAIRS --procs 2 --size 0 --params "$T/hyper_params.csv" --aW 0 | awk '$1 == "a" { print $2 }')" 345.60e-6 1e-4
 
 # --- reduce: figure 7 of the paper --------------------------------------------
 cat >"$T/fig7.graph" <<'G'
@@ -74,7 +74,7 @@ check "logp: every ratio in [3/4, 1]" awk '$1 ~ /^[0-9]+$/ && ($4 < 0.75 || $4 >
 # --- plot data and figures --------------------------------------------------------
 awk -F, 'NR <= 2 || $2 == 2 || $2 == 4' "$T/raw.csv" >"$T/raw2.csv"
 sed 's/^PAIRS,2,/BT,2,/' "$T/raw.csv" | grep -E '^(#|pattern|BT)' >>"$T/raw2.csv"
-"$H" hyper plotdata "$T/raw2.csv" --params "$T/params.csv" -o "$T/plots" >"$T/plot.out"
+"$H" hyper plotdata "$T/raw2.csv" --params "$T/hyper_params.csv" -o "$T/plots" >"$T/plot.out"
 check "plotdata exits 0" test $? -eq 0
 check "plotdata: PAIRS p2, p4 and BT p2 files" test -s "$T/plots/hyper_PAIRS_p2.dat" -a -s "$T/plots/hyper_PAIRS_p4.dat" -a -s "$T/plots/hyper_BT_p2.dat"
 check "plotdata: 7 columns, 9 sizes" test "$(awk '!/^#/ && NF == 7' "$T/plots/hyper_PAIRS_p4.dat" | wc -l)" -eq 9
