@@ -294,6 +294,17 @@ static int store(const hrel_arg *a, const char *v, char *err, size_t errlen)
                               (long *)a->dst, a->maxn, a->count, err, errlen);
     case HREL_ARG_CHOICE:
         return hrel_args_choice(opt, v, a->choices, (int *)a->dst, err, errlen);
+    case HREL_ARG_STRS:
+        if (!*v) {
+            hrel_seterr(err, errlen, "%s: empty value", opt);
+            return -1;
+        }
+        if (*a->count >= a->maxn) {
+            hrel_seterr(err, errlen, "%s: given more than %d times", opt, a->maxn);
+            return -1;
+        }
+        ((const char **)a->dst)[(*a->count)++] = v;
+        return 0;
     }
     return -1;
 }
@@ -331,7 +342,7 @@ int hrel_args_parse(int argc, char **argv, const hrel_arg *table, int *help, int
     shorts[ns++] = 'h';
     shorts[ns] = '\0';
 
-    optind = 1;
+    optind = 0;   /* 0, not 1: glibc then forgets the state of an earlier parse */
     opterr = 0;
     while ((c = getopt_long(argc, argv, shorts, lo, &idx)) != -1) {
         const hrel_arg *a = NULL;

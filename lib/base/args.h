@@ -39,7 +39,9 @@ typedef enum {
     HREL_ARG_SIZE,      /* *(long *)dst bytes with k/M/G, in [min, max] */
     HREL_ARG_PROCS,     /* (long *)dst[0..*count), ranges allowed, items in [min, max] */
     HREL_ARG_SIZES,     /* (long *)dst[0..*count), k/M/G allowed, items in [min, max] */
-    HREL_ARG_CHOICE     /* *(int *)dst = index of the value in choices */
+    HREL_ARG_CHOICE,    /* *(int *)dst = index of the value in choices */
+    HREL_ARG_STRS       /* repeatable (caller sets *count = 0 first): (const char **)dst[(*count)++] = the value (argv's
+                           storage), at most maxn times */
 } hrel_arg_kind;
 
 typedef struct hrel_arg {

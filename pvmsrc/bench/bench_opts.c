@@ -2,16 +2,14 @@
 #include "bench_opts.h"
 #include "hrel_limits.h"
 
-#include <errno.h>
 #include <limits.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "args.h"
-#include "hrel_limits.h"
-#include "pattern.h"
+#include "patterns.h"
+#include "vmopts.h"
 
 /* The pattern list of the usage text, from the registry (lib/base/patterns.h). */
 static void usage_patterns(FILE *out)
@@ -29,7 +27,7 @@ static void usage_patterns(FILE *out)
 void hrel_bench_opts_usage(FILE *out)
 {
     fputs(
-"usage: hrel_bench [options]\n"
+"usage: hrel_bench [options]   (--opt VALUE and --opt=VALUE both work)\n"
 "Run communication patterns on the PVM virtual machine at equal h-relation sizes\n"
 "(formula 4 of Roda et al. 1999) and write one raw.csv row per timed repetition.\n"
 "A pvmd must be running (see hostfiles/vm.sh); workers (hrel_bworker) are\n"
@@ -37,11 +35,13 @@ void hrel_bench_opts_usage(FILE *out)
 "\n"
 "  -P, --patterns LIST   patterns, comma separated (default: the h-relation\n"
 "                        patterns, in the papers' order; see the list below)\n"
-"  -p, --procs LIST      processor counts for every pattern (default: 2,4,6,8\n"
+"  -p, --procs LIST      processor counts for every pattern: 4, 2,4,8, 2-8 or\n"
+"                        2-8:2 (default: 2,4,6,8\n"
 "                        for patterns on pairs, 4,6,8 for the others)\n"
 "      --pair-procs LIST processor counts for the patterns on pairs only\n"
 "      --coll-procs LIST processor counts for the other patterns only\n"
-"  -s, --sizes LIST      h-relation sizes in bytes (default: 6720,26880,107520,\n"
+"  -s, --sizes LIST      h-relation sizes in bytes, k = 1024, M = 1048576\n"
+"                        (default: 6720,26880,107520,\n"
 "                        430080,1720320 = 6720*4^k, the seeds' range)\n"
 "      --op sum|max      @ operator of formula (4) (default: sum, as the seeds)\n"
 "  -r, --reps N          fixed number of timed repetitions per case\n"
@@ -51,16 +51,19 @@ void hrel_bench_opts_usage(FILE *out)
 "      --max-reps N      ... and at most N repetitions (default 500)\n"
 "  -w, --warmup N        discarded repetitions before each case (default 2)\n"
 "      --route direct|daemon     PVM routing of data (default: direct)\n"
-"      --encoding inplace|raw|default   PVM encoding (default: inplace)\n"
+"      --encoding raw|inplace|default   PVM encoding (default: raw, as every\n"
+"                        hrel program; see the README)\n"
 "      --place rr|block|pvm      worker placement over hosts: round-robin in\n"
 "                        hostfile order (default), blocks in hostfile order,\n"
 "                        or pvmd's choice\n"
-"      --timeout DURATION  longest wait for one data message (default 120; 90s, 2m)\n"
-"      --max-lag SEC     when every rank has a cpu of its own, void and repeat a\n"
+"      --timeout DURATION  longest wait for one data message: 90, 90s, 2m,\n"
+"                        500ms (default 120s)\n"
+"      --max-lag DURATION  when every rank has a cpu of its own, void and repeat a\n"
 "                        repetition in which a rank started more than SEC after\n"
-"                        the common start (default 0.0001)\n"
-"  -o, --out DIR         output directory: DIR/raw.csv and DIR/cases.csv (a summary\n"
-"                        per case) (default: results/<platform>-<UTC>/)\n"
+"                        the common start (default 100us)\n"
+"  -o, --out DIR         directory to write raw.csv (one row per repetition) and\n"
+"                        cases.csv (one summary per case) into; files there are\n"
+"                        overwritten (default: results/<platform>-<UTC>/)\n"
 "      --platform NAME   platform name for the metadata (default: local)\n"
 "      --hostfile FILE   hostfile the pvmd was started with, for the metadata\n"
 "      --note 'KEY: VALUE'  extra metadata line (repeatable, up to 8)\n"
@@ -72,37 +75,68 @@ void hrel_bench_opts_usage(FILE *out)
     usage_patterns(out);
 }
 
-/* A processor list (ranges allowed) into int V; lib/base/args parses it. */
-static int parse_procs(const char *opt, const char *s, int *v, int *n, char *err,
-                       size_t errlen)
+/* Copy a parsed list into an int array of processor counts. */
+static void to_ints(const long *v, int n, int *out, int *nout)
 {
-    long tmp[HREL_MAX_LIST];
     int i;
-    if (hrel_args_list(opt, s, 1, 1, HREL_MAX_RANKS, tmp, HREL_MAX_LIST, n, err, errlen) < 0)
-        return -1;
-    for (i = 0; i < *n; i++)
-        v[i] = (int)tmp[i];
-    return 0;
+    for (i = 0; i < n; i++)
+        out[i] = (int)v[i];
+    *nout = n;
 }
 
-/* "RANK:REP" of the fault injections. */
+/* "RANK:REP" of the fault-injection options: RANK >= 0, REP any integer. */
 static int parse_inject(const char *opt, const char *s, int *rank, long *rep, char *err,
                         size_t errlen)
 {
-    char buf[64], *colon;
+    char buf[64];
+    const char *colon = strchr(s, ':');
     long r;
-    snprintf(buf, sizeof buf, "%s", s);
-    colon = strchr(buf, ':');
-    if (!colon || strlen(s) >= sizeof buf) {
-        snprintf(err, errlen, "%s: expected RANK:REP, got '%.60s'", opt, s);
+    if (!colon || (size_t)(colon - s) >= sizeof buf) {
+        snprintf(err, errlen, "%s: '%.60s' is not RANK:REP", opt, s);
         return -1;
     }
-    *colon = '\0';
+    memcpy(buf, s, (size_t)(colon - s));
+    buf[colon - s] = '\0';
     if (hrel_args_long(opt, buf, 0, HREL_MAX_RANKS - 1, &r, err, errlen) < 0 ||
-        hrel_args_long(opt, colon + 1, -1000000000L, 1000000000L, rep, err, errlen) < 0)
+        hrel_args_long(opt, colon + 1, LONG_MIN + 1, LONG_MAX, rep, err, errlen) < 0)
         return -1;
     *rank = (int)r;
     return 0;
+}
+
+/* --patterns: known names from the registry, no empty item. */
+static int parse_patterns(const char *s, hrel_bench_cfg *cfg, char *err, size_t errlen)
+{
+    const char *p = s;
+    cfg->npat = 0;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        char name[16];
+        if (len == 0) {
+            snprintf(err, errlen, "--patterns: '%.60s' has an empty item", s);
+            return -1;
+        }
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+        if (len >= sizeof name || !hrel_patterns_find(name)) {
+            char known[160];
+            snprintf(err, errlen, "--patterns: unknown pattern '%.*s' (known: %s)",
+                     (int)(len < 40 ? len : 40), p,
+                     hrel_patterns_names(-1, " ", known, sizeof known));
+            return -1;
+        }
+        if (cfg->npat >= HREL_MAX_LIST) {
+            snprintf(err, errlen, "--patterns: more than %d patterns", HREL_MAX_LIST);
+            return -1;
+        }
+        snprintf(cfg->pat[cfg->npat++], sizeof cfg->pat[0], "%s", name);
+        p += len;
+        if (!*p)
+            return 0;
+        if (!*++p) {
+            snprintf(err, errlen, "--patterns: '%.60s' has an empty item", s);
+            return -1;
+        }
+    }
 }
 
 const int *hrel_bench_procs_for(const hrel_bench_cfg *cfg, const char *pat, int *n)
@@ -121,7 +155,7 @@ static int check_cases(const hrel_bench_cfg *cfg, char *err, size_t errlen)
 {
     int i, j, k, np;
     for (i = 0; i < cfg->npat; i++) {
-        const hrel_pattern *pat = hrel_pattern_find(cfg->pat[i]);
+        const hrel_patinfo *info = hrel_patterns_find(cfg->pat[i]);
         const int *procs = hrel_bench_procs_for(cfg, cfg->pat[i], &np);
         for (j = 0; j < np; j++) {
             if (procs[j] < 2) {
@@ -129,7 +163,7 @@ static int check_cases(const hrel_bench_cfg *cfg, char *err, size_t errlen)
                          cfg->pat[i], procs[j]);
                 return -1;
             }
-            if (hrel_pattern_info(pat)->even_procs && procs[j] % 2) {
+            if (info->even_procs && procs[j] % 2) {
                 snprintf(err, errlen,
                          "pattern %s works on pairs: processor count %d is odd", cfg->pat[i],
                          procs[j]);
@@ -153,33 +187,12 @@ static int check_cases(const hrel_bench_cfg *cfg, char *err, size_t errlen)
     return 0;
 }
 
-int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
-                          char *err, size_t errlen)
+/* Defaults of everything (the usage text states them). */
+static void set_defaults(hrel_bench_cfg *cfg)
 {
-    enum { O_PAIR = 256, O_COLL, O_OP, O_RSE, O_MIN, O_MAX, O_ROUTE, O_ENC, O_PLACE,
-           O_TIMEOUT, O_PLATFORM, O_HOSTFILE, O_NOTE, O_CORRUPT, O_DROP, O_MAXLAG };
-    static const struct option lo[] = {
-        {"patterns", required_argument, 0, 'P'}, {"procs", required_argument, 0, 'p'},
-        {"pair-procs", required_argument, 0, O_PAIR},
-        {"coll-procs", required_argument, 0, O_COLL},
-        {"sizes", required_argument, 0, 's'}, {"op", required_argument, 0, O_OP},
-        {"reps", required_argument, 0, 'r'}, {"rse", required_argument, 0, O_RSE},
-        {"min-reps", required_argument, 0, O_MIN}, {"max-reps", required_argument, 0, O_MAX},
-        {"warmup", required_argument, 0, 'w'}, {"route", required_argument, 0, O_ROUTE},
-        {"encoding", required_argument, 0, O_ENC}, {"place", required_argument, 0, O_PLACE},
-        {"timeout", required_argument, 0, O_TIMEOUT}, {"out", required_argument, 0, 'o'},
-        {"platform", required_argument, 0, O_PLATFORM},
-        {"hostfile", required_argument, 0, O_HOSTFILE}, {"note", required_argument, 0, O_NOTE},
-        {"quiet", no_argument, 0, 'q'}, {"inject-corrupt", required_argument, 0, O_CORRUPT},
-        {"inject-drop", required_argument, 0, O_DROP}, {"max-lag", required_argument, 0, O_MAXLAG},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
-    };
-    int c, i;
     size_t k;
-    size_t len = 0;
-
+    int i;
     memset(cfg, 0, sizeof *cfg);
-    cfg->npat = 0;              /* default: the registry's h-relation patterns */
     for (k = 0; k < hrel_patterns_count() && cfg->npat < HREL_MAX_LIST; k++)
         if (hrel_patterns_at(k)->family == HREL_PATFAM_HREL)
             snprintf(cfg->pat[cfg->npat++], sizeof cfg->pat[0], "%s", hrel_patterns_at(k)->name);
@@ -198,8 +211,8 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     cfg->reps.min = 20;
     cfg->reps.max = 500;
     cfg->warmup = 2;
-    hrel_vm_parse_route("direct", &cfg->route);
-    hrel_vm_parse_encoding("inplace", &cfg->encoding);
+    cfg->route = hrel_vmopts_route(0);
+    cfg->encoding = hrel_vmopts_encoding(0);
     cfg->place = HREL_PLACE_RR;
     cfg->timeout_s = 120.0;
     snprintf(cfg->platform, sizeof cfg->platform, "local");
@@ -208,173 +221,125 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     cfg->drop_rank = -1;
     cfg->drop_rep = LONG_MIN;
     cfg->max_lag_s = 100e-6;
-    for (i = 0; i < argc && len + 2 < sizeof cfg->cmdline; i++)
-        len += (size_t)snprintf(cfg->cmdline + len, sizeof cfg->cmdline - len, "%s%s",
-                                i ? " " : "", argv[i]);
+}
 
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":P:p:s:r:w:o:qh", lo, NULL)) != -1) {
-        switch (c) {
-        case 'P': {
-            char buf[1024], *tok, *save = NULL;
-            snprintf(buf, sizeof buf, "%s", optarg);
-            cfg->npat = 0;
-            for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-                if (!hrel_pattern_find(tok)) {
-                    char known[128];
-                    snprintf(err, errlen, "--patterns: unknown pattern '%s' (known: %s)", tok,
-                             hrel_patterns_names(-1, " ", known, sizeof known));
-                    return -1;
-                }
-                if (cfg->npat >= HREL_MAX_LIST)
-                    break;
-                snprintf(cfg->pat[cfg->npat++], sizeof cfg->pat[0], "%s", tok);
-            }
-            if (cfg->npat == 0) {
-                snprintf(err, errlen, "--patterns: empty list");
-                return -1;
-            }
-            break;
-        }
-        case 'p':
-            if (parse_procs("--procs", optarg, cfg->procs_pair, &cfg->nprocs_pair, err, errlen) < 0)
-                return -1;
-            memcpy(cfg->procs_coll, cfg->procs_pair, sizeof cfg->procs_coll);
-            cfg->nprocs_coll = cfg->nprocs_pair;
-            break;
-        case O_PAIR:
-            if (parse_procs("--pair-procs", optarg, cfg->procs_pair, &cfg->nprocs_pair, err, errlen) < 0)
-                return -1;
-            break;
-        case O_COLL:
-            if (parse_procs("--coll-procs", optarg, cfg->procs_coll, &cfg->nprocs_coll, err, errlen) < 0)
-                return -1;
-            break;
-        case 's':
-            if (hrel_args_list("--sizes", optarg, 0, 1, 1L << 40, cfg->sizes, HREL_MAX_LIST, &cfg->nsizes, err, errlen) < 0)
-                return -1;
-            break;
-        case O_OP:
-            if (hrel_op_parse(optarg, &cfg->op) < 0) {
-                snprintf(err, errlen, "--op: '%s' is not sum or max", optarg);
-                return -1;
-            }
-            break;
-        case 'r':
-            if (hrel_args_long("--reps", optarg, 0, 100000000L, &cfg->reps.fixed, err, errlen) < 0)
-                return -1;
-            cfg->reps.adaptive = 0;
-            break;
-        case O_RSE:
-            if (hrel_args_double("--rse", optarg, 1e-9, 1.0, &cfg->reps.rse, err, errlen) < 0)
-                return -1;
-            cfg->reps.adaptive = 1;
-            break;
-        case O_MIN:
-            if (hrel_args_long("--min-reps", optarg, 0, 100000000L, &cfg->reps.min, err, errlen) < 0)
-                return -1;
-            break;
-        case O_MAX:
-            if (hrel_args_long("--max-reps", optarg, 0, 100000000L, &cfg->reps.max, err, errlen) < 0)
-                return -1;
-            break;
-        case 'w':
-            if (hrel_args_long("--warmup", optarg, 0, 100000000L, &cfg->warmup, err, errlen) < 0)
-                return -1;
-            break;
-        case O_ROUTE:
-            if (hrel_vm_parse_route(optarg, &cfg->route) < 0) {
-                snprintf(err, errlen, "--route: '%s' is not direct or daemon", optarg);
-                return -1;
-            }
-            break;
-        case O_ENC:
-            if (hrel_vm_parse_encoding(optarg, &cfg->encoding) < 0) {
-                snprintf(err, errlen, "--encoding: '%s' is not inplace, raw or default", optarg);
-                return -1;
-            }
-            break;
-        case O_PLACE:
-            if (hrel_vm_parse_place(optarg, &cfg->place) < 0) {
-                snprintf(err, errlen, "--place: '%s' is not rr, block or pvm", optarg);
-                return -1;
-            }
-            break;
-        case O_TIMEOUT:
-            if (hrel_args_duration("--timeout", optarg, &cfg->timeout_s, err, errlen) < 0)
-                return -1;
-            if (cfg->timeout_s <= 0 || cfg->timeout_s > 1e7) {
-                snprintf(err, errlen, "--timeout: must be positive and at most 1e7 s");
-                return -1;
-            }
-            break;
-        case 'o':   /* the output directory: DIR/raw.csv and DIR/cases.csv */
-            if (strlen(optarg) + sizeof "/raw.csv" > sizeof cfg->output) {
-                snprintf(err, errlen, "--out: directory name longer than %zu characters",
-                         sizeof cfg->output - sizeof "/raw.csv");
-                return -1;
-            }
-            snprintf(cfg->output, sizeof cfg->output, "%s/raw.csv", optarg);
-            break;
-        case O_PLATFORM:
-            snprintf(cfg->platform, sizeof cfg->platform, "%s", optarg);
-            break;
-        case O_HOSTFILE:
-            snprintf(cfg->hostfile, sizeof cfg->hostfile, "%s", optarg);
-            break;
-        case O_NOTE:
-            if (cfg->nnotes >= 8 || !strchr(optarg, ':')) {
-                snprintf(err, errlen, "--note: expected 'key: value' (at most 8 notes)");
-                return -1;
-            }
-            snprintf(cfg->notes[cfg->nnotes++], sizeof cfg->notes[0], "%s", optarg);
-            break;
-        case 'q':
-            cfg->quiet = 1;
-            break;
-        case O_CORRUPT:
-            if (parse_inject("--inject-corrupt", optarg, &cfg->corrupt_rank, &cfg->corrupt_rep,
-                             err, errlen) < 0)
-                return -1;
-            break;
-        case O_DROP:
-            if (parse_inject("--inject-drop", optarg, &cfg->drop_rank, &cfg->drop_rep, err,
-                             errlen) < 0)
-                return -1;
-            break;
-        case O_MAXLAG:
-            if (hrel_args_duration("--max-lag", optarg, &cfg->max_lag_s, err, errlen) < 0)
-                return -1;
-            if (cfg->max_lag_s <= 0 || cfg->max_lag_s > 10) {
-                snprintf(err, errlen, "--max-lag: must be positive and at most 10 s");
-                return -1;
-            }
-            break;
-        case 'h':
-            hrel_bench_opts_usage(out);
-            return 1;
-        case ':':
-            snprintf(err, errlen, "option %s needs a value", argv[optind - 1]);
-            return -1;
-        default:
-            snprintf(err, errlen, "unknown option '%s' (see --help)", argv[optind - 1]);
-            return -1;
-        }
+int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
+                          char *err, size_t errlen)
+{
+    static const char *const ops[] = {"sum", "max", NULL};
+    long procs[HREL_MAX_LIST], pair[HREL_MAX_LIST], coll[HREL_MAX_LIST];
+    int nprocs = 0, npair = 0, ncoll = 0, seen_procs = 0, seen_pair = 0, seen_coll = 0;
+    int seen_reps = 0, seen_rse = 0, seen_op = 0, seen_corrupt = 0, seen_drop = 0;
+    int op = 0, route = 0, encoding = 0, place = 0, help = 0, first = 0, i;
+    const char *patterns = NULL, *outdir = NULL, *platform = NULL, *hostfile = NULL;
+    const char *corrupt = NULL, *drop = NULL, *notes[8];
+    int nnotes = 0;
+    size_t len = 0;
+    hrel_bench_cfg d;
+    const hrel_arg table[] = {
+        {"patterns", 'P', HREL_ARG_STR, &patterns, 0, 0, NULL, NULL, 0, NULL},
+        {"procs", 'p', HREL_ARG_PROCS, procs, 1, HREL_MAX_RANKS, NULL, &nprocs, HREL_MAX_LIST,
+         &seen_procs},
+        {"pair-procs", 0, HREL_ARG_PROCS, pair, 1, HREL_MAX_RANKS, NULL, &npair, HREL_MAX_LIST,
+         &seen_pair},
+        {"coll-procs", 0, HREL_ARG_PROCS, coll, 1, HREL_MAX_RANKS, NULL, &ncoll, HREL_MAX_LIST,
+         &seen_coll},
+        {"sizes", 's', HREL_ARG_SIZES, d.sizes, 1, 1L << 40, NULL, &d.nsizes, HREL_MAX_LIST, NULL},
+        {"op", 0, HREL_ARG_CHOICE, &op, 0, 0, ops, NULL, 0, &seen_op},
+        {"reps", 'r', HREL_ARG_LONG, &d.reps.fixed, 1, 1000000000, NULL, NULL, 0, &seen_reps},
+        {"rse", 0, HREL_ARG_DOUBLE, &d.reps.rse, 1e-9, 1, NULL, NULL, 0, &seen_rse},
+        {"min-reps", 0, HREL_ARG_LONG, &d.reps.min, 1, 1000000000, NULL, NULL, 0, NULL},
+        {"max-reps", 0, HREL_ARG_LONG, &d.reps.max, 1, 1000000000, NULL, NULL, 0, NULL},
+        {"warmup", 'w', HREL_ARG_LONG, &d.warmup, 0, 1000000000, NULL, NULL, 0, NULL},
+        {"route", 0, HREL_ARG_CHOICE, &route, 0, 0, hrel_vmopts_route_words, NULL, 0, NULL},
+        {"encoding", 0, HREL_ARG_CHOICE, &encoding, 0, 0, hrel_vmopts_encoding_words, NULL, 0,
+         NULL},
+        {"place", 0, HREL_ARG_CHOICE, &place, 0, 0, hrel_vmopts_place_words, NULL, 0, NULL},
+        {"timeout", 0, HREL_ARG_DURATION, &d.timeout_s, 1e-3, 1e7, NULL, NULL, 0, NULL},
+        {"max-lag", 0, HREL_ARG_DURATION, &d.max_lag_s, 1e-9, 1e3, NULL, NULL, 0, NULL},
+        {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
+        {"platform", 0, HREL_ARG_STR, &platform, 0, 0, NULL, NULL, 0, NULL},
+        {"hostfile", 0, HREL_ARG_STR, &hostfile, 0, 0, NULL, NULL, 0, NULL},
+        {"note", 0, HREL_ARG_STRS, notes, 0, 0, NULL, &nnotes, 8, NULL},
+        {"quiet", 'q', HREL_ARG_FLAG, &d.quiet, 0, 0, NULL, NULL, 0, NULL},
+        {"inject-corrupt", 0, HREL_ARG_STR, &corrupt, 0, 0, NULL, NULL, 0, &seen_corrupt},
+        {"inject-drop", 0, HREL_ARG_STR, &drop, 0, 0, NULL, NULL, 0, &seen_drop},
+        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+    };
+
+    set_defaults(&d);
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) < 0)
+        return -1;
+    if (help) {
+        hrel_bench_opts_usage(out);
+        return 1;
     }
-    if (optind < argc) {
-        snprintf(err, errlen, "unexpected argument '%s' (see --help)", argv[optind]);
+    if (first < argc) {
+        snprintf(err, errlen, "unexpected argument '%.60s' (see --help)", argv[first]);
         return -1;
     }
-    if (hrel_reps_check(&cfg->reps, err, errlen) < 0)
+    if (patterns && parse_patterns(patterns, &d, err, errlen) < 0)
         return -1;
-    if (check_cases(cfg, err, errlen) < 0)
+    if (seen_procs) {
+        to_ints(procs, nprocs, d.procs_pair, &d.nprocs_pair);
+        to_ints(procs, nprocs, d.procs_coll, &d.nprocs_coll);
+    }
+    if (seen_pair)
+        to_ints(pair, npair, d.procs_pair, &d.nprocs_pair);
+    if (seen_coll)
+        to_ints(coll, ncoll, d.procs_coll, &d.nprocs_coll);
+    if (seen_op)
+        d.op = op == 1 ? HREL_OP_MAX : HREL_OP_SUM;
+    if (seen_reps)
+        d.reps.adaptive = 0;
+    if (seen_rse)
+        d.reps.adaptive = 1;
+    d.route = hrel_vmopts_route(route);
+    d.encoding = hrel_vmopts_encoding(encoding);
+    d.place = (hrel_place)place;
+    if (platform)
+        snprintf(d.platform, sizeof d.platform, "%s", platform);
+    if (hostfile)
+        snprintf(d.hostfile, sizeof d.hostfile, "%s", hostfile);
+    for (i = 0; i < nnotes; i++) {
+        if (!strchr(notes[i], ':')) {
+            snprintf(err, errlen, "--note: '%.60s' is not 'key: value'", notes[i]);
+            return -1;
+        }
+        snprintf(d.notes[d.nnotes++], sizeof d.notes[0], "%s", notes[i]);
+    }
+    if (seen_corrupt &&
+        parse_inject("--inject-corrupt", corrupt, &d.corrupt_rank, &d.corrupt_rep, err, errlen))
         return -1;
-    if (cfg->output[0] == '\0') {
+    if (seen_drop && parse_inject("--inject-drop", drop, &d.drop_rank, &d.drop_rep, err, errlen))
+        return -1;
+    if (hrel_reps_check(&d.reps, err, errlen) < 0)
+        return -1;
+    if (check_cases(&d, err, errlen) < 0)
+        return -1;
+    if (outdir) {
+        size_t n = strlen(outdir);
+        if (n >= 4 && strcmp(outdir + n - 4, ".csv") == 0) {
+            snprintf(err, errlen, "--out: '%.60s' looks like a file; --out names the "
+                                  "directory that gets raw.csv and cases.csv", outdir);
+            return -1;
+        }
+        if (n + sizeof "/raw.csv" > sizeof d.outdir) {
+            snprintf(err, errlen, "--out: directory name longer than %zu characters",
+                     sizeof d.outdir - sizeof "/raw.csv");
+            return -1;
+        }
+        snprintf(d.outdir, sizeof d.outdir, "%s", outdir);
+    } else {
         char stamp[32];
         time_t now = time(NULL);
         strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", gmtime(&now));
-        snprintf(cfg->output, sizeof cfg->output, "results/%s-%s/raw.csv", cfg->platform, stamp);
+        snprintf(d.outdir, sizeof d.outdir, "results/%.100s-%s", d.platform, stamp);
     }
+    snprintf(d.output, sizeof d.output, "%s/raw.csv", d.outdir);
+    for (i = 0; i < argc && len + 2 < sizeof d.cmdline; i++)
+        len += (size_t)snprintf(d.cmdline + len, sizeof d.cmdline - len, "%s%s",
+                                i ? " " : "", argv[i]);
+    *cfg = d;
     return 0;
 }

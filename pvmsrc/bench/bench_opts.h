@@ -6,6 +6,9 @@
  * processor counts valid for each pattern (pairs need even counts), sizes
  * that divide as formula (4) requires for every case, a sane repetition
  * policy. It returns 0, 1 when --help was printed, or -1 with one line in err.
+ * The options are those of the README's vocabulary table, parsed by
+ * lib/base/args; this module uses no PVM call (unit-tested in
+ * tests/unit/test_bench_opts.c).
  */
 #ifndef HREL_BENCH_OPTS_H
 #define HREL_BENCH_OPTS_H
@@ -32,7 +35,8 @@ typedef struct hrel_bench_cfg {
     int encoding;                    /* PVM encoding constant for data */
     hrel_place place;                /* worker placement */
     double timeout_s;                /* longest wait for one message */
-    char output[1024];               /* raw.csv path */
+    char outdir[1024];               /* --out DIR: gets raw.csv and cases.csv */
+    char output[1040];               /* DIR/raw.csv */
     char platform[128];              /* platform name for metadata */
     char hostfile[1024];             /* hostfile name for metadata */
     int nnotes;                      /* extra metadata lines */

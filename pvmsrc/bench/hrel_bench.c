@@ -47,16 +47,6 @@ typedef struct master {
     char err[512];               /* the failure, if any */
 } master;
 
-/* Path of cases.csv beside raw.csv. */
-static void cases_path(const char *raw, char *out, size_t len)
-{
-    const char *slash = strrchr(raw, '/');
-    if (slash)
-        snprintf(out, len, "%.*s/cases.csv", (int)(slash - raw), raw);
-    else
-        snprintf(out, len, "cases.csv");
-}
-
 static int max_procs(const hrel_bench_cfg *cfg)
 {
     int i, j, n, mx = 0;
@@ -478,7 +468,7 @@ int main(int argc, char **argv)
         pvm_exit();
         return 1;
     }
-    cases_path(cfg.output, cpath, sizeof cpath);
+    snprintf(cpath, sizeof cpath, "%s/cases.csv", cfg.outdir);
     if (hrel_mkdir_parents(cfg.output) < 0 || !(m.raw = fopen(cfg.output, "w")) ||
         !(m.cases = fopen(cpath, "w"))) {
         fprintf(stderr, "hrel_bench: cannot write %s: %s\n", m.raw ? cpath : cfg.output,

@@ -71,7 +71,7 @@ check "killed worker: no worker left running" test -z "$(pgrep -P "$HREL_VM_PID"
 # --- bad arguments: one line, exit 2 ----------------------------------------
 bad_arg() {   # $1 = what, $2 = expected text, rest = args
     local what=$1 want=$2; shift 2
-    "$BIN/hrel_bench" "$@" -o "$T/x" >"$T/arg.out" 2>"$T/arg.err"
+    "$BIN/hrel_bench" -o "$T/x" "$@" >"$T/arg.out" 2>"$T/arg.err"
     local rc=$?
     check "$what: exit 2 (got $rc)" test "$rc" -eq 2
     check "$what: one line naming it" test "$(wc -l <"$T/arg.err")" -eq 1 -a -n "$(grep -F -- "$want" "$T/arg.err")"

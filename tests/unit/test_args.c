@@ -103,5 +103,25 @@ int main(void)
     HREL_CHECK(hrel_args_long("n", " 5", 0, 0, &one, err, sizeof err) != 0, "leading space");
     HREL_CHECK(hrel_args_long("n", "-3", 0, 0, &one, err, sizeof err) == 0 && one == -3,
                "negative whole number");
+    {   /* a repeatable option keeps every value, up to its capacity */
+        const char *notes[2];
+        int nnotes = 0;
+        const hrel_arg t2[] = {
+            {"note", 0, HREL_ARG_STRS, notes, 0, 0, NULL, &nnotes, 2, NULL},
+            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        };
+        HREL_CHECK_INT(run("--note a --note=b", t2, &help, &first, err, sizeof err, store, argv,
+                           &argc), 0, "--note twice");
+        HREL_CHECK(nnotes == 2 && strcmp(notes[0], "a") == 0 && strcmp(notes[1], "b") == 0,
+                   "both notes kept in order");
+        nnotes = 0;
+        HREL_CHECK_INT(run("--note a --note b --note c", t2, &help, &first, err, sizeof err,
+                           store, argv, &argc), -1, "a third note refused");
+        HREL_CHECK(strcmp(err, "--note: given more than 2 times") == 0, "message names the limit");
+        nnotes = 0;
+        HREL_CHECK_INT(run("--note=", t2, &help, &first, err, sizeof err, store, argv, &argc),
+                       -1, "empty note refused");
+        HREL_CHECK(strcmp(err, "--note: empty value") == 0, "empty value named");
+    }
     return hrel_test_summary("test_args");
 }
