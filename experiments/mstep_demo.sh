@@ -54,7 +54,7 @@ mkdir -p "$run" || exit 1
 trap 'hrel_vm_stop' EXIT
 trap 'exit 130' INT TERM
 hrel_vm_start "$hostfile" || exit 1
-"$DEMO" -o "$run/trace.csv" "${demo_args[@]}" || exit 1
+"$DEMO" -o "$run" "${demo_args[@]}" || exit 1
 hrel_vm_stop
 trap - EXIT
 

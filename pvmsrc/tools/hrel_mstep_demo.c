@@ -10,9 +10,9 @@
  * MPM model predicts about HEAVY + LIGHT + 2 exchanges, BSPWB 2 HEAVY + 2
  * exchanges; the measured time is close to the former.
  *
- * usage: hrel_mstep_demo [--heavy S] [--light S] [--bytes N] [--procs P]
- *                        [--work sleep|spin] [--place rr|block|pvm]
- *                        [--timeout S] [-o trace.csv]
+ * usage: hrel_mstep_demo [--heavy DURATION] [--light DURATION] [--bytes N]
+ *                        [--procs P] [--work sleep|spin] [--place rr|block|pvm]
+ *                        [--timeout DURATION] [-o|--out DIR]   (see --help)
  */
 #include <errno.h>
 #include <math.h>
@@ -28,17 +28,23 @@
 #include "tags.h"
 #include "mstep.h"
 #include "vm.h"
+#include "vmopts.h"
+#include "runmeta.h"
+#include "args.h"
 
 
 static const char usage_text[] =
-    "usage: hrel_mstep_demo [--heavy S] [--light S] [--bytes N] [--procs P]\n"
-    "                       [--work sleep|spin] [--place rr|block|pvm] [--timeout S]\n"
-    "                       [-o trace.csv]\n"
+    "usage: hrel_mstep_demo [--heavy DURATION] [--light DURATION] [--bytes N]\n"
+    "                       [-p|--procs P] [--work sleep|spin] [--place rr|block|pvm]\n"
+    "                       [--timeout DURATION] [-o|--out DIR]\n"
     "Runs the two-M-step imbalanced schedule of figure 1 of 002 on P tasks (multiple\n"
-    "of 4, default 4) and writes its M-step trace (default trace.csv). Step 1: ranks\n"
+    "of 4, default 4) and writes its M-step trace DIR/trace.csv (default DIR: the\n"
+    "current directory). Durations: 0.2, 0.2s, 200ms, 2m. Step 1: ranks\n"
     "0,1 (mod 4) compute HEAVY s (default 0.2), ranks 2,3 LIGHT s (default 0.05),\n"
     "then exchange BYTES (default 65536) 0<->1, 2<->3; step 2: the work inverted,\n"
     "exchanges 0<->2, 1<->3. --work sleep (default) waits the time, spin burns CPU.\n"
+    "BYTES is a multiple of 8 (k = 1024 allowed); --timeout bounds any wait (default\n"
+    "60s). --opt VALUE and --opt=VALUE both work.\n"
     "Start a pvmd first (hostfiles/vm.sh). Predict with: hrel model mpm trace.csv ...\n";
 
 typedef struct demo_cfg {
@@ -49,87 +55,58 @@ typedef struct demo_cfg {
     int spin;              /* 1: burn CPU, 0: sleep */
     hrel_place place;      /* placement of the workers */
     double timeout_s;      /* longest wait for any message */
-    const char *out;       /* trace file */
+    char out[1040];        /* DIR/trace.csv of --out DIR */
     int worker;            /* started by the master */
 } demo_cfg;
 
 /* Parse argv into CFG. Return 0, 1 for --help, -1 with a message in ERR. */
 static int parse_args(int argc, char **argv, demo_cfg *cfg, char *err, size_t errlen)
 {
-    int i;
+    static const char *const works[] = {"sleep", "spin", NULL};
+    const char *outdir = ".";
+    int help = 0, first = 0, place = 0;
+    const hrel_arg table[] = {
+        {"heavy", 0, HREL_ARG_DURATION, &cfg->heavy_s, 0, 3600, NULL, NULL, 0, NULL},
+        {"light", 0, HREL_ARG_DURATION, &cfg->light_s, 0, 3600, NULL, NULL, 0, NULL},
+        {"bytes", 0, HREL_ARG_SIZE, &cfg->nbytes, 8, 1000000000, NULL, NULL, 0, NULL},
+        {"procs", 'p', HREL_ARG_INT, &cfg->nproc, 4, HREL_MAX_RANKS, NULL, NULL, 0, NULL},
+        {"work", 0, HREL_ARG_CHOICE, &cfg->spin, 0, 0, works, NULL, 0, NULL},
+        {"place", 0, HREL_ARG_CHOICE, &place, 0, 0, hrel_vmopts_place_words, NULL, 0, NULL},
+        {"timeout", 0, HREL_ARG_DURATION, &cfg->timeout_s, 1e-3, 1e7, NULL, NULL, 0, NULL},
+        {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
+        {"worker", 0, HREL_ARG_FLAG, &cfg->worker, 0, 0, NULL, NULL, 0, NULL},
+        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+    };
     cfg->heavy_s = 0.2;
     cfg->light_s = 0.05;
     cfg->nbytes = 65536;
     cfg->nproc = 4;
     cfg->spin = 0;
-    cfg->place = HREL_PLACE_RR;
     cfg->timeout_s = 60;
-    cfg->out = "trace.csv";
     cfg->worker = 0;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end = NULL;
-        double d = 0;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-            return 1;
-        if (strcmp(a, "--worker") == 0) {
-            cfg->worker = 1;
-            continue;
-        }
-        if (!v) {
-            snprintf(err, errlen, "%s needs a value (try --help)", a);
-            return -1;
-        }
-        i++;
-        if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
-            cfg->out = v;
-            continue;
-        }
-        if (strcmp(a, "--work") == 0) {
-            if (strcmp(v, "sleep") != 0 && strcmp(v, "spin") != 0) {
-                snprintf(err, errlen, "--work must be sleep or spin, not '%s'", v);
-                return -1;
-            }
-            cfg->spin = v[1] == 'p';
-            continue;
-        }
-        if (strcmp(a, "--place") == 0) {
-            if (hrel_vm_parse_place(v, &cfg->place) != 0) {
-                snprintf(err, errlen, "--place must be rr, block or pvm, not '%s'", v);
-                return -1;
-            }
-            continue;
-        }
-        errno = 0;
-        d = strtod(v, &end);
-        if (end == v || *end || errno || !isfinite(d) || d < 0) {
-            snprintf(err, errlen, "%s needs a number >= 0, not '%s'", a, v);
-            return -1;
-        }
-        if (strcmp(a, "--heavy") == 0)
-            cfg->heavy_s = d;
-        else if (strcmp(a, "--light") == 0)
-            cfg->light_s = d;
-        else if (strcmp(a, "--timeout") == 0)
-            cfg->timeout_s = d;
-        else if (strcmp(a, "--bytes") == 0) {
-            if (d < 8 || d > 1e9 || fmod(d, 8) != 0) {
-                snprintf(err, errlen, "--bytes must be a multiple of 8 in 8..1e9, not '%s'", v);
-                return -1;
-            }
-            cfg->nbytes = (long)d;
-        } else if (strcmp(a, "--procs") == 0) {
-            if (d < 4 || d > HREL_MAX_RANKS || fmod(d, 4) != 0) {
-                snprintf(err, errlen, "--procs must be a multiple of 4 in 4..%d, not '%s'",
-                         HREL_MAX_RANKS, v);
-                return -1;
-            }
-            cfg->nproc = (int)d;
-        } else {
-            snprintf(err, errlen, "unknown option '%s' (try --help)", a);
-            return -1;
-        }
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) < 0)
+        return -1;
+    if (help)
+        return 1;
+    if (first < argc) {
+        snprintf(err, errlen, "unexpected argument '%.60s' (try --help)", argv[first]);
+        return -1;
     }
+    if (cfg->nbytes % 8 != 0) {
+        snprintf(err, errlen, "--bytes: %ld is not a multiple of 8", cfg->nbytes);
+        return -1;
+    }
+    if (cfg->nproc % 4 != 0) {
+        snprintf(err, errlen, "--procs: %d is not a multiple of 4", cfg->nproc);
+        return -1;
+    }
+    if (strlen(outdir) + sizeof "/trace.csv" > sizeof cfg->out) {
+        snprintf(err, errlen, "--out: directory name longer than %zu characters",
+                 sizeof cfg->out - sizeof "/trace.csv");
+        return -1;
+    }
+    snprintf(cfg->out, sizeof cfg->out, "%s/trace.csv", outdir);
+    cfg->place = (hrel_place)place;
     return 0;
 }
 
@@ -275,6 +252,11 @@ static int master_main(const demo_cfg *cfg, int argc, char **argv)
     for (i = 0; i < 4; i++)
         metap[i] = meta[i];
     metap[4] = NULL;
+    if (hrel_mkdir_parents(cfg->out) != 0) {
+        snprintf(err, sizeof err, "cannot create the directory of %.300s: %s", cfg->out,
+                 strerror(errno));
+        goto done;
+    }
     if (hrel_mstep_collect(m, cfg->nproc, tids, cfg->timeout_s, cfg->out, metap, err,
                            sizeof err) != 0)
         goto done;

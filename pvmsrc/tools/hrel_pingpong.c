@@ -7,7 +7,7 @@
  * barrier, no content checks, nothing else in the loop.
  *
  * usage: hrel_pingpong [-s SIZES] [-r REPS] [-w WARMUP] [--route direct|daemon]
- *                      [--encoding inplace|raw|default]
+ *                      [--encoding raw|inplace|default]   (see --help)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,11 +20,12 @@
 #include "sample.h"
 #include "ppopts.h"
 #include "vm.h"
+#include "vmopts.h"
 
 
 static int peer(void)
 {
-    int parent = pvm_parent(), bufid, len, tag, tid, enc = PvmDataInPlace, route;
+    int parent = pvm_parent(), bufid, len, tag, tid, enc = PvmDataRaw, route;
     char *buf = NULL;
     for (;;) {
         bufid = pvm_recv(parent, -1);
@@ -62,44 +63,27 @@ int main(int argc, char **argv)
     int i, k, peer_tid, enc, route, rc;
     char err[256];
 
-    hrel_pp_opts_default(&o);
-    hrel_vm_parse_encoding("inplace", &enc);
-    hrel_vm_parse_route("direct", &route);
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--peer") == 0)
-            return pvm_mytid() < 0 ? 1 : peer();
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            printf("usage: hrel_pingpong [-s SIZES] [-r REPS] [-w WARMUP] "
-                   "[--route direct|daemon] [--encoding inplace|raw|default]\n"
-                   "Bare PVM ping-pong: one-way time = round trip / 2, median and mean.\n");
-            return 0;
-        }
-        if ((rc = hrel_pp_opts_take(&o, argc, argv, &i, err, sizeof err)) != 0) {
-            if (rc < 0) {
-                fprintf(stderr, "hrel_pingpong: %s\n", err);
-                return 2;
-            }
-            continue;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "hrel_pingpong: option %s needs a value\n", argv[i]);
-            return 2;
-        }
-        if (strcmp(argv[i], "--route") == 0) {
-            if (hrel_vm_parse_route(argv[++i], &route) < 0) {
-                fprintf(stderr, "hrel_pingpong: bad --route '%s'\n", argv[i]);
-                return 2;
-            }
-        } else if (strcmp(argv[i], "--encoding") == 0) {
-            if (hrel_vm_parse_encoding(argv[++i], &enc) < 0) {
-                fprintf(stderr, "hrel_pingpong: bad --encoding '%s'\n", argv[i]);
-                return 2;
-            }
-        } else {
-            fprintf(stderr, "hrel_pingpong: unknown option '%s'\n", argv[i]);
-            return 2;
-        }
+    rc = hrel_pp_opts_parse(&o, argc, argv, 1, err, sizeof err);
+    if (rc < 0) {
+        fprintf(stderr, "hrel_pingpong: %s\n", err);
+        return 2;
     }
+    if (rc == 1) {
+        printf("usage: hrel_pingpong [-s|--sizes LIST] [-r|--reps N] [-w|--warmup N]\n"
+               "                     [--route direct|daemon] [--encoding raw|inplace|default]\n"
+               "Bare PVM ping-pong: one-way time = round trip / 2, median and mean per size.\n"
+               "  -s LIST   message sizes in bytes, k = 1024, M = 1048576\n"
+               "            (default 1,6720,107520,1720320)\n"
+               "  -r N      timed round trips per size (default 200)\n"
+               "  -w N      untimed round trips before them (default 10)\n"
+               "  --route, --encoding   as hrel_bench (default direct, raw)\n"
+               "--opt VALUE and --opt=VALUE both work.\n");
+        return 0;
+    }
+    if (o.peer)
+        return pvm_mytid() < 0 ? 1 : peer();
+    enc = hrel_vmopts_encoding(o.encoding);
+    route = hrel_vmopts_route(o.route);
     pvm_setopt(PvmAutoErr, 0);
     if (pvm_mytid() < 0) {
         fprintf(stderr, "hrel_pingpong: no PVM daemon answers\n");

@@ -44,19 +44,20 @@ int main(int argc, char **argv)
     pid_t child;
     char *buf;
 
-    hrel_pp_opts_default(&o);
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            printf("usage: hrel_tcp_pingpong [-s SIZES] [-r REPS] [-w WARMUP]\n");
-            return 0;
-        }
-        rc = hrel_pp_opts_take(&o, argc, argv, &i, err, sizeof err);
-        if (rc == 0)
-            snprintf(err, sizeof err, "unknown option '%s'", argv[i]);
-        if (rc <= 0) {
-            fprintf(stderr, "hrel_tcp_pingpong: %s\n", err);
-            return 2;
-        }
+    rc = hrel_pp_opts_parse(&o, argc, argv, 0, err, sizeof err);
+    if (rc < 0) {
+        fprintf(stderr, "hrel_tcp_pingpong: %s\n", err);
+        return 2;
+    }
+    if (rc == 1) {
+        printf("usage: hrel_tcp_pingpong [-s|--sizes LIST] [-r|--reps N] [-w|--warmup N]\n"
+               "Raw loopback TCP ping-pong (TCP_NODELAY), the yardstick under PVM:\n"
+               "  -s LIST   message sizes in bytes, k = 1024, M = 1048576\n"
+               "            (default 1,6720,107520,1720320)\n"
+               "  -r N      timed round trips per size (default 200)\n"
+               "  -w N      untimed round trips before them (default 10)\n"
+               "--opt VALUE and --opt=VALUE both work.\n");
+        return 0;
     }
     for (k = 0; k < o.nsizes; k++)
         if (o.sizes[k] > maxs)

@@ -7,13 +7,23 @@
 
 #include <pvm3.h>
 
+#include "args.h"
 #include "vm.h"
 
 int main(int argc, char **argv)
 {
-    char **hosts = NULL, err[256];
+    char **hosts = NULL, err[256] = "";
     int n = 0, i;
-    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+    const hrel_arg table[] = {{NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL}};
+    int help = 0, first = 0;
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0 ||
+        (!help && first < argc)) {
+        if (first < argc && err[0] == '\0')
+            snprintf(err, sizeof err, "unexpected argument '%.60s'", argv[first]);
+        fprintf(stderr, "hrel_vmhosts: %s (see --help)\n", err);
+        return 2;
+    }
+    if (help) {
         printf("usage: hrel_vmhosts   (print the virtual machine's hosts; exit 1 if no pvmd)\n");
         return 0;
     }

@@ -1,9 +1,12 @@
-/* ppopts -- what the two yardstick ping-pongs of `make bench` (hrel_pingpong,
- * hrel_tcp_pingpong) share: the size / repetition options and the median.
+/* ppopts -- the command line of the two yardstick ping-pongs of `make bench`
+ * (hrel_pingpong over PVM, hrel_tcp_pingpong over raw TCP).
  *
- * Contract: hrel_pp_opts_take consumes one of -s SIZES, -r REPS, -w WARMUP at
- * argv[*i] (advancing *i past its value) and returns 1, returns 0 for any other
- * argument, or -1 with one line in err. No allocation, no printing.
+ * Contract: hrel_pp_opts_parse fills a caller-owned hrel_pp_opts from argv
+ * with lib/base/args (the README's option vocabulary): -s/--sizes LIST (k/M
+ * suffixes), -r/--reps N, -w/--warmup N, and with PVM set also --route and
+ * --encoding (words of pvmsrc/common/vmopts, stored as indexes) and the
+ * internal --peer flag. It returns 0, 1 when --help was asked for, or -1 with
+ * one line in err. No PVM call, no allocation, no printing.
  */
 #ifndef HREL_PPOPTS_H
 #define HREL_PPOPTS_H
@@ -17,14 +20,18 @@ typedef struct hrel_pp_opts {
     int nsizes;                     /* how many */
     int reps;                       /* timed round trips per size */
     int warm;                       /* untimed round trips before them */
+    int route;                      /* index in hrel_vmopts_route_words */
+    int encoding;                   /* index in hrel_vmopts_encoding_words */
+    int peer;                       /* --peer: run as the echoing peer */
 } hrel_pp_opts;
 
-/* Defaults: sizes 1, 6720, 107520, 1720320; 200 repetitions; 10 warm-up. */
+/* Defaults: sizes 1, 6720, 107520, 1720320; 200 repetitions; 10 warm-up;
+ * route direct, encoding raw. */
 void hrel_pp_opts_default(hrel_pp_opts *o);
 
-/* Take the option at argv[*i] if it is ours; see the contract above. */
-int hrel_pp_opts_take(hrel_pp_opts *o, int argc, char **argv, int *i, char *err,
-                      size_t errlen);
-
+/* Parse ARGV into O (defaults first). PVM: 1 for hrel_pingpong (route,
+ * encoding, --peer known), 0 for hrel_tcp_pingpong. */
+int hrel_pp_opts_parse(hrel_pp_opts *o, int argc, char **argv, int pvm, char *err,
+                       size_t errlen);
 
 #endif

@@ -27,7 +27,7 @@ if ! hrel_vm_start hostfiles/local; then
     no "pvmd starts"; echo "$pass passed, $fail failed"; exit 1
 fi
 vmpid=$HREL_VM_PID; vmtmp=$PVM_TMP
-timeout 120 $DEMO -o "$TMP/trace.csv" --heavy 0.2 --light 0.02 --bytes 8192 --timeout 30 \
+timeout 120 $DEMO -o "$TMP" --heavy 0.2 --light 0.02 --bytes 8192 --timeout 30 \
     >"$TMP/demo.out" 2>&1; rc=$?
 hrel_vm_stop
 trap - EXIT

@@ -1,0 +1,75 @@
+#!/bin/bash
+# End-to-end tests of the shared option vocabulary (README, "Options"): every
+# C entry point refuses a bad value with one line naming the option and exit 2,
+# accepts --opt=value, and prints its usage for --help with exit 0. Programs
+# that need a pvmd are run against an empty PVM_TMP (no daemon), so a line that
+# parses ends in "no PVM daemon" with exit 1, never in a usage error.
+. "$(dirname "$0")/common.sh"
+
+mkdir -p "$T/nodaemon"
+# refuse WHAT WANT PROG ARGS...: exit 2, one line on stderr containing WANT
+refuse() {
+    local what=$1 want=$2 prog=$3; shift 3
+    PVM_TMP=$T/nodaemon "$BIN/$prog" "$@" >"$T/o" 2>"$T/e"
+    local rc=$?
+    check "$prog $what: exit 2 (got $rc)" test "$rc" -eq 2
+    check "$prog $what: one line naming it ($(head -c 120 "$T/e"))" \
+        test "$(wc -l <"$T/e")" -eq 1 -a -n "$(grep -F -- "$want" "$T/e")"
+}
+# parses PROG ARGS...: the options are accepted (exit is not 2, no usage error)
+parses() {
+    local prog=$1; shift
+    PVM_TMP=$T/nodaemon "$BIN/$prog" "$@" >"$T/o" 2>"$T/e"
+    local rc=$?
+    check "$prog $*: accepted (exit $rc: $(head -c 120 "$T/e"))" test "$rc" -ne 2
+}
+helps() {
+    "$BIN/$1" --help >"$T/h" 2>&1
+    check "$1 --help: exit 0 and a usage line" grep -q '^usage: ' "$T/h"
+}
+
+for p in hrel_bench hrel_pingpong hrel_tcp_pingpong hrel_mstep_demo hrel_vmhosts; do
+    helps "$p"
+done
+
+# hrel_bench
+refuse "bad number" "--reps: 'x' is not a whole number" hrel_bench -r x
+refuse "nan" "--rse: 'nan' is not a finite number" hrel_bench --rse=nan
+refuse "empty list item" "--procs: '2,,4' has an empty item" hrel_bench --procs=2,,4
+refuse "descending range" "--procs: range 8-2 descends" hrel_bench -p 8-2
+refuse "negative duration" "--timeout: '-1s' must be a finite duration >= 0" hrel_bench --timeout=-1s
+refuse "bad choice" "--encoding: 'xdr' is not one of raw, inplace, default" hrel_bench --encoding xdr
+refuse "file for --out" "--out: 'r/raw.csv' looks like a file" hrel_bench --out r/raw.csv
+parses hrel_bench --patterns=PP --procs=2-4:2 --sizes=6k --reps=2 --timeout=2m --out="$T/b"
+check "hrel_bench without a daemon says so" grep -q 'no PVM daemon answers' "$T/e"
+
+# the ping-pongs
+refuse "bad size" "--sizes: '1x' is not a size in bytes" hrel_pingpong -s 1x
+refuse "empty list item" "--sizes: '1,,2' has an empty item" hrel_pingpong --sizes=1,,2
+refuse "bad choice" "--route: 'carrier' is not one of direct, daemon" hrel_pingpong --route=carrier
+refuse "zero reps" "--reps: 0 is out of range" hrel_tcp_pingpong -r 0
+refuse "PVM option" "unknown option '--encoding'" hrel_tcp_pingpong --encoding raw
+parses hrel_pingpong --sizes=1k --reps=2 --warmup=0 --route=daemon --encoding=raw
+"$BIN/hrel_tcp_pingpong" --sizes=1k,2k --reps=3 --warmup=1 >"$T/tcp.csv" 2>"$T/e"
+check "hrel_tcp_pingpong --opt=value runs (exit $?)" test "$(grep -c '^\(1024\|2048\),3,' "$T/tcp.csv")" -eq 2
+
+# hrel_mstep_demo
+refuse "odd bytes" "--bytes: 12 is not a multiple of 8" hrel_mstep_demo --bytes=12
+refuse "inf duration" "--heavy: 'inf' is not a duration" hrel_mstep_demo --heavy inf
+refuse "procs not a multiple of 4" "--procs: 6 is not a multiple of 4" hrel_mstep_demo -p 6
+refuse "bad choice" "--work: 'nap' is not one of sleep, spin" hrel_mstep_demo --work=nap
+parses hrel_mstep_demo --heavy=10ms --light=1ms --bytes=1k --procs=4 --out="$T/d"
+
+# hrel_vmhosts takes no options
+refuse "unknown option" "unknown option '--frob'" hrel_vmhosts --frob
+
+# a real run: hrel_pingpong's peer is spawned with --peer (parsed by the same table)
+if hrel_vm_start "$ROOT/hostfiles/local"; then
+    "$BIN/hrel_pingpong" --sizes=1k,2k --reps=3 --warmup=1 >"$T/pp.csv" 2>"$T/pp.err"
+    check "hrel_pingpong --opt=value runs on a pvmd (exit $?: $(head -c 120 "$T/pp.err"))" \
+        test "$(grep -c '^\(1024\|2048\),3,' "$T/pp.csv")" -eq 2
+    hrel_vm_stop
+else
+    check "pvmd starts" false
+fi
+finish
