@@ -57,9 +57,9 @@ inner() {
     for algo in ${FS_ALGOS//,/ }; do
         for p in ${FS_PROCS//,/ }; do
             echo "fft_study.sh: $FS_PLATFORM: $algo N=$FS_N p=$p" >&2
-            "$BIN/hrel_fft" --algo "$algo" --n "$FS_N" --p "$p" --reps "$FS_REPS" \
-                --plan "$FS_PLAN" --wisdom "$FS_WISDOM" --platform "$FS_PLATFORM" --out "$FS_DIR/runs.csv" \
-                --trace-dir "$FS_DIR" >>"$FS_DIR/runs.log" || return 1
+            "$BIN/hrel_fft" --algo "$algo" --n "$FS_N" --procs "$p" --reps "$FS_REPS" \
+                --plan "$FS_PLAN" --wisdom "$FS_WISDOM" --platform "$FS_PLATFORM" --out "$FS_DIR" \
+                >>"$FS_DIR/runs.log" || return 1
         done
     done
 }
@@ -114,7 +114,7 @@ out=$(cd "$out" && pwd)
 echo "fft_study.sh: measuring the constants D, Ds, F, R" >&2
 rm -f "$out/fftw.wisdom"
 "$BIN/hrel_fft_constants" --n "$n" --procs "$procs" --plan "$plan" --wisdom "$out/fftw.wisdom" \
-    --out "$out/consts.csv" || exit 1
+    --out "$out" || exit 1
 
 # ---- 2. runs per platform ----------------------------------------------------
 export FS_WISDOM=$out/fftw.wisdom FS_N=$n FS_PROCS=$procs FS_REPS=$reps FS_ALGOS=$algos FS_PLAN=$plan FS_BENCH=$bench FS_BENCH_REPS=$bench_reps

@@ -25,6 +25,7 @@
  * not recorded, so first-contact TCP connections are not timed.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,8 @@
 #include "mstep.h"
 #include "runmeta.h"
 #include "vm.h"
+#include "vmopts.h"
+#include "args.h"
 
 
 /* Command-line configuration (passed to the workers on their command line). */
@@ -56,10 +59,11 @@ typedef struct fft_cfg {
     int rigour;           /* FFTW planning */
     double timeout_s;     /* every receive */
     double tol;           /* largest accepted relative error */
-    int encoding, route;  /* PVM options */
+    int encoding, route;  /* PVM options (constants) */
+    int encoding_word, route_word;   /* their indexes in vmopts' word lists */
     hrel_place place;     /* worker placement */
-    const char *out;      /* runs CSV to append to, NULL: none */
-    const char *trace_dir;/* directory for trace files, NULL: none */
+    const char *out;      /* --out DIR for runs.csv and traces, NULL: none */
+    char runs[1024];      /* DIR/runs.csv */
     const char *platform; /* label for the metadata */
     const char *wisdom;   /* FFTW wisdom file every rank imports, or NULL */
     int worker;           /* 1 in spawned copies */
@@ -68,144 +72,92 @@ typedef struct fft_cfg {
 static void usage(FILE *fp)
 {
     fprintf(fp,
-"usage: hrel_fft [--algo mstep|ccm] [--n N] [--p P] [--reps R] [--warmup W]\n"
-"                [--seed S] [--plan measure|estimate] [--tol X] [--timeout S]\n"
-"                [--out RUNS.csv] [--trace-dir DIR] [--platform NAME] [--wisdom FILE]\n"
-"                [--place rr|block|pvm] [--route direct|daemon]\n"
-"                [--encoding inplace|raw|default]\n"
-"Run a parallel FFT of N points (default 524288) on P PVM tasks (default 2;\n"
-"powers of two, P <= N): --algo mstep is the M-step FFT of 002 figure 7\n"
-"(result on rank 0), ccm the divide-and-conquer FFT of 001 (result on every\n"
-"rank). Spawns P copies of itself as the ranks, rank r on host r mod H (a\n"
+"usage: hrel_fft [--algo mstep|ccm] [--n N] [-p|--procs P] [-r|--reps R]\n"
+"                [-w|--warmup W] [--seed S] [--plan measure|estimate] [--tol X]\n"
+"                [--timeout DURATION] [-o|--out DIR] [--platform NAME]\n"
+"                [--wisdom FILE] [--place rr|block|pvm] [--route direct|daemon]\n"
+"                [--encoding raw|inplace|default]\n"
+"Run a parallel FFT of N points (default 524288; k/M suffixes) on P PVM tasks\n"
+"(default 2; powers of two, P <= N): --algo mstep is the M-step FFT of 002\n"
+"figure 7 (result on rank 0), ccm the divide-and-conquer FFT of 001 (result on\n"
+"every rank). Spawns P copies of itself as the ranks, rank r on host r mod H (a\n"
 "pvmd must run, see hostfiles/vm.sh). Each repetition is checked against a GSL reference\n"
 "transform (relative error <= --tol, default 1e-9, else the run fails).\n"
-"Prints one line per repetition; --out appends rows\n"
+"Prints one line per repetition; --out DIR appends rows to DIR/runs.csv\n"
 "  algo,n,p,rep,seconds,relerr,trace\n"
-"(header and # metadata when the file is new); --trace-dir writes the M-step\n"
-"trace of each repetition as DIR/trace_ALGO_pP_rREP.csv (trace.csv format;\n"
-"named relative to RUNS.csv when it lies in the same directory).\n"
-"  --reps R      recorded repetitions (default 3); --warmup W untimed ones (1)\n"
+"(header and # metadata when the file is new) and writes the M-step trace of\n"
+"each repetition as DIR/trace_ALGO_pP_rREP.csv (trace.csv format; the trace\n"
+"column names it relative to DIR).\n"
+"  -r, --reps R  recorded repetitions (default 3); -w, --warmup W untimed ones (1)\n"
 "  --plan        FFTW planning effort (default measure)\n"
 "  --wisdom FILE FFTW wisdom every rank loads before planning (e.g. written by\n"
 "                hrel_fft_constants --wisdom, so the runs use the measured plans;\n"
 "                the path must be readable on every host)\n"
-"  --timeout S   seconds any receive may wait (default 120)\n");
-}
-
-static int parse_long(const char *s, long *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtol(s, &end, 10);
-    return (errno || end == s || *end) ? -1 : 0;
-}
-
-static int parse_double(const char *s, double *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    return (errno || end == s || *end || !isfinite(*v)) ? -1 : 0;
+"  --timeout DURATION  longest wait of any receive: 90, 90s, 2m (default 120s)\n"
+"  --encoding    PVM encoding of the data (default raw, as every hrel program)\n"
+"--opt VALUE and --opt=VALUE both work.\n");
 }
 
 /* Parse ARGV into C; 0 ok, 1 help, 2 bad usage (message printed). */
 static int parse(int argc, char **argv, fft_cfg *c)
 {
-    int i;
+    static const char *const algos[] = {"mstep", "ccm", NULL};
+    static const char *const plans[] = {"measure", "estimate", NULL};
+    int algo = 0, plan = 0, place = 0, route = 0, encoding = 0, help = 0, first = 0;
+    long seed = 1;
+    char err[256];
+    const hrel_arg table[] = {
+        {"algo", 0, HREL_ARG_CHOICE, &algo, 0, 0, algos, NULL, 0, NULL},
+        {"n", 0, HREL_ARG_SIZE, &c->n, 1, 1L << 40, NULL, NULL, 0, NULL},
+        {"procs", 'p', HREL_ARG_LONG, &c->p, 1, HREL_MAX_RANKS, NULL, NULL, 0, NULL},
+        {"reps", 'r', HREL_ARG_INT, &c->reps, 1, 100000, NULL, NULL, 0, NULL},
+        {"warmup", 'w', HREL_ARG_INT, &c->warmup, 0, 1000, NULL, NULL, 0, NULL},
+        {"seed", 0, HREL_ARG_LONG, &seed, 0, 4294967295.0, NULL, NULL, 0, NULL},
+        {"plan", 0, HREL_ARG_CHOICE, &plan, 0, 0, plans, NULL, 0, NULL},
+        {"tol", 0, HREL_ARG_DOUBLE, &c->tol, 1e-300, 1e300, NULL, NULL, 0, NULL},
+        {"timeout", 0, HREL_ARG_DURATION, &c->timeout_s, 1e-3, 1e7, NULL, NULL, 0, NULL},
+        {"out", 'o', HREL_ARG_STR, &c->out, 0, 0, NULL, NULL, 0, NULL},
+        {"platform", 0, HREL_ARG_STR, &c->platform, 0, 0, NULL, NULL, 0, NULL},
+        {"wisdom", 0, HREL_ARG_STR, &c->wisdom, 0, 0, NULL, NULL, 0, NULL},
+        {"place", 0, HREL_ARG_CHOICE, &place, 0, 0, hrel_vmopts_place_words, NULL, 0, NULL},
+        {"route", 0, HREL_ARG_CHOICE, &route, 0, 0, hrel_vmopts_route_words, NULL, 0, NULL},
+        {"encoding", 0, HREL_ARG_CHOICE, &encoding, 0, 0, hrel_vmopts_encoding_words, NULL, 0,
+         NULL},
+        {"worker", 0, HREL_ARG_FLAG, &c->worker, 0, 0, NULL, NULL, 0, NULL},
+        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+    };
     memset(c, 0, sizeof *c);
-    c->algo = HREL_FFT_MSTEP;
     c->n = 524288;
     c->p = 2;
     c->reps = 3;
     c->warmup = 1;
-    c->seed = 1;
-    c->rigour = HREL_FFT_MEASURE;
     c->timeout_s = 120.0;
     c->tol = 1e-9;
-    c->encoding = PvmDataRaw;          /* inplace: mstep counts wrong bytes */
-    c->route = PvmRouteDirect;
-    c->place = HREL_PLACE_RR;
     c->platform = getenv("HREL_PLATFORM");
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long x;
-        double d;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-            return 1;
-        if (strcmp(a, "--worker") == 0) {
-            c->worker = 1;
-            continue;
-        }
-        if (!v) {
-            fprintf(stderr, "hrel_fft: unknown option or missing value: %s (try --help)\n", a);
-            return 2;
-        }
-        i++;
-        if (strcmp(a, "--algo") == 0) {
-            if (strcmp(v, "mstep") == 0)
-                c->algo = HREL_FFT_MSTEP;
-            else if (strcmp(v, "ccm") == 0)
-                c->algo = HREL_FFT_CCM;
-            else
-                goto bad;
-        } else if (strcmp(a, "--n") == 0) {
-            if (parse_long(v, &c->n))
-                goto bad;
-        } else if (strcmp(a, "--p") == 0) {
-            if (parse_long(v, &c->p))
-                goto bad;
-        } else if (strcmp(a, "--reps") == 0) {
-            if (parse_long(v, &x) || x < 1 || x > 100000)
-                goto bad;
-            c->reps = (int)x;
-        } else if (strcmp(a, "--warmup") == 0) {
-            if (parse_long(v, &x) || x < 0 || x > 1000)
-                goto bad;
-            c->warmup = (int)x;
-        } else if (strcmp(a, "--seed") == 0) {
-            if (parse_long(v, &x) || x < 0)
-                goto bad;
-            c->seed = (unsigned long)x;
-        } else if (strcmp(a, "--plan") == 0) {
-            if (strcmp(v, "measure") == 0)
-                c->rigour = HREL_FFT_MEASURE;
-            else if (strcmp(v, "estimate") == 0)
-                c->rigour = HREL_FFT_ESTIMATE;
-            else
-                goto bad;
-        } else if (strcmp(a, "--tol") == 0) {
-            if (parse_double(v, &d) || d <= 0)
-                goto bad;
-            c->tol = d;
-        } else if (strcmp(a, "--timeout") == 0) {
-            if (parse_double(v, &d) || d <= 0)
-                goto bad;
-            c->timeout_s = d;
-        } else if (strcmp(a, "--out") == 0) {
-            c->out = v;
-        } else if (strcmp(a, "--trace-dir") == 0) {
-            c->trace_dir = v;
-        } else if (strcmp(a, "--platform") == 0) {
-            c->platform = v;
-        } else if (strcmp(a, "--wisdom") == 0) {
-            c->wisdom = v;
-        } else if (strcmp(a, "--place") == 0) {
-            if (hrel_vm_parse_place(v, &c->place))
-                goto bad;
-        } else if (strcmp(a, "--route") == 0) {
-            if (hrel_vm_parse_route(v, &c->route))
-                goto bad;
-        } else if (strcmp(a, "--encoding") == 0) {
-            if (hrel_vm_parse_encoding(v, &c->encoding))
-                goto bad;
-        } else {
-            fprintf(stderr, "hrel_fft: unknown option %s (try --help)\n", a);
-            return 2;
-        }
-        continue;
-bad:
-        fprintf(stderr, "hrel_fft: bad value '%s' for %s (try --help)\n", v, a);
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0) {
+        fprintf(stderr, "hrel_fft: %s (try --help)\n", err);
         return 2;
+    }
+    if (help)
+        return 1;
+    if (first < argc) {
+        fprintf(stderr, "hrel_fft: unexpected argument '%.60s' (try --help)\n", argv[first]);
+        return 2;
+    }
+    c->algo = algo == 1 ? HREL_FFT_CCM : HREL_FFT_MSTEP;
+    c->rigour = plan == 1 ? HREL_FFT_ESTIMATE : HREL_FFT_MEASURE;
+    c->seed = (unsigned long)seed;
+    c->place = (hrel_place)place;
+    c->route_word = route;
+    c->encoding_word = encoding;
+    c->route = hrel_vmopts_route(route);
+    c->encoding = hrel_vmopts_encoding(encoding);
+    if (c->out) {
+        if (strlen(c->out) > 900) {
+            fprintf(stderr, "hrel_fft: --out: directory name longer than 900 characters\n");
+            return 2;
+        }
+        snprintf(c->runs, sizeof c->runs, "%s/runs.csv", c->out);
     }
     return 0;
 }
@@ -300,10 +252,10 @@ static void explain(char *err, size_t errlen)
 static int open_runs(const fft_cfg *c, FILE **fp, char *err, size_t errlen)
 {
     struct stat sb;
-    int fresh = stat(c->out, &sb) != 0 || sb.st_size == 0;
-    *fp = fopen(c->out, "a");
+    int fresh = stat(c->runs, &sb) != 0 || sb.st_size == 0;
+    *fp = hrel_mkdir_p(c->out) == 0 ? fopen(c->runs, "a") : NULL;
     if (!*fp) {
-        snprintf(err, errlen, "cannot write '%s': %s", c->out, strerror(errno));
+        snprintf(err, errlen, "cannot write '%.300s': %s", c->runs, strerror(errno));
         return -1;
     }
     if (!fresh)
@@ -425,7 +377,7 @@ static char *abs_path(const char *path)
 static int master(const fft_cfg *c)
 {
     char err[512] = "", sn[32], sp[32], sr[32], sw[32], ss[32], st[32];
-    static char *wargv[] = {"--worker", "--algo", NULL, "--n", NULL, "--p", NULL,
+    static char *wargv[] = {"--worker", "--algo", NULL, "--n", NULL, "--procs", NULL,
                             "--reps", NULL, "--warmup", NULL, "--seed", NULL,
                             "--plan", NULL, "--timeout", NULL, "--route", NULL,
                             "--encoding", NULL, NULL, NULL, NULL};
@@ -464,8 +416,8 @@ static int master(const fft_cfg *c)
     wargv[12] = ss;
     wargv[14] = c->rigour == HREL_FFT_MEASURE ? "measure" : "estimate";
     wargv[16] = st;
-    wargv[18] = (char *)hrel_vm_route_name(c->route);
-    wargv[20] = (char *)hrel_vm_encoding_name(c->encoding);
+    wargv[18] = (char *)hrel_vmopts_route_words[c->route_word];
+    wargv[20] = (char *)hrel_vmopts_encoding_words[c->encoding_word];
     if (c->wisdom) {
         /* the ranks run in the hostfile's wd=: give them an absolute path */
         if (access(c->wisdom, R_OK) != 0 || !(wabs = abs_path(c->wisdom))) {
@@ -493,8 +445,8 @@ static int master(const fft_cfg *c)
         goto fail;
     for (rep = -c->warmup; rep < c->reps; rep++) {
         char trace[1024] = "";
-        if (c->trace_dir && rep >= 0)
-            snprintf(trace, sizeof trace, "%s/trace_%s_p%ld_r%d.csv", c->trace_dir,
+        if (c->out && rep >= 0)
+            snprintf(trace, sizeof trace, "%s/trace_%s_p%ld_r%d.csv", c->out,
                      algo_name(c->algo), c->p, rep);
         if (one_rep(c, tids, trace[0] ? trace : NULL, &sec, &relerr, err, sizeof err))
             goto fail;
@@ -504,11 +456,8 @@ static int master(const fft_cfg *c)
                c->n, c->p, rep, sec, relerr);
         fflush(stdout);
         if (runs) {
-            /* a trace beside the runs file is named relative to it */
-            const char *tname = trace, *slash = strrchr(c->out, '/');
-            size_t dl = slash ? (size_t)(slash - c->out) + 1 : 0;
-            if (trace[0] && strncmp(trace, c->out, dl) == 0 && !strchr(trace + dl, '/'))
-                tname = trace + dl;
+            /* the trace lies beside runs.csv: named relative to it */
+            const char *tname = trace[0] ? trace + strlen(c->out) + 1 : "";
             fprintf(runs, "%s,%ld,%ld,%d,%.9g,%.3g,%s\n", algo_name(c->algo), c->n, c->p, rep,
                     sec, relerr, tname);
             fflush(runs);
@@ -524,7 +473,7 @@ fail:
         hrel_vm_kill(tids, (int)c->p);
 done:
     if (runs && fclose(runs) != 0 && status == 0) {
-        fprintf(stderr, "hrel_fft: cannot write '%s'\n", c->out);
+        fprintf(stderr, "hrel_fft: cannot write '%s'\n", c->runs);
         status = 1;
     }
     free(wabs);

@@ -29,6 +29,9 @@
 #include "sample.h"
 #include "fft_par.h"
 #include "fft_seq.h"
+#include "args.h"
+#include "hrel_limits.h"
+#include "runmeta.h"
 
 #define MAXP 32
 
@@ -39,7 +42,9 @@ typedef struct opts {
     int np;              /* how many */
     int reps;            /* timed repetitions per phase */
     int rigour;          /* HREL_FFT_ESTIMATE / HREL_FFT_MEASURE */
-    const char *out;     /* output file, NULL = stdout */
+    const char *out;     /* output file DIR/consts.csv, NULL = stdout */
+    const char *outdir;  /* --out DIR */
+    char outbuf[1024];   /* storage of out */
     const char *wisdom;  /* FFTW wisdom file to read (if present) and write, or NULL */
 } opts;
 
@@ -52,91 +57,65 @@ typedef struct phase_t {
 static void usage(FILE *fp)
 {
     fprintf(fp,
-"usage: hrel_fft_constants [--n N] [--procs 1,2,4,8] [--reps R]\n"
-"                          [--plan estimate|measure] [--wisdom FILE] [--out FILE]\n"
+"usage: hrel_fft_constants [--n N] [-p|--procs LIST] [-r|--reps R]\n"
+"                          [--plan estimate|measure] [--wisdom FILE] [-o|--out DIR]\n"
 "Measure the FFT constants D, Ds, F, R (002 table 3) on this processor and\n"
 "write them as CSV (p,n,m,D,Ds,F,R; one row per p and a pooled row 'all').\n"
-"  --n N        points, a power of two (default 524288)\n"
-"  --procs LIST processor counts, powers of two <= N/2 (default 1,2,4,8)\n"
-"  --reps R     timed repetitions per phase, median kept (default 7)\n"
+"  --n N        points, a power of two, k/M allowed (default 524288)\n"
+"  -p, --procs LIST  processor counts, powers of two <= N/2 (default 1,2,4,8;\n"
+"               the list syntax of every hrel program; 1-8 would include 3:\n"
+"               refused)\n"
+"  -r, --reps R timed repetitions per phase, median kept (default 7)\n"
 "  --plan       FFTW planning: measure (default) or estimate\n"
 "  --wisdom FILE  FFTW wisdom: read it if it exists, write it at the end, so\n"
 "               hrel_fft --wisdom FILE runs the very plans measured here\n"
-"  --out FILE   write there instead of standard output\n");
-}
-
-static int parse_long(const char *s, long *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtol(s, &end, 10);
-    return (errno || end == s || *end) ? -1 : 0;
+"  -o, --out DIR  write DIR/consts.csv instead of standard output\n"
+"--opt VALUE and --opt=VALUE both work.\n");
 }
 
 /* Parse argv into O; 0 ok, 1 help, 2 bad usage (message printed). */
 static int parse(int argc, char **argv, opts *o)
 {
-    int i;
+    static const char *const plans[] = {"measure", "estimate", NULL};
+    int plan = 0, help = 0, first = 0;
+    const char *outdir = NULL;
+    char err[256];
+    const hrel_arg table[] = {
+        {"n", 0, HREL_ARG_SIZE, &o->n, 1, 1L << 40, NULL, NULL, 0, NULL},
+        {"procs", 'p', HREL_ARG_PROCS, o->p, 1, HREL_MAX_RANKS, NULL, &o->np, MAXP, NULL},
+        {"reps", 'r', HREL_ARG_INT, &o->reps, 1, 1000, NULL, NULL, 0, NULL},
+        {"plan", 0, HREL_ARG_CHOICE, &plan, 0, 0, plans, NULL, 0, NULL},
+        {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
+        {"wisdom", 0, HREL_ARG_STR, &o->wisdom, 0, 0, NULL, NULL, 0, NULL},
+        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+    };
     o->n = 524288;
     o->np = 4;
     o->p[0] = 1; o->p[1] = 2; o->p[2] = 4; o->p[3] = 8;
     o->reps = 7;
-    o->rigour = HREL_FFT_MEASURE;
     o->out = NULL;
     o->wisdom = NULL;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long x;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-            return 1;
-        if (!v) {
-            fprintf(stderr, "hrel_fft_constants: unknown option or missing value: %s\n", a);
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0) {
+        fprintf(stderr, "hrel_fft_constants: %s (try --help)\n", err);
+        return 2;
+    }
+    if (help)
+        return 1;
+    if (first < argc) {
+        fprintf(stderr, "hrel_fft_constants: unexpected argument '%.60s' (try --help)\n",
+                argv[first]);
+        return 2;
+    }
+    o->rigour = plan == 1 ? HREL_FFT_ESTIMATE : HREL_FFT_MEASURE;
+    if (outdir) {
+        if (strlen(outdir) > 900) {
+            fprintf(stderr, "hrel_fft_constants: --out: directory name longer than 900 "
+                            "characters\n");
             return 2;
         }
-        i++;
-        if (strcmp(a, "--n") == 0) {
-            if (parse_long(v, &o->n)) {
-                fprintf(stderr, "hrel_fft_constants: --n '%s' is not a number\n", v);
-                return 2;
-            }
-        } else if (strcmp(a, "--reps") == 0) {
-            if (parse_long(v, &x) || x < 1 || x > 1000) {
-                fprintf(stderr, "hrel_fft_constants: --reps '%s' is not 1..1000\n", v);
-                return 2;
-            }
-            o->reps = (int)x;
-        } else if (strcmp(a, "--plan") == 0) {
-            if (strcmp(v, "measure") == 0)
-                o->rigour = HREL_FFT_MEASURE;
-            else if (strcmp(v, "estimate") == 0)
-                o->rigour = HREL_FFT_ESTIMATE;
-            else {
-                fprintf(stderr, "hrel_fft_constants: --plan '%s' is not measure or estimate\n", v);
-                return 2;
-            }
-        } else if (strcmp(a, "--procs") == 0) {
-            char buf[256], *tok, *save = NULL;
-            snprintf(buf, sizeof buf, "%s", v);
-            o->np = 0;
-            for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-                if (o->np == MAXP || parse_long(tok, &o->p[o->np])) {
-                    fprintf(stderr, "hrel_fft_constants: --procs '%s' is not a list of numbers\n", v);
-                    return 2;
-                }
-                o->np++;
-            }
-            if (o->np == 0) {
-                fprintf(stderr, "hrel_fft_constants: --procs is empty\n");
-                return 2;
-            }
-        } else if (strcmp(a, "--out") == 0) {
-            o->out = v;
-        } else if (strcmp(a, "--wisdom") == 0) {
-            o->wisdom = v;
-        } else {
-            fprintf(stderr, "hrel_fft_constants: unknown option %s (try --help)\n", a);
-            return 2;
-        }
+        snprintf(o->outbuf, sizeof o->outbuf, "%s/consts.csv", outdir);
+        o->out = o->outbuf;
+        o->outdir = outdir;
     }
     return 0;
 }
@@ -316,7 +295,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "hrel_fft_constants: %s\n", err);
         goto done;
     }
-    if (o.out && !(fp = fopen(o.out, "w"))) {
+    if (o.out && (hrel_mkdir_p(o.outdir) != 0 || !(fp = fopen(o.out, "w")))) {
         fprintf(stderr, "hrel_fft_constants: cannot write '%s': %s\n", o.out, strerror(errno));
         fp = stdout;
         goto done;

@@ -18,8 +18,8 @@ N=1024
 # --- both algorithms, p = 1, 2, 4 ----------------------------------------------
 for algo in mstep ccm; do
     for p in 1 2 4; do
-        "$BIN/hrel_fft" --algo $algo --n $N --p $p --reps 2 --plan estimate --timeout 30 \
-            --out "$runs" --trace-dir "$T" >"$T/$algo$p.out" 2>"$T/$algo$p.err"
+        "$BIN/hrel_fft" --algo $algo --n $N --procs $p --reps 2 --plan estimate --timeout 30 \
+            --out "$T" >"$T/$algo$p.out" 2>"$T/$algo$p.err"
         check "$algo p=$p runs (exit 0)" test $? -eq 0
         check "$algo p=$p prints a line per repetition with its error" \
             test "$(grep -c "^$algo N=$N p=$p rep [01]: .* s, relative error" "$T/$algo$p.out")" -eq 2
@@ -47,12 +47,12 @@ check "patterns named (PP, E)" bash -c "grep -q ',PP$' '$tr' && grep -q ',E$' '$
 check "hrel model mpm reads the FFT trace" grep -q '^total ' "$T/mpm.out"
 
 # --- constants, predictions and the table -------------------------------------
-"$BIN/hrel_fft_constants" --n $N --procs 1,2,4 --reps 3 --plan measure --wisdom "$T/w.wisdom" --out "$T/consts.csv"
+"$BIN/hrel_fft_constants" --n $N --procs 1,2,4 --reps 3 --plan measure --wisdom "$T/w.wisdom" --out "$T"
 check "hrel_fft_constants runs" test $? -eq 0
 check "it writes FFTW wisdom" grep -q 'fftw_wisdom' "$T/w.wisdom"
-(cd "$T" && "$BIN/hrel_fft" --algo ccm --n $N --p 2 --reps 1 --wisdom w.wisdom --timeout 30 >/dev/null 2>"$T/w.err")
+(cd "$T" && "$BIN/hrel_fft" --algo ccm --n $N --procs 2 --reps 1 --wisdom w.wisdom --timeout 30 >/dev/null 2>"$T/w.err")
 check "hrel_fft --wisdom (relative path) runs" test $? -eq 0
-check "missing wisdom: one line" one_line "cannot read FFTW wisdom" "$BIN/hrel_fft" --n $N --p 2 --wisdom "$T/none"
+check "missing wisdom: one line" one_line "cannot read FFTW wisdom" "$BIN/hrel_fft" --n $N --procs 2 --wisdom "$T/none"
 check "constants rows p=1,2,4,all" \
     test "$(grep -cE '^(1|2|4|all),1024,' "$T/consts.csv")" -eq 4
 printf 'pattern,procs,g,L,r2,n\nALL,all,1e-9,5e-5,0.99,10\nPP,all,1e-9,4e-5,0.99,10\nE,all,2e-9,6e-5,0.99,10\n' >"$T/fit.csv"
@@ -74,16 +74,16 @@ check "predict: --gl-procs p (0.004024576)" \
     bash -c "'$BIN/hrel' fft predict --consts '$T/zero.csv' --fit '$T/fit2.csv' --n 1024 --procs 4 --algo mstep --gl-procs p | grep -q ',0.00402458\$'"
 
 # --- a wrong result fails the run ---------------------------------------------
-"$BIN/hrel_fft" --algo ccm --n $N --p 2 --reps 1 --plan estimate --tol 1e-30 --timeout 30 >/dev/null 2>"$T/tol.err"
+"$BIN/hrel_fft" --algo ccm --n $N --procs 2 --reps 1 --plan estimate --tol 1e-30 --timeout 30 >/dev/null 2>"$T/tol.err"
 check "relative error above --tol fails the run" test $? -ne 0
 check "... with one line naming the wrong result" \
     bash -c "test \$(wc -l <'$T/tol.err') -eq 1 && grep -q 'wrong result on rank' '$T/tol.err'"
 
 # --- bad sizes and options: one line, non-zero exit ------------------------------
-check "N=1000 rejected" one_line "N=1000 is not a power of two" "$BIN/hrel_fft" --n 1000 --p 2
-check "p=3 rejected" one_line "p=3 is not a power of two" "$BIN/hrel_fft" --n 1024 --p 3
-check "p > N rejected" one_line "p=16 exceeds N=8" "$BIN/hrel_fft" --n 8 --p 16
-check "bad algorithm rejected" one_line "bad value 'fast' for --algo" "$BIN/hrel_fft" --algo fast
+check "N=1000 rejected" one_line "N=1000 is not a power of two" "$BIN/hrel_fft" --n 1000 --procs 2
+check "p=3 rejected" one_line "p=3 is not a power of two" "$BIN/hrel_fft" --n 1024 --procs 3
+check "p > N rejected" one_line "p=16 exceeds N=8" "$BIN/hrel_fft" --n 8 --procs 16
+check "bad algorithm rejected" one_line "algo: 'fast' is not one of mstep, ccm" "$BIN/hrel_fft" --algo fast
 check "unknown option rejected" one_line "unknown option" "$BIN/hrel_fft" --frobnicate 1
 check "constants: N=1000 rejected" one_line "N=1000 is not a power of two" "$BIN/hrel_fft_constants" --n 1000
 check "hrel fft predict: missing --consts" one_line "consts" "$BIN/hrel" fft predict --g 1 --L 1
@@ -92,7 +92,7 @@ check "constants --help exits 0" "$BIN/hrel_fft_constants" --help
 
 mkdir -p "$T/nopvmd"
 check "no pvmd: one line naming it" \
-    env PVM_TMP="$T/nopvmd" bash -c "! '$BIN/hrel_fft' --n 1024 --p 2 >/dev/null 2>'$T/np.err' && test \$(wc -l <'$T/np.err') -eq 1 && grep -q 'cannot reach a pvmd' '$T/np.err'"
+    env PVM_TMP="$T/nopvmd" bash -c "! '$BIN/hrel_fft' --n 1024 --procs 2 >/dev/null 2>'$T/np.err' && test \$(wc -l <'$T/np.err') -eq 1 && grep -q 'cannot reach a pvmd' '$T/np.err'"
 
 # --- no task left behind ----------------------------------------------------------
 sleep 0.3

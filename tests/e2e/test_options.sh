@@ -28,7 +28,8 @@ helps() {
     check "$1 --help: exit 0 and a usage line" grep -q '^usage: ' "$T/h"
 }
 
-for p in hrel_bench hrel_pingpong hrel_tcp_pingpong hrel_mstep_demo hrel_vmhosts; do
+for p in hrel_bench hrel_pingpong hrel_tcp_pingpong hrel_mstep_demo hrel_vmhosts hrel_fft \
+         hrel_fft_constants; do
     helps "$p"
 done
 
@@ -59,6 +60,20 @@ refuse "inf duration" "--heavy: 'inf' is not a duration" hrel_mstep_demo --heavy
 refuse "procs not a multiple of 4" "--procs: 6 is not a multiple of 4" hrel_mstep_demo -p 6
 refuse "bad choice" "--work: 'nap' is not one of sleep, spin" hrel_mstep_demo --work=nap
 parses hrel_mstep_demo --heavy=10ms --light=1ms --bytes=1k --procs=4 --out="$T/d"
+
+# hrel_fft, hrel_fft_constants
+refuse "bad number" "--procs: 'two' is not a whole number" hrel_fft --procs two
+refuse "nan" "--tol: 'nan' is not a finite number" hrel_fft --tol=nan
+refuse "negative duration" "--timeout: '-3' must be a finite duration >= 0" hrel_fft --timeout -3
+refuse "bad choice" "--plan: 'slow' is not one of measure, estimate" hrel_fft --plan=slow
+refuse "ambiguous abbreviation" "unknown option '--p'" hrel_fft --p 2
+parses hrel_fft --algo=ccm --n=1k --procs=2 --reps=1 --timeout=30s --out="$T/f"
+check "hrel_fft without a daemon says so" grep -q 'cannot reach a pvmd' "$T/e"
+refuse "empty list item" "--procs: '1,,2' has an empty item" hrel_fft_constants --procs=1,,2
+refuse "bad number" "--reps: '3x' is not a whole number" hrel_fft_constants -r 3x
+"$BIN/hrel_fft_constants" --n=1k --procs=1-2 --reps=1 --plan=estimate --out="$T/c" >/dev/null 2>"$T/e"
+check "hrel_fft_constants --opt=value writes DIR/consts.csv ($(head -c 120 "$T/e"))" \
+    test "$(grep -cE '^(1|2|all),1024,' "$T/c/consts.csv")" -eq 3
 
 # hrel_vmhosts takes no options
 refuse "unknown option" "unknown option '--frob'" hrel_vmhosts --frob
