@@ -72,7 +72,7 @@ fit=$run/fit.csv
 
 # --- (1) constants first ---------------------------------------------------------
 echo "psrs_study.sh: measuring the constants B..J for P=$procs, N=$n"
-"$BIN/hrel_psrs_constants" --procs "$procs" --n "$n" --input "$kind" --out "$run/consts.csv" \
+"$BIN/hrel_psrs_constants" --procs "$procs" --n "$n" --input "$kind" --out "$run" \
     || die "hrel_psrs_constants failed"
 
 # --- (2) PSRS on the platform ---------------------------------------------------

@@ -38,6 +38,8 @@
 #include "psrs_run.h"
 #include "runmeta.h"
 #include "vm.h"
+#include "vmopts.h"
+#include "args.h"
 
 #define WORKER_IDLE_S 86400.0   /* a worker waits this long for its next CASE */
 
@@ -58,14 +60,16 @@ typedef struct psrs_cfg {
     char platform[128];               /* platform name (metadata) */
     char hostfile[1024];              /* hostfile (metadata) */
     int quiet;                        /* no progress lines */
+    int worker;                       /* --worker: a spawned rank */
     char cmdline[2048];               /* the command line (metadata) */
 } psrs_cfg;
 
 static const char usage_text[] =
-    "usage: hrel_psrs [--procs LIST] [--n N] [--input LIST] [--reps R] [--warmup W]\n"
-    "                 [--seed S] [--out DIR] [--route direct|daemon]\n"
-    "                 [--encoding inplace|raw|default] [--place rr|block|pvm]\n"
-    "                 [--timeout S] [--platform NAME] [--hostfile FILE] [--quiet]\n"
+    "usage: hrel_psrs [-p|--procs LIST] [--n N] [--input LIST] [-r|--reps R]\n"
+    "                 [-w|--warmup W] [--seed S] [-o|--out DIR] [--route direct|daemon]\n"
+    "                 [--encoding raw|inplace|default] [--place rr|block|pvm]\n"
+    "                 [--timeout DURATION] [--platform NAME] [--hostfile FILE] [-q|--quiet]\n"
+    "                 (--opt VALUE and --opt=VALUE both work)\n"
     "\n"
     "Parallel Sorting by Regular Sampling on the running PVM virtual machine, in\n"
     "the seven M-steps of 002 section 4.2; every run is verified (sorted, N items,\n"
@@ -85,7 +89,8 @@ static const char usage_text[] =
     "  --encoding E    raw (default), inplace or default (XDR); with inplace the\n"
     "                  M-step trace records no out_bytes (pvm_bufinfo sees none)\n"
     "  --place P       rr (default: rank r on host r mod H), block or pvm\n"
-    "  --timeout S     longest wait for one message in seconds (default 300)\n"
+    "  --timeout DURATION  longest wait for one message: 90, 90s, 2m, 500ms\n"
+    "                  (default 300s)\n"
     "  --platform NAME, --hostfile FILE   recorded in the metadata\n"
     "  --quiet         no progress lines\n";
 
@@ -97,9 +102,10 @@ static int fail(const char *msg)
 
 /* ---- options --------------------------------------------------------------- */
 
+/* --input: "all" or a comma-separated list of input kinds, no empty item. */
 static int parse_inputs(const char *s, psrs_cfg *cfg, char *err, size_t errlen)
 {
-    char buf[256], *tok, *save = NULL;
+    const char *p = s;
     int i;
     cfg->nkinds = 0;
     if (strcmp(s, "all") == 0) {
@@ -108,130 +114,91 @@ static int parse_inputs(const char *s, psrs_cfg *cfg, char *err, size_t errlen)
         cfg->nkinds = 4;
         return 0;
     }
-    snprintf(buf, sizeof buf, "%s", s);
-    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        char word[16];
         hrel_psrs_kind k;
-        if (hrel_psrs_input_parse(tok, &k) != 0 || cfg->nkinds >= 4) {
-            snprintf(err, errlen, "bad --input '%s' (uniform, dup, sorted, reverse or all)", s);
+        snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), p);
+        if (len == 0 || len >= sizeof word || hrel_psrs_input_parse(word, &k) != 0 ||
+            cfg->nkinds >= 4) {
+            snprintf(err, errlen, "bad --input '%.60s' (uniform, dup, sorted, reverse or all)",
+                     s);
             return -1;
         }
         cfg->kinds[cfg->nkinds++] = (int)k;
+        p += len;
+        if (!*p)
+            return 0;
+        p++;
     }
-    if (cfg->nkinds == 0) {
-        snprintf(err, errlen, "bad --input '%s' (uniform, dup, sorted, reverse or all)", s);
-        return -1;
-    }
-    return 0;
-}
-
-static int parse_int(const char *opt, const char *v, long lo, long hi, long *out, char *err,
-                     size_t errlen)
-{
-    char *end;
-    long x;
-    errno = 0;
-    x = strtol(v, &end, 10);
-    if (end == v || *end || errno == ERANGE || x < lo || x > hi) {
-        snprintf(err, errlen, "bad %s '%s' (want an integer %ld..%ld)", opt, v, lo, hi);
-        return -1;
-    }
-    *out = x;
-    return 0;
 }
 
 /* Fill CFG from ARGV. Return 0, 1 after --help, -1 with a message. */
 static int parse_args(int argc, char **argv, psrs_cfg *cfg, char *err, size_t errlen)
 {
-    int i;
+    const char *procs = "2-8", *n = NULL, *inputs = NULL, *out = NULL, *platform = NULL;
+    const char *hostfile = NULL;
+    int route = 0, encoding = 0, place = 0, help = 0, first = 0, i;
+    long seed = 1;
     size_t used = 0;
+    const hrel_arg table[] = {
+        {"procs", 'p', HREL_ARG_STR, &procs, 0, 0, NULL, NULL, 0, NULL},
+        {"n", 0, HREL_ARG_STR, &n, 0, 0, NULL, NULL, 0, NULL},
+        {"input", 0, HREL_ARG_STR, &inputs, 0, 0, NULL, NULL, 0, NULL},
+        {"reps", 'r', HREL_ARG_INT, &cfg->reps, 1, 100000, NULL, NULL, 0, NULL},
+        {"warmup", 'w', HREL_ARG_INT, &cfg->warmup, 0, 1000, NULL, NULL, 0, NULL},
+        {"seed", 0, HREL_ARG_LONG, &seed, 0, 4294967295.0, NULL, NULL, 0, NULL},
+        {"out", 'o', HREL_ARG_STR, &out, 0, 0, NULL, NULL, 0, NULL},
+        {"route", 0, HREL_ARG_CHOICE, &route, 0, 0, hrel_vmopts_route_words, NULL, 0, NULL},
+        {"encoding", 0, HREL_ARG_CHOICE, &encoding, 0, 0, hrel_vmopts_encoding_words, NULL, 0,
+         NULL},
+        {"place", 0, HREL_ARG_CHOICE, &place, 0, 0, hrel_vmopts_place_words, NULL, 0, NULL},
+        {"timeout", 0, HREL_ARG_DURATION, &cfg->timeout_s, 1e-3, 1e6, NULL, NULL, 0, NULL},
+        {"platform", 0, HREL_ARG_STR, &platform, 0, 0, NULL, NULL, 0, NULL},
+        {"hostfile", 0, HREL_ARG_STR, &hostfile, 0, 0, NULL, NULL, 0, NULL},
+        {"quiet", 'q', HREL_ARG_FLAG, &cfg->quiet, 0, 0, NULL, NULL, 0, NULL},
+        {"worker", 0, HREL_ARG_FLAG, &cfg->worker, 0, 0, NULL, NULL, 0, NULL},
+        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+    };
     memset(cfg, 0, sizeof *cfg);
-    hrel_psrs_parse_procs("2-8", cfg->procs, HREL_PSRS_MAX_PROCS, &cfg->nprocs, err, errlen);
     cfg->n = 1048576;
     cfg->kinds[0] = HREL_PSRS_UNIFORM;
     cfg->nkinds = 1;
     cfg->reps = 3;
     cfg->warmup = 1;
-    cfg->seed = 1;
-    snprintf(cfg->out, sizeof cfg->out, "results/psrs");
-    hrel_vm_parse_route("direct", &cfg->route);
-    hrel_vm_parse_encoding("raw", &cfg->encoding);
-    cfg->place = HREL_PLACE_RR;
     cfg->timeout_s = 300.0;
-    snprintf(cfg->platform, sizeof cfg->platform, "unnamed");
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) != 0)
+        return -1;
+    if (help) {
+        fputs(usage_text, stdout);
+        return 1;
+    }
+    if (first < argc) {
+        snprintf(err, errlen, "unexpected argument '%.60s' (try --help)", argv[first]);
+        return -1;
+    }
+    if (cfg->worker)
+        return 0;
+    if (hrel_psrs_parse_procs(procs, cfg->procs, HREL_PSRS_MAX_PROCS, &cfg->nprocs, err,
+                              errlen) != 0 ||
+        (n && hrel_psrs_parse_n(n, &cfg->n, err, errlen) != 0) ||
+        (inputs && parse_inputs(inputs, cfg, err, errlen) != 0))
+        return -1;
+    cfg->seed = (unsigned long)seed;
+    cfg->route = hrel_vmopts_route(route);
+    cfg->encoding = hrel_vmopts_encoding(encoding);
+    cfg->place = (hrel_place)place;
+    if (out && strlen(out) >= sizeof cfg->out - 64) {
+        snprintf(err, errlen, "--out: directory name longer than %zu characters",
+                 sizeof cfg->out - 64);
+        return -1;
+    }
+    snprintf(cfg->out, sizeof cfg->out, "%s", out ? out : "results/psrs");
+    snprintf(cfg->platform, sizeof cfg->platform, "%.127s", platform ? platform : "unnamed");
+    snprintf(cfg->hostfile, sizeof cfg->hostfile, "%s", hostfile ? hostfile : "");
     for (i = 0; i < argc && used + 2 < sizeof cfg->cmdline; i++)
         used += (size_t)snprintf(cfg->cmdline + used, sizeof cfg->cmdline - used, "%s%s",
                                  i ? " " : "", argv[i]);
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
-        long x;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage_text, stdout);
-            return 1;
-        }
-        if (strcmp(a, "--quiet") == 0) {
-            cfg->quiet = 1;
-            continue;
-        }
-        if (strncmp(a, "--", 2) != 0 || !v) {
-            snprintf(err, errlen, "unknown option or missing value: '%s' (try --help)", a);
-            return -1;
-        }
-        i++;
-        if (strcmp(a, "--procs") == 0) {
-            if (hrel_psrs_parse_procs(v, cfg->procs, HREL_PSRS_MAX_PROCS, &cfg->nprocs, err,
-                                      errlen))
-                return -1;
-        } else if (strcmp(a, "--n") == 0) {
-            if (hrel_psrs_parse_n(v, &cfg->n, err, errlen))
-                return -1;
-        } else if (strcmp(a, "--input") == 0) {
-            if (parse_inputs(v, cfg, err, errlen))
-                return -1;
-        } else if (strcmp(a, "--reps") == 0) {
-            if (parse_int(a, v, 1, 100000, &x, err, errlen))
-                return -1;
-            cfg->reps = (int)x;
-        } else if (strcmp(a, "--warmup") == 0) {
-            if (parse_int(a, v, 0, 1000, &x, err, errlen))
-                return -1;
-            cfg->warmup = (int)x;
-        } else if (strcmp(a, "--seed") == 0) {
-            if (parse_int(a, v, 0, LONG_MAX, &x, err, errlen))
-                return -1;
-            cfg->seed = (unsigned long)x;
-        } else if (strcmp(a, "--out") == 0) {
-            snprintf(cfg->out, sizeof cfg->out, "%s", v);
-        } else if (strcmp(a, "--route") == 0) {
-            if (hrel_vm_parse_route(v, &cfg->route)) {
-                snprintf(err, errlen, "bad --route '%s' (direct or daemon)", v);
-                return -1;
-            }
-        } else if (strcmp(a, "--encoding") == 0) {
-            if (hrel_vm_parse_encoding(v, &cfg->encoding)) {
-                snprintf(err, errlen, "bad --encoding '%s' (inplace, raw or default)", v);
-                return -1;
-            }
-        } else if (strcmp(a, "--place") == 0) {
-            if (hrel_vm_parse_place(v, &cfg->place)) {
-                snprintf(err, errlen, "bad --place '%s' (rr, block or pvm)", v);
-                return -1;
-            }
-        } else if (strcmp(a, "--timeout") == 0) {
-            char *end;
-            cfg->timeout_s = strtod(v, &end);
-            if (end == v || *end || !(cfg->timeout_s > 0) || cfg->timeout_s > 1e6) {
-                snprintf(err, errlen, "bad --timeout '%s' (want seconds > 0)", v);
-                return -1;
-            }
-        } else if (strcmp(a, "--platform") == 0) {
-            snprintf(cfg->platform, sizeof cfg->platform, "%s", v);
-        } else if (strcmp(a, "--hostfile") == 0) {
-            snprintf(cfg->hostfile, sizeof cfg->hostfile, "%s", v);
-        } else {
-            snprintf(err, errlen, "unknown option '%s' (try --help)", a);
-            return -1;
-        }
-    }
     for (i = 0; i < cfg->nprocs; i++)
         if (hrel_psrs_check_size(cfg->n, cfg->procs[i], err, errlen))
             return -1;
@@ -501,12 +468,12 @@ int main(int argc, char **argv)
     psrs_cfg cfg;
     char err[512];
     int rc;
-    if (argc == 2 && strcmp(argv[1], "--worker") == 0)
-        return worker_main();
     rc = parse_args(argc, argv, &cfg, err, sizeof err);
     if (rc == 1)
         return 0;
-    if (rc < 0)
-        return fail(err);
-    return driver_main(&cfg);
+    if (rc < 0) {
+        fprintf(stderr, "hrel_psrs: %s\n", err);
+        return 2;
+    }
+    return cfg.worker ? worker_main() : driver_main(&cfg);
 }

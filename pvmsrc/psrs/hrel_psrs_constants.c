@@ -34,12 +34,15 @@
 #include "psrs_input.h"
 #include "psrs_model.h"
 #include "sort_seq.h"
+#include "args.h"
+#include "runmeta.h"
 
 #define MIN_TIMING_S 2e-3   /* shortest timing of a repeated short operation */
 
 static const char usage_text[] =
-    "usage: hrel_psrs_constants [--procs LIST] [--n N] [--input KIND] [--reps R]\n"
-    "                           [--seed S] [--out FILE]\n"
+    "usage: hrel_psrs_constants [-p|--procs LIST] [--n N] [--input KIND] [-r|--reps R]\n"
+    "                           [--seed S] [-o|--out DIR]\n"
+    "                           (--opt VALUE and --opt=VALUE both work)\n"
     "\n"
     "Measure the PSRS constants B C D E F H I J (002 formulas 19-25) on this\n"
     "processor, one row per P, with the N/P items one PSRS processor holds.\n"
@@ -48,7 +51,7 @@ static const char usage_text[] =
     "  --input KIND  uniform (default), dup, sorted or reverse\n"
     "  --reps R      timings per constant, the median is kept (default 5)\n"
     "  --seed S      input seed (default 1)\n"
-    "  --out FILE    constants file to write (default: standard output)\n"
+    "  -o, --out DIR write DIR/consts.csv (default: standard output)\n"
     "Output: '# key: value' lines, then procs,n,B,C,D,E,F,H,I,J (seconds per\n"
     "unit of each term; see docs/psrs.md).\n";
 
@@ -254,6 +257,13 @@ static int fail(const char *msg)
     return 1;
 }
 
+/* A bad command line: one line, exit status 2. */
+static int usage_error(const char *msg)
+{
+    fprintf(stderr, "hrel_psrs_constants: %s\n", msg);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     int procs[HREL_PSRS_MAX_PROCS], nprocs = 0, reps = 5, i;
@@ -261,54 +271,55 @@ int main(int argc, char **argv)
     unsigned long seed = 1;
     hrel_psrs_kind kind = HREL_PSRS_UNIFORM;
     const char *out = "-";
-    char err[256], when[64], cpu[256];
+    char err[256], when[64], cpu[256], outpath[1024];
     FILE *fp;
     struct utsname un;
     time_t now = time(NULL);
 
-    hrel_psrs_parse_procs("2-8", procs, HREL_PSRS_MAX_PROCS, &nprocs, err, sizeof err);
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    {
+        static const char *const kinds[] = {"uniform", "dup", "sorted", "reverse", NULL};
+        const char *plist = "2-8", *nstr = NULL, *outdir = NULL;
+        int help = 0, first = 0, k = -1;
+        long sd = 1;
+        const hrel_arg table[] = {
+            {"procs", 'p', HREL_ARG_STR, &plist, 0, 0, NULL, NULL, 0, NULL},
+            {"n", 0, HREL_ARG_STR, &nstr, 0, 0, NULL, NULL, 0, NULL},
+            {"input", 0, HREL_ARG_CHOICE, &k, 0, 0, kinds, NULL, 0, NULL},
+            {"reps", 'r', HREL_ARG_INT, &reps, 1, 1000, NULL, NULL, 0, NULL},
+            {"seed", 0, HREL_ARG_LONG, &sd, 0, 4294967295.0, NULL, NULL, 0, NULL},
+            {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
+            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        };
+        if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0)
+            return usage_error(err);
+        if (help) {
             fputs(usage_text, stdout);
             return 0;
         }
-        if (!v) {
-            snprintf(err, sizeof err, "unknown option or missing value: '%s' (try --help)", a);
-            return fail(err);
+        if (first < argc) {
+            snprintf(err, sizeof err, "unexpected argument '%.60s' (try --help)", argv[first]);
+            return usage_error(err);
         }
-        i++;
-        if (strcmp(a, "--procs") == 0) {
-            if (hrel_psrs_parse_procs(v, procs, HREL_PSRS_MAX_PROCS, &nprocs, err, sizeof err))
-                return fail(err);
-        } else if (strcmp(a, "--n") == 0) {
-            if (hrel_psrs_parse_n(v, &n, err, sizeof err))
-                return fail(err);
-        } else if (strcmp(a, "--input") == 0) {
-            if (hrel_psrs_input_parse(v, &kind)) {
-                snprintf(err, sizeof err, "unknown input '%s' (uniform, dup, sorted, reverse)", v);
+        if (hrel_psrs_parse_procs(plist, procs, HREL_PSRS_MAX_PROCS, &nprocs, err,
+                                  sizeof err) != 0 ||
+            (nstr && hrel_psrs_parse_n(nstr, &n, err, sizeof err) != 0))
+            return usage_error(err);
+        if (k >= 0 && hrel_psrs_input_parse(kinds[k], &kind) != 0) {
+            snprintf(err, sizeof err, "--input: '%s' is not known here", kinds[k]);
+            return usage_error(err);
+        }
+        seed = (unsigned long)sd;
+        if (outdir) {
+            if (strlen(outdir) > 900) {
+                snprintf(err, sizeof err, "--out: directory name longer than 900 characters");
+                return usage_error(err);
+            }
+            if (hrel_mkdir_p(outdir) != 0) {
+                snprintf(err, sizeof err, "cannot create directory '%.200s'", outdir);
                 return fail(err);
             }
-        } else if (strcmp(a, "--reps") == 0) {
-            char *end;
-            long r = strtol(v, &end, 10);
-            if (end == v || *end || r < 1 || r > 1000) {
-                snprintf(err, sizeof err, "bad --reps '%s' (want 1..1000)", v);
-                return fail(err);
-            }
-            reps = (int)r;
-        } else if (strcmp(a, "--seed") == 0) {
-            char *end;
-            seed = strtoul(v, &end, 10);
-            if (end == v || *end) {
-                snprintf(err, sizeof err, "bad --seed '%s'", v);
-                return fail(err);
-            }
-        } else if (strcmp(a, "--out") == 0) {
-            out = v;
-        } else {
-            snprintf(err, sizeof err, "unknown option '%s' (try --help)", a);
-            return fail(err);
+            snprintf(outpath, sizeof outpath, "%s/consts.csv", outdir);
+            out = outpath;
         }
     }
     for (i = 0; i < nprocs; i++)
@@ -317,7 +328,7 @@ int main(int argc, char **argv)
 
     fp = strcmp(out, "-") == 0 ? stdout : fopen(out, "w");
     if (!fp) {
-        snprintf(err, sizeof err, "cannot write '%s'", out);
+        snprintf(err, sizeof err, "cannot write '%.200s'", out);
         return fail(err);
     }
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
@@ -345,7 +356,7 @@ int main(int argc, char **argv)
         fflush(fp);
     }
     if (fp != stdout && fclose(fp) != 0) {
-        snprintf(err, sizeof err, "cannot write '%s'", out);
+        snprintf(err, sizeof err, "cannot write '%.200s'", out);
         return fail(err);
     }
     return 0;

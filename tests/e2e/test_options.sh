@@ -29,7 +29,7 @@ helps() {
 }
 
 for p in hrel_bench hrel_pingpong hrel_tcp_pingpong hrel_mstep_demo hrel_vmhosts hrel_fft \
-         hrel_fft_constants; do
+         hrel_fft_constants hrel_psrs hrel_psrs_constants; do
     helps "$p"
 done
 
@@ -74,6 +74,19 @@ refuse "bad number" "--reps: '3x' is not a whole number" hrel_fft_constants -r 3
 "$BIN/hrel_fft_constants" --n=1k --procs=1-2 --reps=1 --plan=estimate --out="$T/c" >/dev/null 2>"$T/e"
 check "hrel_fft_constants --opt=value writes DIR/consts.csv ($(head -c 120 "$T/e"))" \
     test "$(grep -cE '^(1|2|all),1024,' "$T/c/consts.csv")" -eq 3
+
+# hrel_psrs, hrel_psrs_constants
+refuse "bad number" "--reps: '2.5' is not a whole number" hrel_psrs --reps 2.5
+refuse "inf duration" "--timeout: 'inf' is not a duration" hrel_psrs --timeout=inf
+refuse "empty input item" "bad --input 'uniform,,dup'" hrel_psrs --input=uniform,,dup
+refuse "descending range" "bad processor list '8-2'" hrel_psrs --procs=8-2
+parses hrel_psrs --procs=2-4 --n=1k --input=uniform,dup --reps=1 --timeout=1m --out="$T/s" -q
+refuse "bad choice" "--input: 'random' is not one of uniform, dup, sorted, reverse" \
+    hrel_psrs_constants --input random
+refuse "negative seed" "--seed: -1 is out of range (0..4294967295)" hrel_psrs_constants --seed=-1
+"$BIN/hrel_psrs_constants" --procs=2-3 --n=1k --reps=1 --out="$T/pc" >/dev/null 2>"$T/e"
+check "hrel_psrs_constants --opt=value writes DIR/consts.csv ($(head -c 120 "$T/e"))" \
+    test "$(grep -c '^[23],1024,' "$T/pc/consts.csv")" -eq 2
 
 # hrel_vmhosts takes no options
 refuse "unknown option" "unknown option '--frob'" hrel_vmhosts --frob

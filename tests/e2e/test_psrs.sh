@@ -69,7 +69,7 @@ check "daemon route + XDR: verified" test $? -eq 0 -a "$(grep -c '^3,999,uniform
 check "daemon route recorded" grep -q '^# routing: daemon' "$T/xdr/psrs.csv"
 
 # --- constants and the comparison on the run's own output -------------------
-"$BIN/hrel_psrs_constants" --procs 2-4 --n 1001 --reps 3 --out "$T/consts.csv"
+"$BIN/hrel_psrs_constants" --procs 2-4 --n 1001 --reps 3 --out "$T"
 check "constants program exit 0" test $? -eq 0
 check "constants: header" grep -qx 'procs,n,B,C,D,E,F,H,I,J' "$T/consts.csv"
 check "constants: 3 rows, all positive" test "$(awk -F, '/^[234],1001,/ { ok = 1; for (i = 3; i <= 10; i++) if (!($i > 0)) ok = 0; n += ok } END { print n + 0 }' "$T/consts.csv")" -eq 3
