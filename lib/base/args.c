@@ -379,3 +379,17 @@ int hrel_args_parse(int argc, char **argv, const hrel_arg *table, int *help, int
     *first = optind;
     return 0;
 }
+
+int hrel_args_is_help(const char *word)
+{
+    return word && (strcmp(word, "-h") == 0 || strcmp(word, "--help") == 0);
+}
+
+int hrel_args_verb(const char *word, const char *const *verbs)
+{
+    int i;
+    for (i = 0; word && verbs[i]; i++)
+        if (strcmp(word, verbs[i]) == 0)
+            return i;
+    return -1;
+}

@@ -79,4 +79,9 @@ int hrel_args_list(const char *opt, const char *s, int ranges, long min, long ma
 int hrel_args_choice(const char *opt, const char *s, const char *const *choices, int *idx,
                      char *err, size_t errlen);
 
+/* Subcommand words (hrel COMMAND, hrel fft VERB, ...): 1 if WORD is "-h" or
+ * "--help"; the index of WORD in the NULL-terminated VERBS, or -1. */
+int hrel_args_is_help(const char *word);
+int hrel_args_verb(const char *word, const char *const *verbs);
+
 #endif

@@ -534,14 +534,17 @@ done:
 
 int hrel_cmd_fft(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    static const char *const verbs[] = {"predict", "table", NULL};
+    if (argc < 2 || hrel_args_is_help(argv[1])) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
-    if (strcmp(argv[1], "predict") == 0)
+    switch (hrel_args_verb(argv[1], verbs)) {
+    case 0:
         return cmd_predict(argc, argv);
-    if (strcmp(argv[1], "table") == 0)
+    case 1:
         return cmd_table(argc, argv);
+    }
     fprintf(stderr, "hrel fft: unknown verb '%s' (predict or table)\n", argv[1]);
     return 2;
 }

@@ -557,30 +557,29 @@ static int cmd_plotdata(int argc, char **argv)
 /* hrel hyper SUB ... */
 int hrel_cmd_hyper(int argc, char **argv)
 {
+    static const char *const verbs[] = {"fit", "predict", "reduce", "logp", "plotdata", NULL};
     const char *sub;
     if (argc < 2) {
         usage(stderr);
         return 2;
     }
     sub = argv[1];
-    if (strcmp(sub, "--help") == 0 || strcmp(sub, "-h") == 0) {
+    if (hrel_args_is_help(sub) || (argc >= 3 && hrel_args_is_help(argv[2]))) {
         usage(stdout);
         return 0;
     }
-    if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
-        usage(stdout);
-        return 0;
-    }
-    if (strcmp(sub, "fit") == 0)
+    switch (hrel_args_verb(sub, verbs)) {
+    case 0:
         return cmd_fit(argc - 1, argv + 1);
-    if (strcmp(sub, "predict") == 0)
+    case 1:
         return cmd_predict(argc - 1, argv + 1);
-    if (strcmp(sub, "reduce") == 0)
+    case 2:
         return cmd_reduce(argc - 1, argv + 1);
-    if (strcmp(sub, "logp") == 0)
+    case 3:
         return cmd_logp(argc - 1, argv + 1);
-    if (strcmp(sub, "plotdata") == 0)
+    case 4:
         return cmd_plotdata(argc - 1, argv + 1);
+    }
     fprintf(stderr, "hrel hyper: unknown subcommand '%s' (fit predict reduce logp plotdata)\n", sub);
     return 2;
 }

@@ -130,11 +130,11 @@ int hrel_cmd_trace(int argc, char **argv)
 {
     if (argc < 2)
         return fail(2, "trace", "which? import (try hrel trace --help)");
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    if (hrel_args_is_help(argv[1])) {
         fputs(trace_usage, stdout);
         return 0;
     }
-    if (strcmp(argv[1], "import") == 0)
+    if (hrel_args_verb(argv[1], (const char *const[]){"import", NULL}) == 0)
         return import(argc - 1, argv + 1);
     return fail(2, "trace", "unknown subcommand (import)");
 }

@@ -5,6 +5,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "args.h"
 #include "hrel_cmd.h"
 
 static const struct {
@@ -38,16 +39,16 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    if (hrel_args_is_help(argv[1])) {
         usage(stdout);
         return 0;
     }
-    if (strcmp(argv[1], "--version") == 0) {
+    if (hrel_args_verb(argv[1], (const char *const[]){"--version", NULL}) == 0) {
         printf("hrel %s\n", HREL_VERSION);
         return 0;
     }
     for (i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        if (strcmp(argv[1], cmds[i].name) == 0)
+        if (hrel_args_verb(argv[1], (const char *const[]){cmds[i].name, NULL}) == 0)
             return cmds[i].run(argc - 1, argv + 1);
     fprintf(stderr, "hrel: unknown command '%s' (try hrel --help)\n", argv[1]);
     return 2;

@@ -123,5 +123,14 @@ int main(void)
                        -1, "empty note refused");
         HREL_CHECK(strcmp(err, "--note: empty value") == 0, "empty value named");
     }
+    {   /* subcommand words */
+        static const char *const verbs[] = {"predict", "table", NULL};
+        HREL_CHECK(hrel_args_is_help("-h") && hrel_args_is_help("--help"), "-h, --help");
+        HREL_CHECK(!hrel_args_is_help("--hel") && !hrel_args_is_help("help") &&
+                       !hrel_args_is_help(NULL), "nothing else is help");
+        HREL_CHECK_INT(hrel_args_verb("table", verbs), 1, "verb index");
+        HREL_CHECK_INT(hrel_args_verb("tab", verbs), -1, "no abbreviations of verbs");
+        HREL_CHECK_INT(hrel_args_verb(NULL, verbs), -1, "no word");
+    }
     return hrel_test_summary("test_args");
 }
