@@ -16,6 +16,8 @@
 #include <string.h>
 #include <sys/time.h>
 
+#include <unistd.h>
+
 #include <pvm3.h>
 
 #define TAG_JOB 21
@@ -70,15 +72,19 @@ int main(int argc, char **argv)
     int tids[MAXW];
     double t0, total = 0, acc, *buf;
 
-    for (i = 1; i < argc; i++) {
-        if (i + 1 >= argc) goto bad;
-        if (!strcmp(argv[i], "-p")) w = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-j")) jobs = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-b")) bytes = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-w")) rep = atoi(argv[++i]);
-        else goto bad;
+    opterr = 0;   /* our own one-line messages */
+    while ((i = getopt(argc, argv, "+p:j:b:w:")) != -1) {
+        long v;
+        char *end;
+        if (i != 'p' && i != 'j' && i != 'b' && i != 'w') goto bad;
+        v = strtol(optarg, &end, 10);
+        if (end == optarg || *end || v < 1 || v > 1000000000) {
+            fprintf(stderr, "hrel_farm: -%c: '%s' is not a whole number in 1..1000000000\n", i, optarg);
+            return 2;
+        }
+        *(i == 'p' ? &w : i == 'j' ? &jobs : i == 'b' ? &bytes : &rep) = (int)v;
     }
-    if (w < 1 || w > MAXW || jobs < 1 || bytes < 8 || rep < 1) goto bad;
+    if (optind < argc) goto bad;
     t0 = now_s();
     if (pvm_mytid() < 0) { fprintf(stderr, "hrel_farm: no pvmd\n"); return 1; }
     if (pvm_parent() != PvmNoParent) {

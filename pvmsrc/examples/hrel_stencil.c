@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include <pvm3.h>
 
@@ -33,6 +34,19 @@ static double now_s(void)
     return tv.tv_sec + tv.tv_usec * 1e-6;
 }
 
+/* A whole number in LO..HI for option -C, or one line on stderr and -1. */
+static int num(int c, const char *s, long lo, long hi, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "hrel_stencil: -%c: '%s' is not a whole number in %ld..%ld\n", c, s, lo, hi);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: hrel_stencil [-p P] [-n N] [-i ITERS] [-k K] [-b HALO] [-w REPEAT]\n");
@@ -42,22 +56,21 @@ static int usage(void)
 int main(int argc, char **argv)
 {
     int p = 4, n = 20000, iters = 20, k = 5, halo = 16384, rep = 20;
-    int me, rank = 0, tids[MAXP], i, it, r, c;
+    int me, rank = 0, tids[MAXP], it, r, c;
     double *u, *v, *hl, *hr, res, sum, t0;
     int nh;
 
-    for (i = 1; i < argc; i++) {
-        if (i + 1 >= argc) return usage();
-        if (!strcmp(argv[i], "-p")) p = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-n")) n = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-i")) iters = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-k")) k = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-b")) halo = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-w")) rep = atoi(argv[++i]);
-        else return usage();
+    opterr = 0;   /* our own one-line messages */
+    while ((c = getopt(argc, argv, "+p:n:i:k:b:w:")) != -1) {
+        int bad = c == 'p' ? num(c, optarg, 2, MAXP, &p)
+                : c == 'n' ? num(c, optarg, 2, 100000000, &n)
+                : c == 'i' ? num(c, optarg, 1, 100000000, &iters)
+                : c == 'k' ? num(c, optarg, 1, 100000000, &k)
+                : c == 'b' ? num(c, optarg, 8, 1 << 30, &halo)
+                : c == 'w' ? num(c, optarg, 1, 100000000, &rep) : (usage(), -1);
+        if (bad) return 2;
     }
-    if (p < 2 || p > MAXP || n < 2 || iters < 1 || k < 1 || halo < 8 || rep < 1)
-        return usage();
+    if (optind < argc) return usage();
     t0 = now_s();
     me = pvm_mytid();
     if (me < 0) { fprintf(stderr, "hrel_stencil: no pvmd\n"); return 1; }

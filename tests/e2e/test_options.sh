@@ -88,6 +88,11 @@ refuse "negative seed" "--seed: -1 is out of range (0..4294967295)" hrel_psrs_co
 check "hrel_psrs_constants --opt=value writes DIR/consts.csv ($(head -c 120 "$T/e"))" \
     test "$(grep -c '^[23],1024,' "$T/pc/consts.csv")" -eq 2
 
+# the example programs (plain getopt, as an ordinary PVM user writes them)
+refuse "bad number" "-p: 'x' is not a whole number in 2..64" hrel_stencil -p x
+refuse "unknown option" "usage: hrel_stencil" hrel_stencil -q 3
+refuse "zero jobs" "-j: '0' is not a whole number in 1..1000000000" hrel_farm -j 0
+
 # hrel_vmhosts takes no options
 refuse "unknown option" "unknown option '--frob'" hrel_vmhosts --frob
 
