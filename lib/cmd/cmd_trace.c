@@ -19,6 +19,7 @@
 static const char trace_usage[] =
     "usage: hrel trace import TRACE.trc [-o DIR] [--rule switch|marker] [--marker TAG]\n"
     "                         [--tags LIST]\n"
+    "       hrel trace table --measured S1,S2,... [--untraced S] MODEL=SECONDS...\n"
     "Reads the file PVM's tracer wrote (tracer -T TRACE.trc) for one program run and\n"
     "writes DIR/msgs.csv (one row per send, mcast, receive: the message-level trace)\n"
     "and DIR/trace.csv (the inferred M-steps, for hrel model bspwb|mpm). DIR defaults\n"
@@ -126,6 +127,78 @@ out:
     return rc;
 }
 
+/* Median of a comma-separated list of seconds. */
+static int median_of(const char *opt, const char *list, double *med, char *err, size_t errlen)
+{
+    double v[HREL_ARGS_MAX_LIST];
+    int n = 0;
+    char *dup = strdup(list), *tok, *save = NULL;
+    if (!dup) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (n == HREL_ARGS_MAX_LIST) {
+            snprintf(err, errlen, "%s: too many values", opt);
+            free(dup);
+            return -1;
+        }
+        if (hrel_args_double(opt, tok, 1e-9, 1e9, &v[n++], err, errlen) != 0) {
+            free(dup);
+            return -1;
+        }
+    }
+    free(dup);
+    if (n == 0) {
+        snprintf(err, errlen, "%s is empty", opt);
+        return -1;
+    }
+    *med = hrel_sample_median(v, (size_t)n);
+    return 0;
+}
+
+/* hrel trace table --measured LIST [--untraced LIST] MODEL=SECONDS...: predict.csv */
+static int table(int argc, char **argv)
+{
+    const char *meas = NULL, *untr = NULL;
+    double med, umed = NAN;
+    int help = 0, first, i;
+    char err[1024];
+    hrel_arg tab[] = {
+        {"measured", 0, HREL_ARG_STR, &meas, 0, 0, NULL, NULL, 0, NULL},
+        {"untraced", 0, HREL_ARG_STR, &untr, 0, 0, NULL, NULL, 0, NULL},
+        {NULL, 0, HREL_ARG_FLAG, NULL, 0, 0, NULL, NULL, 0, NULL}};
+    if (hrel_args_parse(argc, argv, tab, &help, &first, err, sizeof err) != 0)
+        return fail(2, "trace", err);
+    if (help) {
+        fputs("usage: hrel trace table --measured S1,S2,... [--untraced S1,...] MODEL=SECONDS...\n"
+              "Prints predict.csv: model,predicted_s,measured_s,err_pct with measured_s the\n"
+              "median of the measured runs and err_pct formula 18 of 002; with --untraced,\n"
+              "metadata lines with their median and the tracing overhead.\n", stdout);
+        return 0;
+    }
+    if (!meas || first >= argc)
+        return fail(2, "trace", "table needs --measured LIST and MODEL=SECONDS operands");
+    if (median_of("--measured", meas, &med, err, sizeof err) != 0 ||
+        (untr && median_of("--untraced", untr, &umed, err, sizeof err) != 0))
+        return fail(2, "trace", err);
+    printf("# measured_runs_s: %s\n", meas);
+    if (untr)
+        printf("# untraced_runs_s: %s\n# untraced_median_s: %.6f\n# tracing_overhead_pct: %.2f\n",
+               untr, umed, 100.0 * (med - umed) / umed);
+    printf("model,predicted_s,measured_s,err_pct\n");
+    for (i = first; i < argc; i++) {
+        const char *eq = strchr(argv[i], '=');
+        double pred;
+        if (!eq || eq == argv[i] ||
+            hrel_args_double(argv[i], eq + 1, 0, 1e9, &pred, err, sizeof err) != 0)
+            return fail(2, "trace", eq ? err : "operands are MODEL=SECONDS");
+        printf("%.*s,%.6f,%.6f,%.2f\n", (int)(eq - argv[i]), argv[i], pred, med,
+               hrel_error_pct(med, pred));
+    }
+    return 0;
+}
+
 int hrel_cmd_trace(int argc, char **argv)
 {
     if (argc < 2)
@@ -136,7 +209,9 @@ int hrel_cmd_trace(int argc, char **argv)
     }
     if (hrel_args_verb(argv[1], (const char *const[]){"import", NULL}) == 0)
         return import(argc - 1, argv + 1);
-    return fail(2, "trace", "unknown subcommand (import)");
+    if (strcmp(argv[1], "table") == 0)
+        return table(argc - 1, argv + 1);
+    return fail(2, "trace", "unknown subcommand (import, table)");
 }
 
 /* g and L of PATTERN (procs P, else all, else the pooled row). */
@@ -157,7 +232,7 @@ int hrel_cmd_replay(int argc, char **argv)
     hrel_arg table[] = {
         {"fit", 0, HREL_ARG_STR, &fit, 0, 0, NULL, NULL, 0, NULL},
         {"g", 0, HREL_ARG_DOUBLE, &g, 0, 1, NULL, NULL, 0, &gseen},
-        {"L", 0, HREL_ARG_DOUBLE, &L, 0, 1e6, NULL, NULL, 0, &lseen},
+        {"L", 0, HREL_ARG_DOUBLE, &L, -1e6, 1e6, NULL, NULL, 0, &lseen},
         {"medium", 0, HREL_ARG_STR, &medium, 0, 0, NULL, NULL, 0, NULL},
         {"hosts", 0, HREL_ARG_INT, &hosts, 1, 4096, NULL, NULL, 0, NULL},
         {"cpu-ratio", 0, HREL_ARG_DOUBLE, &ratio, 1e-6, 1e6, NULL, NULL, 0, NULL},

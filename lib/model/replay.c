@@ -47,9 +47,10 @@ int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double
 
     if (!st || !arrive)
         goto oom;
-    if (!(par->cpu_ratio > 0) || !(par->g_send >= 0) || !(par->L_send >= 0) ||
-        !(par->g_mcast >= 0) || !(par->L_mcast >= 0)) {
-        hrel_seterr(err, errlen, "replay: g, L must be >= 0 and the CPU ratio > 0");
+    if (!(par->cpu_ratio > 0) || !(par->g_send >= 0) || !isfinite(par->L_send) ||
+        !(par->g_mcast >= 0) || !isfinite(par->L_mcast) || !isfinite(par->g_send) ||
+        !isfinite(par->g_mcast)) {
+        hrel_seterr(err, errlen, "replay: g must be >= 0, L finite and the CPU ratio > 0");
         goto out;
     }
     for (r = 0; r < p; r++) {
@@ -149,7 +150,8 @@ int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double
                     start = fmax(start, busfree);
                     busfree = start + tx;
                 }
-                arrive[s->next] = start + tx + lat;
+                arrive[s->next] = start + fmax(tx, tx + lat);   /* a fitted L < 0 never
+                                                                   makes a message early */
                 s->clock = start + tx;
                 break;
             }

@@ -7,7 +7,8 @@
  *  - start, spawn and exit rows keep their recorded duration; a spawned rank
  *    starts at its parent's simulated spawn end plus its recorded lag;
  *  - a send of m bytes occupies its sender for g_send*m and arrives
- *    g_send*m + L_send after it begins; a multicast to k ranks costs
+ *    g_send*m + L_send after it begins (L may be negative, as least-squares
+ *    fits give it, but a message never arrives before g*m); a multicast to k ranks costs
  *    g_mcast*k*m (+ L_mcast to arrive), all copies arriving together;
  *  - a receive ends when its (recorded, matched) message has arrived, or at
  *    once if it already has;

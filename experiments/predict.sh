@@ -1,0 +1,237 @@
+#!/bin/bash
+# predict.sh -- predict an unmodified PVM program's run time on a platform from
+# PVM's own trace events, run it there, and compare.
+#
+# usage: experiments/predict.sh [--platform NAME | --hostfile FILE] [--fit FIT.csv]
+#                               [--trace FILE] [--runs N] [--run DIR]
+#                               [--timeout DURATION] [--cpu-ratio X] -- PROGRAM [ARGS...]
+#
+#   --platform NAME  local (default) or an emulated platform of hostfiles/
+#                    (NAME.platform + NAME); a copy with PROGRAM's folder added
+#                    to ep= is brought up under the same name
+#   --hostfile FILE  start the virtual machine from FILE (local hosts) instead
+#   --fit FIT.csv    g and L (hrel fit --csv rows); default: the newest run of
+#                    this platform in results/, else its quick study is run first
+#   --trace FILE     predict from this tracer file (recorded elsewhere, e.g. on
+#                    local) instead of this platform's own traced run
+#   --runs N         traced runs (default 3), each after an untraced run (the
+#                    untraced runs measure the tracing overhead)
+#   --run DIR        output folder (default results/predict-<platform>-<time>)
+#   --timeout D      longest run of PROGRAM (default 300s; 90, 2m, 500ms)
+#   --cpu-ratio X    computation of the trace takes X times as long here (1)
+# Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct; measured_s the
+# median of the traced runs; predict_untraced.csv: against the untraced
+# runs), DIR/steps.csv (per step), DIR/predict.png, the
+# runs' traces (runK/trace.trc, msgs.csv, trace.csv). Last line: predict: DIR.
+# See docs/predict.md.
+set -u -o pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+export HREL_ROOT=$ROOT
+die() { echo "predict: $*" >&2; exit "${2:-1}"; }
+die2() { echo "predict: $1" >&2; exit 2; }
+
+# --- inner mode: runs inside the virtual machine (on the platform's first host)
+if [ "${1:-}" = "--inner" ]; then
+    dir=$2 runs=$3 tmo=$4; shift 4
+    prog=$1; shift
+    now_ns() { date +%s%N; }
+    secs() { printf '%d.%09d' $(($1 / 1000000000)) $(($1 % 1000000000)); }
+    run_once() {   # run_once LABEL: runs PROGRAM, prints its wall time
+        local t0 t1 rc
+        t0=$(now_ns)
+        PVMTRCBUF=${HREL_TRACE_BUF:-4000000} timeout --kill-after=5 "$tmo" "$prog" "$@" >"$dir/$label.out" 2>&1 </dev/null
+        rc=$?
+        t1=$(now_ns)
+        if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+            echo "predict: $(basename "$prog") did not finish within ${tmo}s ($label); stopped" >&2
+            return 1
+        elif [ $rc -ne 0 ]; then
+            echo "predict: $(basename "$prog") exited with status $rc ($label): $(tail -n 1 "$dir/$label.out")" >&2
+            return 1
+        fi
+        secs $((t1 - t0)) >"$dir/$label.time"
+    }
+    for k in $(seq 1 "$runs"); do
+        label=untraced$k; run_once "$@" || exit 1
+        label=run$k
+        mkdir -p "$dir/$label"
+        rm -f "$dir/$label.fifo"; mkfifo "$dir/$label.fifo" || exit 1
+        tracer -T "$dir/$label/trace.trc" -B "${HREL_TRACE_BUF:-4000000}" full <"$dir/$label.fifo" >"$dir/$label/tracer.out" 2>&1 &
+        tpid=$!
+        exec 9>"$dir/$label.fifo"
+        for _ in $(seq 1 50); do grep -q "Tracer connected" "$dir/$label/tracer.out" 2>/dev/null && break; sleep 0.1; done
+        run_once "$@"; rc=$?
+        sleep 0.5          # let the last trace events reach the tracer
+        echo quit >&9; exec 9>&-
+        for _ in $(seq 1 50); do kill -0 "$tpid" 2>/dev/null || break; sleep 0.1; done
+        kill "$tpid" 2>/dev/null; wait "$tpid" 2>/dev/null
+        rm -f "$dir/$label.fifo"
+        [ $rc -eq 0 ] || exit 1
+        mv "$dir/$label.time" "$dir/$label/time"; mv "$dir/$label.out" "$dir/$label/out"
+    done
+    exit 0
+fi
+
+platform="" hostfile="" fit="" xtrace="" runs=3 run="" tmo=300s ratio=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --platform|--hostfile|--fit|--trace|--runs|--run|--timeout|--cpu-ratio)
+            [ $# -ge 2 ] || die2 "$1 needs a value"
+            case "$1" in
+                --platform) platform=$2 ;; --hostfile) hostfile=$2 ;; --fit) fit=$2 ;;
+                --trace) xtrace=$2 ;; --runs) runs=$2 ;; --run) run=$2 ;;
+                --timeout) tmo=$2 ;; --cpu-ratio) ratio=$2 ;;
+            esac; shift 2 ;;
+        --platform=*|--hostfile=*|--fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*)
+            set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --) shift; break ;;
+        *) die2 "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
+    esac
+done
+[ $# -ge 1 ] || die2 "no PROGRAM given (usage: predict.sh [options] -- PROGRAM [ARGS...])"
+prog=$1; shift
+[ -n "$platform" ] && [ -n "$hostfile" ] && die2 "give --platform or --hostfile, not both"
+case "$runs" in ''|*[!0-9]*|0) die2 "--runs needs a whole number >= 1, not '$runs'" ;; esac
+case "$tmo" in
+    *ms) die2 "--timeout: give at least 1s" ;;
+    *[0-9]|*[0-9]s|*[0-9]m|*[0-9]h) ;;
+    *) die2 "--timeout: '$tmo' is not a duration (90, 90s, 2m)" ;;
+esac
+tmo_s=${tmo%s}; case "$tmo_s" in *m) tmo_s=$(( ${tmo_s%m} * 60 )) ;; *h) tmo_s=$(( ${tmo_s%h} * 3600 )) ;; esac
+case "$tmo_s" in ''|*[!0-9]*) die2 "--timeout: '$tmo' is not a whole duration" ;; esac
+# the program: a path, or a name on PATH
+case "$prog" in
+    */*) ;;
+    *) p=$(command -v -- "$prog" 2>/dev/null) && case "$p" in /*) prog=$p ;; esac ;;
+esac
+[ -e "$prog" ] || die2 "program '$prog' not found"
+[ -f "$prog" ] && [ -x "$prog" ] || die2 "program '$prog' is not an executable file"
+progdir=$(cd "$(dirname "$prog")" && pwd); prog=$progdir/$(basename "$prog")
+case "$progdir" in *[[:space:]:]*) die2 "the folder of '$prog' has a space or ':'; PVM's ep= cannot hold it" ;; esac
+[ -z "$fit" ] || [ -r "$fit" ] || die2 "cannot read fit file '$fit'"
+[ -z "$xtrace" ] || [ -r "$xtrace" ] || die2 "cannot read trace file '$xtrace'"
+[ -z "$hostfile" ] || [ -r "$hostfile" ] || die2 "cannot read hostfile '$hostfile'"
+[ -n "$platform" ] || { [ -n "$hostfile" ] && platform=hostfile; } || platform=local
+if [ "$platform" != local ] && [ "$platform" != hostfile ]; then
+    [ -r "$ROOT/hostfiles/$platform.platform" ] && [ -r "$ROOT/hostfiles/$platform" ] ||
+        die2 "unknown platform '$platform' (no hostfiles/$platform.platform and hostfiles/$platform)"
+fi
+command -v tracer >/dev/null || die "PVM's tracer is not installed (Debian package pvm-dev)"
+HREL="$ROOT/bin/${PVM_ARCH:-LINUX64}/hrel"
+. "$ROOT/hostfiles/vm.sh"
+HREL="$ROOT/bin/$PVM_ARCH/hrel"
+[ -x "$HREL" ] || die "$HREL is not built: run make first"
+[ -n "$run" ] || run="$ROOT/results/predict-$platform-$(date -u +%Y%m%dT%H%M%SZ)"
+[ -e "$run" ] && [ -n "$(ls -A "$run" 2>/dev/null)" ] && die2 "run folder '$run' exists and is not empty"
+mkdir -p "$run" || die "cannot create '$run'"
+run=$(cd "$run" && pwd)
+
+# a trace from elsewhere is checked before anything runs
+if [ -n "$xtrace" ]; then
+    mkdir -p "$run/xtrace"; cp "$xtrace" "$run/xtrace/trace.trc" || die "cannot copy '$xtrace'"
+    "$HREL" trace import "$run/xtrace/trace.trc" -o "$run/xtrace" >"$run/xtrace/import.txt" || exit 1
+fi
+
+# the hostfile (or platform copy) with PROGRAM's folder first in ep=
+add_ep() {  # add_ep IN OUT
+    local line
+    : >"$2"
+    while IFS= read -r line || [ -n "$line" ]; do
+        case "$line" in
+            \**ep=*) line=$(printf '%s' "$line" | sed -E "s#ep=([^ ]*)#ep=$progdir:\\1#") ;;
+            \**) line="$line ep=$progdir:\$HREL_ROOT/bin/\$PVM_ARCH" ;;
+        esac
+        printf '%s\n' "$line" >>"$2"
+    done <"$1"
+    grep -q '^\*' "$1" || printf '* ep=%s:$HREL_ROOT/bin/$PVM_ARCH\n' "$progdir" >>"$2"
+}
+mkdir -p "$run/platform"
+medium=none nhosts=1
+case "$platform" in
+    local) add_ep "$ROOT/hostfiles/local" "$run/platform/hostfile" ;;
+    hostfile) add_ep "$hostfile" "$run/platform/hostfile"
+              nhosts=$(grep -cvE '^[[:space:]]*(#|\*|&|$)' "$hostfile"); [ "$nhosts" -ge 1 ] || nhosts=1 ;;
+    *) cp "$ROOT/hostfiles/$platform.platform" "$run/platform/$platform.platform"
+       add_ep "$ROOT/hostfiles/$platform" "$run/platform/$platform"
+       nhosts=$(grep -cvE '^[[:space:]]*(#|\*|&|$)' "$ROOT/hostfiles/$platform")
+       case "$(grep -E '^medium:' "$ROOT/hostfiles/$platform.platform")" in
+           *shared*) medium=bus ;; *) medium=port ;;
+       esac ;;
+esac
+
+# g and L
+if [ -z "$fit" ]; then
+    newest=""
+    for raw in $(ls -t "$ROOT"/results/*/raw.csv 2>/dev/null | grep -v '/latest/'); do
+        if grep -qx "# platform: $platform" "$raw"; then newest=$raw; break; fi
+    done
+    if [ -z "$newest" ]; then
+        [ "$platform" = hostfile ] && die "no characterisation for a --hostfile platform: give --fit FIT.csv"
+        echo "predict: no characterisation of '$platform' in results/: running its quick study first"
+        "$ROOT/experiments/study.sh" --platform "$platform" --quick --no-report \
+            --run "$run/study" >"$run/study.log" 2>&1 || die "the quick study of '$platform' failed (see $run/study.log)"
+        newest=$run/study/raw.csv
+    fi
+    "$HREL" fit "$newest" --csv >"$run/fit.csv" 2>"$run/fit.err" || die "hrel fit $newest failed: $(head -n 1 "$run/fit.err")"
+    echo "predict: g and L from $newest"
+else
+    cp "$fit" "$run/fit.csv" || die "cannot copy '$fit'"
+fi
+"$HREL" model replay --help >/dev/null   # built with replay
+
+# the runs
+inner=("$ROOT/experiments/predict.sh" --inner "$run" "$runs" "$tmo_s" "$prog" "$@")
+case "$platform" in
+    local|hostfile)
+        trap 'hrel_vm_stop' EXIT
+        hrel_vm_start "$run/platform/hostfile" || die "could not start the virtual machine"
+        "${inner[@]}" || exit 1
+        hrel_vm_stop; trap - EXIT ;;
+    *)
+        "$ROOT/hostfiles/platform.sh" run "$run/platform/$platform.platform" --no-probe -- \
+            "${inner[@]}" || exit 1 ;;
+esac
+
+# import, predict
+times="" utimes=""
+for k in $(seq 1 "$runs"); do
+    utimes="$utimes${utimes:+,}$(cat "$run/untraced$k.time")"
+    "$HREL" trace import "$run/run$k/trace.trc" -o "$run/run$k" >"$run/run$k/import.txt" ||
+        exit 1
+    times="$times${times:+,}$(cat "$run/run$k/time")"
+done
+# the trace to predict from: --trace FILE, else the traced run whose time is the median
+if [ -n "$xtrace" ]; then
+    src=$run/xtrace; hosts=(--hosts "$nhosts")
+else
+    src=$run/run1; hosts=()
+    med=$(printf '%s\n' ${times//,/ } | sort -g | sed -n "$(( (runs + 1) / 2 ))p")
+    for k in $(seq 1 "$runs"); do [ "$(cat "$run/run$k/time")" = "$med" ] && { src=$run/run$k; break; }; done
+fi
+total() { "$@" | tail -n 1 | sed -n 's/^total //p'; }
+pb=$(total "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit.csv") || exit 1
+pm=$(total "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv") || exit 1
+pr=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium "$medium" \
+     --cpu-ratio "$ratio" "${hosts[@]}") || exit 1
+pn=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium none \
+     --cpu-ratio "$ratio" "${hosts[@]}") || exit 1
+[ -n "$pb" ] && [ -n "$pm" ] && [ -n "$pr" ] && [ -n "$pn" ] || die "a model gave no total"
+{ echo "# program: $prog $*"; echo "# platform: $platform (replay medium $medium, $nhosts hosts)"
+  echo "# predicted_from: $src"
+  "$HREL" trace table --measured "$times" --untraced "$utimes" \
+      bspwb="$pb" mpm="$pm" replay="$pr" replay_nomedium="$pn"; } >"$run/predict.csv" || exit 1
+{ echo "# the same predictions against the median of the untraced runs"
+  "$HREL" trace table --measured "$utimes" \
+      bspwb="$pb" mpm="$pm" replay="$pr" replay_nomedium="$pn"; } >"$run/predict_untraced.csv" || exit 1
+{ "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit.csv" --csv
+  "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv" --csv | tail -n +2; } >"$run/steps.csv" || exit 1
+if command -v gnuplot >/dev/null 2>&1; then
+    gnuplot -c "$ROOT/plots/predict.gp" "$run/steps.csv" "$run/predict.png" 2>"$run/plot.err" ||
+        echo "predict: the figure failed: $(head -n 1 "$run/plot.err")" >&2
+fi
+grep -v '^#' "$run/predict.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict.csv"
+echo "against the untraced runs:"
+grep -v '^#' "$run/predict_untraced.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict_untraced.csv"
+grep '^# tracing_overhead_pct' "$run/predict.csv" | sed 's/^# /predict: /'
+echo "predict: $run"

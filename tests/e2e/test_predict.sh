@@ -1,0 +1,72 @@
+#!/bin/bash
+# test_predict.sh -- experiments/predict.sh end to end on a private local pvmd:
+# an example program (no hrel code) traced by PVM's tracer, imported, predicted
+# with bspwb, mpm and replay; the same from the recorded trace (--trace); and
+# the bad inputs of issue 12, each one line and a non-zero exit with nothing
+# left running.
+. "$(dirname "$0")/common.sh"
+P=$ROOT/experiments/predict.sh
+# g and L by hand (a tiny fit file: the test checks the plumbing, not the numbers)
+{ echo 'pattern,procs,g,L,r2,n'; printf '%s,all,1e-9,5e-5,1,3\n' E PP OA POA AO AA ALL; } >"$T/fit.csv"
+before=$(our_pvmds)
+tracers_before=$(pgrep -x tracer | sort)
+
+"$P" --runs 2 --fit "$T/fit.csv" --run "$T/p1" --timeout 60 -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p1.out" 2>"$T/p1.err"
+rc=$?
+check "predict.sh exits 0 on the stencil" [ $rc -eq 0 ]
+check "last line names the run" [ "$(tail -n 1 "$T/p1.out")" = "predict: $T/p1" ]
+check "predict.csv header" grep -qx 'model,predicted_s,measured_s,err_pct' "$T/p1/predict.csv"
+for m in bspwb mpm replay replay_nomedium; do
+    check "predict.csv has $m with positive numbers" \
+        grep -qE "^$m,[0-9]+\.[0-9]*[1-9][0-9]*,[0-9]+\.[0-9]+,-?[0-9]+\.[0-9]+$" "$T/p1/predict.csv"
+done
+check "tracing overhead reported" grep -q '^# tracing_overhead_pct: ' "$T/p1/predict.csv"
+check "message-level trace has 3 ranks" bash -c "cut -d, -f1 '$T/p1/run1/msgs.csv' | grep -E '^[0-9]+$' | sort -u | wc -l | grep -qx 3"
+check "every rank has an exit row" bash -c "grep -c ',exit,' '$T/p1/run1/msgs.csv' | grep -qx 3"
+# stencil: 10 iterations of 2 sends per inner rank, 1 per edge rank, plus the start messages
+check "halo sends recorded (tag 12/13, 16384 bytes)" bash -c "grep -c ',send,[0-9]*,16384,1[23],' '$T/p1/run1/msgs.csv' | grep -qx 40"
+check "reduce + multicast recorded" grep -q '^0,[0-9]*,mcast,1;2,8,15,' "$T/p1/run1/msgs.csv"
+check "steps inferred with OA and AO" bash -c "grep -q ',OA$' '$T/p1/run1/trace.csv' && grep -q ',AO$' '$T/p1/run1/trace.csv'"
+check "per-step table" grep -q '^mpm,1,all,' "$T/p1/steps.csv"
+check "no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
+check "no tracer left" [ "$(pgrep -x tracer | sort)" = "$tracers_before" ]
+
+# the farm (wildcard receives), predicted from the stencil's... no: from its own trace
+"$P" --runs 1 --fit "$T/fit.csv" --run "$T/p2" -- "$BIN/hrel_farm" -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
+check "farm with wildcard receives predicted" grep -q '^replay,' "$T/p2/predict.csv"
+# from a recorded trace
+"$P" --runs 1 --fit "$T/fit.csv" --run "$T/p3" --trace "$T/p1/run1/trace.trc" -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p3.out" 2>&1
+check "--trace FILE predicts from that trace" grep -q "predicted_from: $T/p3/xtrace" "$T/p3/predict.csv"
+
+# bad inputs: one line on stderr, non-zero exit, nothing left running
+bad() {   # bad WHAT WANT ARGS...
+    local what=$1 want=$2 rc; shift 2
+    rm -rf "$T/bad"
+    "$P" --runs 1 --fit "$T/fit.csv" --run "$T/bad" --timeout 3 "$@" >/dev/null 2>"$T/bad.err"
+    rc=$?
+    check "$what: non-zero exit" [ $rc -ne 0 ]
+    check "$what: one line" [ "$(wc -l <"$T/bad.err")" -eq 1 ]
+    check "$what: says '$want'" grep -q -- "$want" "$T/bad.err"
+    check "$what: no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
+    [ "$(wc -l <"$T/bad.err")" -eq 1 ] && grep -q -- "$want" "$T/bad.err" || sed "s/^/  $what: /" "$T/bad.err"
+    check "$what: no tracer left" [ "$(pgrep -x tracer | sort)" = "$tracers_before" ]
+}
+bad "missing program" "not found" -- "$T/nosuch"
+printf 'x\n' >"$T/notexec"
+bad "not executable" "not an executable" -- "$T/notexec"
+bad "program fails" "exited with status 1" -- /bin/false
+printf '#!/bin/sh\nexec sleep 30\n' >"$T/hang.sh"; chmod +x "$T/hang.sh"
+bad "program hangs" "did not finish within 3s" -- "$T/hang.sh"
+bad "spawns nothing" "spawned no tasks" -- "$BIN/hrel_vmhosts"
+head -c 3000 "$T/p1/run1/trace.trc" >"$T/cut.trc"
+bad "truncated trace" "cut short" --trace "$T/cut.trc" -- "$BIN/hrel_stencil"
+sed 's/"send(0.0)"/"frobnicate(0.0)"/' "$T/p1/run1/trace.trc" >"$T/unknown.trc"
+bad "unknown event" "frobnicate" --trace "$T/unknown.trc" -- "$BIN/hrel_stencil"
+bad "no program" "no PROGRAM" --
+
+# hrel-config: an instrumented program outside the repository compiles and links
+mkdir -p "$T/ext" && cp "$ROOT/pvmsrc/tools/hrel_mstep_demo.c" "$T/ext/my.c"
+check "hrel-config --cflags --libs links an instrumented program" \
+    bash -c "cd '$T/ext' && cc -std=c99 -O2 \$('$ROOT/hrel-config' --cflags) -o my my.c \$('$ROOT/hrel-config' --libs) && [ -x my ]"
+check_not "hrel-config refuses an unknown option" "$ROOT/hrel-config" --frob
+finish
