@@ -4,7 +4,8 @@
 #
 # usage: experiments/predict.sh [--platform NAME | --hostfile FILE] [--fit FIT.csv]
 #                               [--trace FILE] [--runs N] [--run DIR]
-#                               [--timeout DURATION] [--cpu-ratio X] -- PROGRAM [ARGS...]
+#                               [--timeout DURATION] [--cpu-ratio X] [--route daemon|direct]
+#                               -- PROGRAM [ARGS...]
 #
 #   --platform NAME  local (default) or an emulated platform of hostfiles/
 #                    (NAME.platform + NAME); a copy with PROGRAM's folder added
@@ -19,6 +20,10 @@
 #   --run DIR        output folder (default results/predict-<platform>-<time>)
 #   --timeout D      longest run of PROGRAM (default 300s; 90, 2m, 500ms)
 #   --cpu-ratio X    computation of the trace takes X times as long here (1)
+#   --route R        the route PROGRAM's messages take: daemon (default: what a
+#                    program gets unless it calls pvm_setopt(PvmRoute,
+#                    PvmRouteDirect)) or direct; picks the characterisation
+#                    measured with that route
 # Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct; measured_s the
 # median of the traced runs; predict_untraced.csv: against the untraced
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
@@ -72,19 +77,19 @@ if [ "${1:-}" = "--inner" ]; then
     exit 0
 fi
 
-platform="" hostfile="" fit="" xtrace="" runs=3 run="" tmo=300s ratio=1
+platform="" hostfile="" fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon
 while [ $# -gt 0 ]; do
     case "$1" in
-        --platform|--hostfile|--fit|--trace|--runs|--run|--timeout|--cpu-ratio)
+        --platform|--hostfile|--fit|--trace|--runs|--run|--timeout|--cpu-ratio|--route)
             [ $# -ge 2 ] || die2 "$1 needs a value"
             case "$1" in
                 --platform) platform=$2 ;; --hostfile) hostfile=$2 ;; --fit) fit=$2 ;;
                 --trace) xtrace=$2 ;; --runs) runs=$2 ;; --run) run=$2 ;;
-                --timeout) tmo=$2 ;; --cpu-ratio) ratio=$2 ;;
+                --timeout) tmo=$2 ;; --cpu-ratio) ratio=$2 ;; --route) route=$2 ;;
             esac; shift 2 ;;
-        --platform=*|--hostfile=*|--fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*)
+        --platform=*|--hostfile=*|--fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*)
             set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
-        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --) shift; break ;;
         *) die2 "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
     esac
@@ -93,6 +98,7 @@ done
 prog=$1; shift
 [ -n "$platform" ] && [ -n "$hostfile" ] && die2 "give --platform or --hostfile, not both"
 case "$runs" in ''|*[!0-9]*|0) die2 "--runs needs a whole number >= 1, not '$runs'" ;; esac
+case "$route" in direct|daemon) ;; *) die2 "--route must be direct or daemon, not '$route'" ;; esac
 case "$tmo" in
     *ms) die2 "--timeout: give at least 1s" ;;
     *[0-9]|*[0-9]s|*[0-9]m|*[0-9]h) ;;
@@ -155,28 +161,32 @@ case "$platform" in
     *) cp "$ROOT/hostfiles/$platform.platform" "$run/platform/$platform.platform"
        add_ep "$ROOT/hostfiles/$platform" "$run/platform/$platform"
        nhosts=$(grep -cvE '^[[:space:]]*(#|\*|&|$)' "$ROOT/hostfiles/$platform")
-       case "$(grep -E '^medium:' "$ROOT/hostfiles/$platform.platform")" in
-           *shared*) medium=bus ;; *) medium=port ;;
-       esac ;;
+       read -r _ pmedium _ < <(grep -E '^medium:' "$ROOT/hostfiles/$platform.platform")
+       case "${pmedium:-}" in shared) medium=bus ;; *) medium=port ;; esac ;;
 esac
 
 # g and L
 if [ -z "$fit" ]; then
     newest=""
     for raw in $(ls -t "$ROOT"/results/*/raw.csv 2>/dev/null | grep -v '/latest/'); do
-        if grep -qx "# platform: $platform" "$raw"; then newest=$raw; break; fi
+        if grep -qx "# platform: $platform" "$raw" && grep -qx "# routing: $route" "$raw"; then
+            newest=$raw; break
+        fi
     done
     if [ -z "$newest" ]; then
         [ "$platform" = hostfile ] && die "no characterisation for a --hostfile platform: give --fit FIT.csv"
-        echo "predict: no characterisation of '$platform' in results/: running its quick study first"
+        echo "predict: no characterisation of '$platform' with --route $route in results/: running its quick study first"
         "$ROOT/experiments/study.sh" --platform "$platform" --quick --no-report \
-            --run "$run/study" >"$run/study.log" 2>&1 || die "the quick study of '$platform' failed (see $run/study.log)"
+            --run "$run/study" -- --route "$route" >"$run/study.log" 2>&1 ||
+            die "the quick study of '$platform' failed (see $run/study.log)"
         newest=$run/study/raw.csv
     fi
     "$HREL" fit "$newest" --csv >"$run/fit.csv" 2>"$run/fit.err" || die "hrel fit $newest failed: $(head -n 1 "$run/fit.err")"
+    echo "$newest" >"$run/fit.src"
     echo "predict: g and L from $newest"
 else
     cp "$fit" "$run/fit.csv" || die "cannot copy '$fit'"
+    echo "$fit" >"$run/fit.src"
 fi
 "$HREL" model replay --help >/dev/null   # built with replay
 
@@ -218,7 +228,7 @@ pn=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium no
      --cpu-ratio "$ratio" "${hosts[@]}") || exit 1
 [ -n "$pb" ] && [ -n "$pm" ] && [ -n "$pr" ] && [ -n "$pn" ] || die "a model gave no total"
 { echo "# program: $prog $*"; echo "# platform: $platform (replay medium $medium, $nhosts hosts)"
-  echo "# predicted_from: $src"
+  echo "# predicted_from: $src"; echo "# route: $route; g and L: $(head -n 1 "$run/fit.src" 2>/dev/null)"
   "$HREL" trace table --measured "$times" --untraced "$utimes" \
       bspwb="$pb" mpm="$pm" replay="$pr" replay_nomedium="$pn"; } >"$run/predict.csv" || exit 1
 { echo "# the same predictions against the median of the untraced runs"

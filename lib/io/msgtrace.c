@@ -151,7 +151,7 @@ static int ignorable(const char *n)
         "archcode", "perror", "siblings", "gettmask", "settmask", "catchout", "getfds",
         "version", "getinst", "lookup", "insert", "delete", "putinfo", "getinfo",
         "delinfo", "getmboxinfo", "newcontext", "setcontext", "getcontext",
-        "freecontext", "addhosts", "delhosts", "halt", "hostsync", NULL};
+        "freecontext", "addhosts", "delhosts", "halt", "hostsync", "recvf", NULL};
     int i;
     if (strncmp(n, "pk", 2) == 0 || strncmp(n, "upk", 3) == 0)
         return 1;

@@ -37,7 +37,11 @@ static void skipws(parser *ps)
 
 static int perr(parser *ps, const char *what)
 {
-    hrel_seterr(ps->err, ps->errlen, "%s:%ld: %s", ps->name, ps->line, what);
+    if (!*ps->p)   /* whatever was expected, the file simply ended */
+        hrel_seterr(ps->err, ps->errlen, "%s:%ld: the trace is cut short (it ends inside a "
+                    "record or descriptor: %s)", ps->name, ps->line, what);
+    else
+        hrel_seterr(ps->err, ps->errlen, "%s:%ld: %s", ps->name, ps->line, what);
     return -1;
 }
 

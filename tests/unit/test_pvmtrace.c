@@ -111,6 +111,9 @@ int main(void)
         snprintf(cut, sizeof cut, "%s", good);
         cut[strlen(cut) - 30] = '\0';   /* inside the last record */
         bad_events(cut, "t.trc:", "cut in a record");
+        bad_events(cut, "cut short", "cut in a record: says cut short");
+        cut[strlen(D_NEWT) / 2] = '\0';   /* inside the first descriptor */
+        bad_events(cut, "cut short", "cut in a descriptor: says cut short");
     }
     bad_events(D_NEWT "\"newtask(0)\" { 10, 0, 262147, -1, -1, [2] { \"-\" } };;\n"
                "\"barrier(0.0)\" { 10, 5, 262147 };;\n", "is not described", "unknown event");
