@@ -194,10 +194,10 @@ fi
 inner=("$ROOT/experiments/predict.sh" --inner "$run" "$runs" "$tmo_s" "$prog" "$@")
 case "$platform" in
     local|hostfile)
-        trap 'hrel_vm_stop' EXIT
+        trap 'hrel_vm_stop 2>/dev/null' EXIT
         hrel_vm_start "$run/platform/hostfile" || die "could not start the virtual machine"
         "${inner[@]}" || exit 1
-        hrel_vm_stop; trap - EXIT ;;
+        hrel_vm_stop 2>/dev/null; trap - EXIT ;;
     *)
         "$ROOT/hostfiles/platform.sh" run "$run/platform/$platform.platform" --no-probe -- \
             "${inner[@]}" || exit 1 ;;
