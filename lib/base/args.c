@@ -243,6 +243,17 @@ int hrel_args_choice(const char *opt, const char *s, const char *const *choices,
     return -1;
 }
 
+/* A table bound as a long: doubles at or beyond the range of long clamp to
+ * LONG_MIN/LONG_MAX (a plain cast of 9.2e18 would overflow). */
+static long bound(double d)
+{
+    if (d >= (double)LONG_MAX)
+        return LONG_MAX;
+    if (d <= (double)LONG_MIN)
+        return LONG_MIN;
+    return (long)d;
+}
+
 /* Store one option's value. */
 static int store(const hrel_arg *a, const char *v, char *err, size_t errlen)
 {
@@ -265,10 +276,12 @@ static int store(const hrel_arg *a, const char *v, char *err, size_t errlen)
         *(const char **)a->dst = v;
         return 0;
     case HREL_ARG_LONG:
-        return hrel_args_long(opt, v, (long)a->min, (long)a->max, (long *)a->dst, err, errlen);
+        return hrel_args_long(opt, v, bound(a->min), bound(a->max), (long *)a->dst, err, errlen);
     case HREL_ARG_INT:
-        if (hrel_args_long(opt, v, bounded(a->min, a->max) ? (long)a->min : INT_MIN,
-                           bounded(a->min, a->max) ? (long)a->max : INT_MAX, &l, err, errlen))
+        if (hrel_args_long(opt, v,
+                           bounded(a->min, a->max) && a->min > INT_MIN ? bound(a->min) : INT_MIN,
+                           bounded(a->min, a->max) && a->max < INT_MAX ? bound(a->max) : INT_MAX,
+                           &l, err, errlen))
             return -1;
         *(int *)a->dst = (int)l;
         return 0;
@@ -287,10 +300,10 @@ static int store(const hrel_arg *a, const char *v, char *err, size_t errlen)
         return 0;
     }
     case HREL_ARG_SIZE:
-        return hrel_args_size(opt, v, (long)a->min, (long)a->max, (long *)a->dst, err, errlen);
+        return hrel_args_size(opt, v, bound(a->min), bound(a->max), (long *)a->dst, err, errlen);
     case HREL_ARG_PROCS:
     case HREL_ARG_SIZES:
-        return hrel_args_list(opt, v, a->kind == HREL_ARG_PROCS, (long)a->min, (long)a->max,
+        return hrel_args_list(opt, v, a->kind == HREL_ARG_PROCS, bound(a->min), bound(a->max),
                               (long *)a->dst, a->maxn, a->count, err, errlen);
     case HREL_ARG_CHOICE:
         return hrel_args_choice(opt, v, a->choices, (int *)a->dst, err, errlen);

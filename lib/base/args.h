@@ -18,7 +18,8 @@
  *   processor list  4 | 2,4,8 | 2-8 | 2-8:2   each item >= min, <= max
  *   size list   6720,26880 | 1k,4k  (sizes, comma separated)
  *   choice      one word of a NULL-terminated list; the index is stored
- * Limits: at most HREL_ARGS_MAX_OPTS options per table, list values of at
+ * Bounds are doubles; a bound beyond the range of long (or of int for INT)
+ * clamps to it. Limits: at most HREL_ARGS_MAX_OPTS options per table, list values of at
  * most HREL_ARGS_MAX_LIST items, option values of at most 4096 characters.
  */
 #ifndef HREL_ARGS_H

@@ -1,4 +1,6 @@
 /* Unit tests of lib/base/args: the one command-line parser. */
+#include <limits.h>
+
 #include "args.h"
 #include "hrel_test.h"
 
@@ -122,6 +124,18 @@ int main(void)
         HREL_CHECK_INT(run("--note=", t2, &help, &first, err, sizeof err, store, argv, &argc),
                        -1, "empty note refused");
         HREL_CHECK(strcmp(err, "--note: empty value") == 0, "empty value named");
+    }
+    {   /* a bound of LONG_MAX (as a double) clamps instead of overflowing */
+        long big = 0;
+        const hrel_arg t3[] = {
+            {"seed", 0, HREL_ARG_LONG, &big, 0, (double)LONG_MAX, NULL, NULL, 0, NULL},
+            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        };
+        HREL_CHECK_INT(run("--seed 12345678901", t3, &help, &first, err, sizeof err, store, argv,
+                           &argc), 0, "max LONG_MAX accepts a large value");
+        HREL_CHECK(big == 12345678901L, "the value is kept");
+        HREL_CHECK_INT(run("--seed -1", t3, &help, &first, err, sizeof err, store, argv, &argc),
+                       -1, "min 0 still refuses -1");
     }
     {   /* subcommand words */
         static const char *const verbs[] = {"predict", "table", NULL};
