@@ -1,9 +1,9 @@
 /* cmd_patterns -- `hrel patterns`: the pattern registry (lib/base/patterns.h)
  * as a table or CSV, so that scripts and plot styles read it instead of
  * keeping their own copy. */
-#include <getopt.h>
 #include <stdio.h>
 
+#include "args.h"
 #include "hrel_cmd.h"
 #include "patterns.h"
 
@@ -19,26 +19,24 @@ static void usage(FILE *fp)
 
 int hrel_cmd_patterns(int argc, char **argv)
 {
-    static const struct option lo[] = {
-        {"csv", no_argument, 0, 'c'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    int c, csv = 0;
+    int csv = 0, help = 0, first = 0;
+    char err[256];
     size_t i;
+    const hrel_arg table[] = {
+        {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
+        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+    };
 
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":h", lo, NULL)) != -1) {
-        if (c == 'c')
-            csv = 1;
-        else if (c == 'h') {
-            usage(stdout);
-            return 0;
-        } else {
-            fprintf(stderr, "hrel patterns: unknown option '%s' (see --help)\n", argv[optind - 1]);
-            return 2;
-        }
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0) {
+        fprintf(stderr, "hrel patterns: %s (see --help)\n", err);
+        return 2;
     }
-    if (optind < argc) {
-        fprintf(stderr, "hrel patterns: unexpected argument '%s'\n", argv[optind]);
+    if (help) {
+        usage(stdout);
+        return 0;
+    }
+    if (first < argc) {
+        fprintf(stderr, "hrel patterns: unexpected argument '%.60s'\n", argv[first]);
         return 2;
     }
     if (csv)

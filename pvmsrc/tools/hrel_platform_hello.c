@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "tags.h"
+#include "args.h"
 
 
 /* Seconds on CLOCK_MONOTONIC. */
@@ -124,10 +125,29 @@ static int master(long bytes, int rounds)
 
 int main(int argc, char **argv)
 {
+    const hrel_arg table[] = {{NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL}};
+    long bytes = 0, rounds = 1;
+    int help = 0, first = 0;
+    char err[256];
+    /* operands BYTES and ROUNDS, checked (no silent atol) */
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0 ||
+        (first < argc && hrel_args_size("BYTES", argv[first], 0, 1L << 30, &bytes, err,
+                                        sizeof err) != 0) ||
+        (first + 1 < argc && hrel_args_long("ROUNDS", argv[first + 1], 1, 1000000, &rounds,
+                                            err, sizeof err) != 0) ||
+        (first + 2 < argc && snprintf(err, sizeof err, "unexpected argument '%.60s'",
+                                      argv[first + 2]) > 0)) {
+        fprintf(stderr, "platform_hello: %s\n", err);
+        return 2;
+    }
+    if (help) {
+        printf("usage: hrel_platform_hello [BYTES [ROUNDS]]   (test helper, see the source)\n");
+        return 0;
+    }
     if (pvm_mytid() < 0) {
         fprintf(stderr, "platform_hello: not in a virtual machine\n");
         return 1;
     }
     if (pvm_parent() > 0) return worker();
-    return master(argc > 1 ? atol(argv[1]) : 0, argc > 2 && atoi(argv[2]) > 0 ? atoi(argv[2]) : 1);
+    return master(bytes, (int)rounds);
 }
