@@ -20,7 +20,7 @@ check: all
 	@tests/run.sh
 
 study: all
-	@experiments/study.sh --platform $(PLATFORM) $(STUDY_ARGS)
+	@experiments/study.sh $(if $(HOSTFILE),--hostfile $(HOSTFILE),--platform $(PLATFORM)) $(STUDY_ARGS)
 
 bench: all
 	@experiments/bench.sh $(BENCH_ARGS)

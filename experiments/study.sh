@@ -1,12 +1,17 @@
 #!/bin/bash
 # study.sh -- run the h-relation pattern study on one platform, end to end.
 #
-# usage: experiments/study.sh [--platform NAME] [--run DIR] [--quick] [-- BENCH-ARGS...]
+# usage: experiments/study.sh [--platform NAME | --hostfile FILE | --attach]
+#                             [--out DIR] [--quick] [--no-report] [-- BENCH-ARGS...]
 #
 #   --platform NAME  local (default: one host, a private pvmd started from
 #                    hostfiles/local) or an emulated platform known to
 #                    hostfiles/platform.sh (lan-utp, lan-coax, fast-switch, ...)
-#   --run DIR        results directory (default: results/<platform>-<UTC time>)
+#   --hostfile FILE  your own hostfile: a private virtual machine from it, halted
+#                    at the end; the platform is named after the file
+#   --attach         the virtual machine you already run (pvm console); left running
+#   -o, --out DIR    results directory (default: results/<platform>-<UTC time>);
+#                    --run DIR is the same
 #   --quick          a short study: sizes 6720,26880,107520, fixed 20 repetitions
 #   --no-report      stop after the measurements (no tables, figures, report)
 #   BENCH-ARGS       passed to hrel_bench (see bin/$PVM_ARCH/hrel_bench --help)
@@ -19,19 +24,25 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 1
-platform=local; run=""; quick=0; report=1; bench_args=()
+run=""; quick=0; report=1; bench_args=()
+HREL_PLAT_PROG=study.sh
+. "$ROOT/experiments/platform_env.sh"
 while [ $# -gt 0 ]; do
+    hrel_plat_opt "$@"; n=$?
+    [ "$n" -eq 255 ] && exit 2
+    [ "$n" -gt 0 ] && { shift "$n"; continue; }
     case "$1" in
-        --platform) platform=${2:?--platform needs a name}; shift 2 ;;
-        --run) run=${2:?--run needs a directory}; shift 2 ;;
+        --run|--out|-o) run=${2:?$1 needs a directory}; shift 2 ;;
+        --run=*|--out=*) run=${1#*=}; shift ;;
         --quick) quick=1; shift ;;
         --no-report) report=0; shift ;;
-        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --) shift; bench_args=("$@"); break ;;
         *) echo "study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
-. "$ROOT/hostfiles/vm.sh"
+hrel_plat_resolve || exit 2
+platform=$HREL_PLAT_NAME
 BENCH="$ROOT/bin/$PVM_ARCH/hrel_bench"
 if [ ! -x "$BENCH" ]; then
     echo "study.sh: $BENCH is not built: run make first" >&2; exit 1
@@ -42,38 +53,14 @@ run=$(cd "$run" && pwd)
 quick_args=()
 [ "$quick" -eq 1 ] && quick_args=(--sizes 6720,26880,107520 --reps 20)
 
-bench_pid=""
-# On Ctrl-C or kill: stop the benchmark, halt the virtual machine, keep the rows.
-on_signal() {
-    [ -n "$bench_pid" ] && kill "$bench_pid" 2>/dev/null && wait "$bench_pid" 2>/dev/null
-    echo "study.sh: interrupted; rows measured so far are in $run/raw.csv" >&2
-    exit 130
-}
-trap on_signal INT TERM
-if [ "$platform" = local ]; then
-    trap 'hrel_vm_stop' EXIT
-    hrel_vm_start "$ROOT/hostfiles/local" || exit 1
-    # in the background so that a signal reaches the trap at once (wait is interruptible)
-    "$BENCH" --platform local --hostfile hostfiles/local -o "$run" \
-        "${quick_args[@]}" "${bench_args[@]}" &
-    bench_pid=$!
-    wait "$bench_pid"
-    rc=$?
-    bench_pid=""
-    hrel_vm_stop
-    trap - EXIT
-else
-    if [ ! -x "$ROOT/hostfiles/platform.sh" ]; then
-        echo "study.sh: platform '$platform' needs hostfiles/platform.sh, which is missing" >&2
-        exit 1
-    fi
-    "$ROOT/hostfiles/platform.sh" run "$platform" -- "$BENCH" --platform "$platform" \
-        --hostfile "hostfiles/$platform" -o "$run" "${quick_args[@]}" "${bench_args[@]}" &
-    bench_pid=$!
-    wait "$bench_pid"
-    rc=$?
-    bench_pid=""
-fi
+HREL_PLAT_ON_SIGNAL='echo "study.sh: interrupted; rows measured so far are in $run/raw.csv" >&2'
+trap 'eval "$HREL_PLAT_ON_SIGNAL"; exit 130' INT TERM
+hrel_plat_prepare "$run/platform" || exit 1
+hrel_plat_run "$BENCH" --platform "$platform" --hostfile "$HREL_PLAT_HOSTFILE" -o "$run" \
+    "${quick_args[@]}" "${bench_args[@]}"
+rc=$?
+trap - INT TERM
+[ "$rc" -eq 125 ] && exit 1   # no virtual machine: platform_env said why
 if [ "$rc" -ne 0 ]; then
     echo "study.sh: the benchmark failed (exit $rc); rows measured so far are in $run/raw.csv" >&2
     exit "$rc"
