@@ -14,19 +14,6 @@
 
 /* ---- option names ------------------------------------------------------ */
 
-int hrel_vm_parse_place(const char *s, hrel_place *out)
-{
-    if (strcmp(s, "rr") == 0)
-        *out = HREL_PLACE_RR;
-    else if (strcmp(s, "block") == 0)
-        *out = HREL_PLACE_BLOCK;
-    else if (strcmp(s, "pvm") == 0)
-        *out = HREL_PLACE_PVM;
-    else
-        return -1;
-    return 0;
-}
-
 const char *hrel_vm_place_name(hrel_place p)
 {
     switch (p) {
@@ -35,30 +22,6 @@ const char *hrel_vm_place_name(hrel_place p)
     case HREL_PLACE_PVM: return "pvm";
     }
     return "?";
-}
-
-int hrel_vm_parse_route(const char *s, int *pvm_route)
-{
-    if (strcmp(s, "direct") == 0)
-        *pvm_route = PvmRouteDirect;
-    else if (strcmp(s, "daemon") == 0)
-        *pvm_route = PvmDontRoute;
-    else
-        return -1;
-    return 0;
-}
-
-int hrel_vm_parse_encoding(const char *s, int *pvm_encoding)
-{
-    if (strcmp(s, "inplace") == 0)
-        *pvm_encoding = PvmDataInPlace;
-    else if (strcmp(s, "raw") == 0)
-        *pvm_encoding = PvmDataRaw;
-    else if (strcmp(s, "default") == 0)
-        *pvm_encoding = PvmDataDefault;
-    else
-        return -1;
-    return 0;
 }
 
 const char *hrel_vm_route_name(int pvm_route)

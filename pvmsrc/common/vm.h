@@ -23,15 +23,10 @@ typedef enum {
     HREL_PLACE_PVM      /* let pvmd choose (PvmTaskDefault) */
 } hrel_place;
 
-/* Parse "rr", "block" or "pvm". Return 0, or -1 for anything else. */
-int hrel_vm_parse_place(const char *s, hrel_place *out);
+/* Names of a placement, a PVM route constant (direct, daemon) and a PVM
+ * encoding constant (raw, inplace, default), for metadata. The command-line
+ * words and their defaults live in vmopts.h (one home). */
 const char *hrel_vm_place_name(hrel_place p);
-
-/* Parse routing "direct" (PvmRouteDirect, default) or "daemon" (PvmDontRoute)
- * and encoding "inplace" (PvmDataInPlace, default), "raw" (PvmDataRaw),
- * "default" (PvmDataDefault, XDR). Return 0 and the PVM constant, or -1. */
-int hrel_vm_parse_route(const char *s, int *pvm_route);
-int hrel_vm_parse_encoding(const char *s, int *pvm_encoding);
 const char *hrel_vm_route_name(int pvm_route);
 const char *hrel_vm_encoding_name(int pvm_encoding);
 
