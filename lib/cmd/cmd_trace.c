@@ -191,7 +191,7 @@ static int table(int argc, char **argv)
         const char *eq = strchr(argv[i], '=');
         double pred;
         if (!eq || eq == argv[i] ||
-            hrel_args_double(argv[i], eq + 1, 0, 1e9, &pred, err, sizeof err) != 0)
+            hrel_args_double(argv[i], eq + 1, -1e9, 1e9, &pred, err, sizeof err) != 0)
             return fail(2, "trace", eq ? err : "operands are MODEL=SECONDS");
         printf("%.*s,%.6f,%.6f,%.2f\n", (int)(eq - argv[i]), argv[i], pred, med,
                hrel_error_pct(med, pred));
