@@ -237,7 +237,10 @@ pn=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium no
 { "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit.csv" --csv
   "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv" --csv | tail -n +2; } >"$run/steps.csv" || exit 1
 if command -v gnuplot >/dev/null 2>&1; then
-    gnuplot -c "$ROOT/plots/predict.gp" "$run/steps.csv" "$run/predict.png" 2>"$run/plot.err" ||
+    grep -E '^bspwb,[0-9]+,all,' "$run/steps.csv" >"$run/steps_bspwb.csv"
+    grep -E '^mpm,[0-9]+,all,' "$run/steps.csv" >"$run/steps_mpm.csv"
+    gnuplot -c "$ROOT/plots/predict.gp" "$run/steps_bspwb.csv" "$run/steps_mpm.csv" \
+        "$run/predict.png" 2>"$run/plot.err" ||
         echo "predict: the figure failed: $(head -n 1 "$run/plot.err")" >&2
 fi
 grep -v '^#' "$run/predict.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict.csv"

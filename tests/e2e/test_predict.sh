@@ -34,6 +34,9 @@ check "halo sends recorded (tag 12/13, 16384 bytes)" bash -c "grep -c ',send,[0-
 check "reduce + multicast recorded" grep -q '^0,[0-9]*,mcast,1;2,8,15,' "$T/p1/run1/msgs.csv"
 check "steps inferred with OA and AO" bash -c "grep -q ',OA$' '$T/p1/run1/trace.csv' && grep -q ',AO$' '$T/p1/run1/trace.csv'"
 check "per-step table" grep -q '^mpm,1,all,' "$T/p1/steps.csv"
+if command -v gnuplot >/dev/null 2>&1; then
+    check "figure of predicted against measured per step" [ -s "$T/p1/predict.png" ]
+fi
 check "no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 check "no tracer left" [ -z "$(our_tracers)" ]
 
