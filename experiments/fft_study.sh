@@ -7,6 +7,8 @@
 #   --platform LIST  platforms, comma separated: local (a private pvmd from
 #                    hostfiles/local) and/or emulated ones of hostfiles/platform.sh
 #                    (lan-utp, lan-coax, ...); default local
+#   --hostfile FILE  instead: your own hostfile (a private virtual machine)
+#   --attach         instead: the virtual machine you already run (left running)
 #   --fit FILE       `hrel fit --csv` output giving g and L; repeat it once per
 #                    platform (in order) or give it once for all
 #   --bench          instead of --fit: measure PingPong and Exchange with
@@ -18,7 +20,7 @@
 #   --op sum|max     @ of h for the Exchange (default sum)
 #   --pattern-mstep X / --pattern-ccm X   fit rows to use (default PP / E;
 #                    ALL = the pooled fit); --gl-procs step|p (see hrel fft --help)
-#   --out DIR        results directory (default results/fft-<UTC time>)
+#   -o, --out DIR    results directory (default results/fft-<UTC time>)
 #
 # Writes DIR/consts.csv (hrel_fft_constants, measured first, on this machine,
 # with DIR/fftw.wisdom: the FFTW plans it measured, which every run then uses),
@@ -28,7 +30,8 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 1
-. "$ROOT/hostfiles/vm.sh"
+HREL_PLAT_PROG=fft_study.sh
+. "$ROOT/experiments/platform_env.sh"
 BIN=$ROOT/bin/$PVM_ARCH
 die() { echo "fft_study.sh: $*" >&2; exit 1; }
 
@@ -36,17 +39,10 @@ die() { echo "fft_study.sh: $*" >&2; exit 1; }
 # Environment: FS_DIR FS_PLATFORM FS_N FS_PROCS FS_REPS FS_ALGOS FS_PLAN FS_BENCH
 # FS_BENCH_REPS FS_HOSTFILE FS_WISDOM
 inner() {
-    local algo p sizes="" i m
+    local algo p sizes
     if [ "$FS_BENCH" = 1 ]; then
-        # the FFT's message sizes: PP h = 16 N 2^i/p; E h = 2 * 16 N 2^(s-1)/p
-        for p in ${FS_PROCS//,/ }; do
-            [ "$p" -gt 1 ] || continue
-            m=$((16 * FS_N / p))
-            for ((i = 1; i < p; i *= 2)); do
-                sizes="$sizes $((m * i)) $((2 * m * i))"
-            done
-        done
-        sizes=$(echo $sizes | tr ' ' '\n' | sort -n | uniq | paste -sd, -)
+        # the FFT's own message sizes (PingPong and Exchange of each step), from C
+        sizes=$("$BIN/hrel" fft sizes --n "$FS_N" --procs "$FS_PROCS") || return 1
         local bprocs
         bprocs=$(echo "${FS_PROCS//,/ }" | tr ' ' '\n' | awk '$1 > 1' | paste -sd, -)
         echo "fft_study.sh: $FS_PLATFORM: benchmark PP,E on p=$bprocs, h=$sizes" >&2
@@ -69,11 +65,14 @@ if [ "${1:-}" = --inner ]; then
 fi
 
 # ---- options -----------------------------------------------------------------
-platforms=local; fits=(); bench=0; n=524288; procs=1,2,4,8; reps=5; algos=mstep,ccm
+platforms=""; fits=(); bench=0; n=524288; procs=1,2,4,8; reps=5; algos=mstep,ccm
 plan=measure; op=sum; pat_m=PP; pat_c=E; out=""; bench_reps=3; glp=step
 while [ $# -gt 0 ]; do
     case "$1" in
         --platform) platforms=${2:?}; shift 2 ;;
+        --hostfile|--hostfile=*|--attach)
+            hrel_plat_opt "$@"; nopt=$?; [ "$nopt" -eq 255 ] && exit 2
+            single=1; shift "$nopt" ;;
         --fit) [ -r "${2:?}" ] || die "cannot read fit file '$2'"; fits+=("$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift 2 ;;
         --bench) bench=1; shift ;;
         --bench-reps) bench_reps=${2:?}; shift 2 ;;
@@ -86,12 +85,21 @@ while [ $# -gt 0 ]; do
         --pattern-mstep) pat_m=${2:?}; shift 2 ;;
         --pattern-ccm) pat_c=${2:?}; shift 2 ;;
         --gl-procs) glp=${2:?}; shift 2 ;;
-        --out) out=${2:?}; shift 2 ;;
-        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --out|-o|--run) out=${2:?}; shift 2 ;;
+        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)" ;;
     esac
 done
-IFS=, read -r -a plist <<<"$platforms"
+if [ "${single:-0}" = 1 ]; then
+    [ -z "$platforms" ] || die "give --platform LIST or --hostfile/--attach, not both"
+    hrel_plat_resolve || exit 2
+    plist=("$HREL_PLAT_NAME")
+else
+    IFS=, read -r -a plist <<<"${platforms:-local}"
+    for pl in "${plist[@]}"; do   # every name checked before anything runs
+        hrel_plat_reset; hrel_plat_opt --platform "$pl"; hrel_plat_resolve || exit 2
+    done
+fi
 np=${#plist[@]}
 if [ "$bench" = 0 ]; then
     [ ${#fits[@]} -gt 0 ] || die "give --fit FIT.csv (hrel fit --csv output) or --bench"
@@ -124,18 +132,14 @@ for ((k = 0; k < np; k++)); do
     dir=$out/$pl
     mkdir -p "$dir"
     rm -f "$dir/runs.csv" "$dir/runs.log"
-    export FS_DIR=$dir FS_PLATFORM=$pl FS_HOSTFILE=hostfiles/$pl
-    if [ "$pl" = local ]; then
-        trap 'hrel_vm_stop' EXIT
-        hrel_vm_start "$ROOT/hostfiles/local" || exit 1
-        inner; rc=$?
-        hrel_vm_stop
-        trap - EXIT
-    else
-        [ -x "$ROOT/hostfiles/platform.sh" ] || die "platform '$pl' needs hostfiles/platform.sh"
-        "$ROOT/hostfiles/platform.sh" run "$pl" -- bash "$ROOT/experiments/fft_study.sh" --inner
-        rc=$?
+    if [ "${single:-0}" != 1 ]; then
+        hrel_plat_reset; hrel_plat_opt --platform "$pl"; hrel_plat_resolve || exit 2
     fi
+    export FS_DIR=$dir FS_PLATFORM=$pl FS_HOSTFILE=$HREL_PLAT_HOSTFILE
+    hrel_plat_prepare "$dir/platform" || exit 1
+    hrel_plat_run bash "$ROOT/experiments/fft_study.sh" --inner
+    rc=$?
+    [ "$rc" -eq 125 ] && exit 1
     [ "$rc" -eq 0 ] || die "runs on platform '$pl' failed (see $dir/runs.log)"
     if [ "$bench" = 1 ]; then
         "$BIN/hrel" fit "$dir/raw.csv" --csv >"$dir/fit.csv" || die "hrel fit failed on $dir/raw.csv"
@@ -151,17 +155,17 @@ for ((k = 0; k < np; k++)); do
     "$BIN/hrel" fft table "$dir/runs.csv" "${targs[@]}" >"$dir/table.csv" || exit 1
     "$BIN/hrel" fft table "$dir/runs.csv" "${targs[@]}" --format text >"$dir/table.txt" || exit 1
     echo "== $pl" ; cat "$dir/table.txt"
-    tables="$tables $dir/table.csv"; names="$names $pl"
+    tables="$tables $pl/table.csv"; names="$names $pl"   # relative to $out: no spaces
 done
 
 # ---- 4. figures --------------------------------------------------------------
 tables=${tables# }; names=${names# }
 for ext in png pdf; do
     for a in ${algos//,/ }; do
-        gnuplot -e "tables='$tables'; names='$names'; algo='$a'; out='$out/fft_times_$a.$ext'" \
-            plots/fft_times.gp || die "gnuplot failed (fft_times.gp)"
+        (cd "$out" && gnuplot -c "$ROOT/plots/fft_times.gp" "$tables" "$names" "$a" "fft_times_$a.$ext") ||
+            die "gnuplot failed (fft_times.gp)"
     done
-    gnuplot -e "tables='$tables'; names='$names'; out='$out/fft_error.$ext'" plots/fft_error.gp \
-        || die "gnuplot failed (fft_error.gp)"
+    (cd "$out" && gnuplot -c "$ROOT/plots/fft_error.gp" "$tables" "$names" "fft_error.$ext") ||
+        die "gnuplot failed (fft_error.gp)"
 done
 echo "fft_study.sh: results in $out" >&2

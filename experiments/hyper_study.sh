@@ -4,7 +4,8 @@
 # the CB parameter estimation (formulas 16-17) and the figures (measured T_c
 # against the hyperbolic prediction and the plain alpha + beta x line).
 #
-# usage: experiments/hyper_study.sh [--platform NAME] [--run DIR] [-- BENCH-ARGS...]
+# usage: experiments/hyper_study.sh [--platform NAME | --hostfile FILE | --attach]
+#            [--out DIR] [-- BENCH-ARGS...]
 #
 # Writes DIR/raw.csv (the benchmark rows), DIR/hyper_params.csv (hrel hyper fit),
 # DIR/hyper_fit.txt, DIR/hyper/*.dat and one PNG and PDF per pattern and p.
@@ -12,26 +13,33 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
 HREL=$ROOT/bin/$ARCH/hrel
-platform=local; run=""; extra=()
+platform=local; run=""; extra=(); plat=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --platform) platform=${2:?--platform needs a name}; shift 2 ;;
-        --run) run=${2:?--run needs a directory}; shift 2 ;;
+        --platform) platform=${2:?--platform needs a name}; plat+=("$1" "$2"); shift 2 ;;
+        --hostfile) platform=$(basename "${2:?--hostfile needs a file}"); platform=${platform%.*}
+                    plat+=("$1" "$2"); shift 2 ;;
+        --attach) platform=attached; plat+=("$1"); shift ;;
+        --run|--out|-o) run=${2:?$1 needs a directory}; shift 2 ;;
         -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --) shift; extra=("$@"); break ;;
         *) echo "hyper_study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
 [ -n "$run" ] || run=$ROOT/results/hyper-$platform-$(date -u +%Y%m%dT%H%M%SZ)
-"$ROOT/experiments/study.sh" --platform "$platform" --run "$run" --no-report -- \
+"$ROOT/experiments/study.sh" "${plat[@]}" --out "$run" --no-report -- \
     -P PAIRS,BT,SB,RED,NB -p 2,4,6,8 -s 1,4,16,64,256,1024,4096,16384,65536 "${extra[@]}" ||
     exit 1
 "$HREL" hyper fit "$run/raw.csv" -o "$run" >"$run/hyper_fit.txt" || exit 1
 "$HREL" hyper plotdata "$run/raw.csv" --params "$run/hyper_params.csv" -o "$run/hyper" \
     >"$run/hyper_plotdata.txt" || exit 1
-for ext in png pdf; do
-    gnuplot -e "dir='$run/hyper'; ext='$ext'" "$ROOT/plots/hyper_all.gp" ||
-        { echo "hyper_study.sh: gnuplot failed ($ext)" >&2; exit 1; }
+# one figure per data file; paths go to gnuplot as arguments (-c), never as code
+for dat in "$run"/hyper/hyper_*.dat; do
+    [ -f "$dat" ] || { echo "hyper_study.sh: no hyper_*.dat in $run/hyper" >&2; exit 1; }
+    for ext in png pdf; do
+        gnuplot -c "$ROOT/plots/hyper_tc.gp" "$dat" "${dat%.dat}.$ext" ||
+            { echo "hyper_study.sh: gnuplot failed on $dat ($ext)" >&2; exit 1; }
+    done
 done
 cat "$run/hyper_fit.txt"
 echo "hyper_study.sh: parameters in $run/hyper_params.csv, figures in $run/hyper/"

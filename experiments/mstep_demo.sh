@@ -3,11 +3,15 @@
 # run hrel_mstep_demo (imbalanced two-M-step schedule), predict its trace with
 # MPM and BSPWB, draw the M-step figure and say which model came closer.
 #
-# usage: experiments/mstep_demo.sh [--run DIR] [--hostfile FILE]
-#            [--fit FIT.csv | --raw RAW.csv | --g G --L L] [--op sum|max] [-- DEMO-ARGS...]
+# usage: experiments/mstep_demo.sh [--platform NAME | --hostfile FILE | --attach]
+#            [--out DIR] [--fit FIT.csv | --raw RAW.csv | --g G --L L] [--op sum|max]
+#            [-- DEMO-ARGS...]
 #
-#   --run DIR       output directory (default results/mstep-<UTC time>)
-#   --hostfile F    PVM hostfile (default hostfiles/local: one host)
+#   --platform NAME  local (default: one host) or an emulated platform
+#   --hostfile FILE  your own hostfile (a private virtual machine, halted at the end)
+#   --attach         the virtual machine you already run (left running)
+#   -o, --out DIR    output directory (default results/mstep-<UTC time>); --run DIR
+#                    is the same
 #   --fit FIT.csv   g and L from `hrel fit --csv` output (the trace names pattern E)
 #   --raw RAW.csv   fit RAW.csv first (hrel fit --csv) and use that
 #   --g G --L L     one g (s/byte) and L (s) for every step
@@ -19,22 +23,26 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 1
-run=""; hostfile=hostfiles/local; fit=""; raw=""; g=""; L=""; op=sum; demo_args=()
+run=""; fit=""; raw=""; g=""; L=""; op=sum; demo_args=()
+HREL_PLAT_PROG=mstep_demo.sh
+. "$ROOT/experiments/platform_env.sh"
 while [ $# -gt 0 ]; do
+    hrel_plat_opt "$@"; nopt=$?
+    [ "$nopt" -eq 255 ] && exit 2
+    [ "$nopt" -gt 0 ] && { shift "$nopt"; continue; }
     case "$1" in
-        --run) run=${2:?--run needs a directory}; shift 2 ;;
-        --hostfile) hostfile=${2:?--hostfile needs a file}; shift 2 ;;
+        --run|--out|-o) run=${2:?$1 needs a directory}; shift 2 ;;
         --fit) fit=${2:?--fit needs a file}; shift 2 ;;
         --raw) raw=${2:?--raw needs a file}; shift 2 ;;
         --g) g=${2:?--g needs a number}; shift 2 ;;
         --L) L=${2:?--L needs a number}; shift 2 ;;
         --op) op=${2:?--op needs sum or max}; shift 2 ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --) shift; demo_args=("$@"); break ;;
         *) echo "mstep_demo.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
-. "$ROOT/hostfiles/vm.sh"
+hrel_plat_resolve || exit 2
 HREL="$ROOT/bin/$PVM_ARCH/hrel"
 DEMO="$ROOT/bin/$PVM_ARCH/hrel_mstep_demo"
 for b in "$HREL" "$DEMO"; do
@@ -51,33 +59,31 @@ fi
 [ -n "$run" ] || run="results/mstep-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$run" || exit 1
 
-trap 'hrel_vm_stop' EXIT
-trap 'exit 130' INT TERM
-hrel_vm_start "$hostfile" || exit 1
-"$DEMO" -o "$run" "${demo_args[@]}" || exit 1
-hrel_vm_stop
-trap - EXIT
+hrel_plat_prepare "$run/platform" || exit 1
+hrel_plat_run "$DEMO" -o "$run" "${demo_args[@]}" || exit 1
 
 if [ -n "$raw" ]; then
     "$HREL" fit "$raw" --csv >"$run/fit.csv" || exit 1
     fit="$run/fit.csv"
 fi
 if [ -n "$fit" ]; then params=(--fit "$fit"); else params=(--g "$g" --L "$L"); fi
-"$HREL" model mpm "$run/trace.csv" "${params[@]}" --op "$op" --plot-data "$run/msteps.dat" \
-    >"$run/mpm.txt" || exit 1
-"$HREL" model bspwb "$run/trace.csv" "${params[@]}" --op "$op" >"$run/bspwb.txt" || exit 1
+for m in mpm bspwb; do
+    extra=(); [ "$m" = mpm ] && extra=(--plot-data "$run/msteps.dat")
+    "$HREL" model "$m" "$run/trace.csv" "${params[@]}" --op "$op" "${extra[@]}" >"$run/$m.txt" || exit 1
+    "$HREL" model "$m" "$run/trace.csv" "${params[@]}" --op "$op" --csv >"$run/$m.csv" || exit 1
+done
 if command -v gnuplot >/dev/null 2>&1; then
-    gnuplot -e "dat='$run/msteps.dat'; out='$run/msteps.png'" plots/msteps.gp || exit 1
+    gnuplot -c plots/msteps.gp "$run/msteps.dat" "$run/msteps.png" || exit 1
 fi
-mpm=$(sed -n 's/^total //p' "$run/mpm.txt")
-bspwb=$(sed -n 's/^total //p' "$run/bspwb.txt")
-meas=$(sed -n 's/^# measured total \([^ ]*\) s.*/\1/p' "$run/mpm.txt")
+# the total rows of the CSV outputs: model,total,all,...,pred_s,measured_s,err_pct
+total_row() { awk -F, '$2 == "total" {print $7, $8, $9}' "$run/$1.csv"; }
+read -r mpm meas mpm_err < <(total_row mpm)
+read -r bspwb _ bspwb_err < <(total_row bspwb)
 echo "trace: $run/trace.csv   g/L: ${fit:-g=$g L=$L}"
 echo "measured total: $meas s"
-echo "MPM   total:    $mpm s   ($(sed -n 's/^# measured total.*error \(.*\)/\1/p' "$run/mpm.txt"))"
-echo "BSPWB total:    $bspwb s   ($(sed -n 's/^# measured total.*error \(.*\)/\1/p' "$run/bspwb.txt"))"
-awk -v m="$meas" -v a="$mpm" -v b="$bspwb" 'BEGIN {
-    da = a - m; if (da < 0) da = -da; db = b - m; if (db < 0) db = -db
-    print (da < db ? "MPM is closer to the measured time than BSPWB" : "BSPWB is as close or closer than MPM") }'
+echo "MPM   total:    $mpm s   (error $mpm_err %)"
+echo "BSPWB total:    $bspwb s   (error $bspwb_err %)"
+awk -v a="$mpm_err" -v b="$bspwb_err" 'BEGIN { if (a < 0) a = -a; if (b < 0) b = -b
+    print (a < b ? "MPM is closer to the measured time than BSPWB" : "BSPWB is as close or closer than MPM") }'
 [ -f "$run/msteps.png" ] && echo "figure: $run/msteps.png"
 exit 0

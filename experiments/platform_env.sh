@@ -52,6 +52,13 @@ hrel_plat_opt() {
     return 0
 }
 
+# Forget the platform options taken so far (a script that runs on several
+# platforms in turn sets each with hrel_plat_opt --platform NAME).
+hrel_plat_reset() {
+    _hrel_plat_platform="" _hrel_plat_hostfile="" _hrel_plat_attach=0 _hrel_plat_n=0
+    HREL_PLAT_KIND="" HREL_PLAT_NAME="" HREL_PLAT_HOSTFILE="" HREL_PLAT_RUNHF="" HREL_PLAT_DESC=""
+}
+
 # Check the platform options and set HREL_PLAT_*; nothing is created yet.
 # --platform NAME together with --hostfile names the hostfile's platform.
 hrel_plat_resolve() {

@@ -1,15 +1,19 @@
 #!/bin/bash
 # psrs_study.sh -- the PSRS study on one platform, end to end (002 section 4.2).
 #
-# usage: experiments/psrs_study.sh (--fit FIT.csv | --raw RAW.csv) [--platform NAME]
-#            [--run DIR] [--gl MODE] [--n N] [--procs LIST] [--reps R]
+# usage: experiments/psrs_study.sh (--fit FIT.csv | --raw RAW.csv)
+#            [--platform NAME | --hostfile FILE | --attach]
+#            [--out DIR] [--gl MODE] [--n N] [--procs LIST] [--reps R]
 #            [--input LIST] [--quick] [-- PSRS-ARGS...]
 #
 #   --fit FIT.csv    g and L: rows pattern,procs,g,L,r2,n of `hrel fit --csv`
 #   --raw RAW.csv    ... or a raw.csv of the pattern study: the script fits it
 #   --platform NAME  local (default: a private pvmd from hostfiles/local) or an
 #                    emulated platform of hostfiles/platform.sh (lan-utp, ...)
-#   --run DIR        results directory (default: results/psrs-<platform>-<UTC>)
+#   --hostfile FILE  your own hostfile (a private virtual machine, halted at the end)
+#   --attach         the virtual machine you already run (left running)
+#   -o, --out DIR    results directory (default: results/psrs-<platform>-<UTC>);
+#                    --run DIR is the same
 #   --gl MODE        g/L of the formula prediction: pooled (default), steps
 #                    (each step its pattern), or one of POA AO OA AA E PP
 #   --n N            items (default 1048576, the seeds' size)
@@ -29,13 +33,17 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 1
-platform=local; run=""; fit=""; raw=""; gl=pooled; n=1048576; procs=2-8; reps=5
+run=""; fit=""; raw=""; gl=pooled; n=1048576; procs=2-8; reps=5
 inputs=uniform; psrs_args=()
 die() { echo "psrs_study.sh: $*" >&2; exit 1; }
+HREL_PLAT_PROG=psrs_study.sh
+. "$ROOT/experiments/platform_env.sh"
 while [ $# -gt 0 ]; do
+    hrel_plat_opt "$@"; nopt=$?
+    [ "$nopt" -eq 255 ] && exit 2
+    [ "$nopt" -gt 0 ] && { shift "$nopt"; continue; }
     case "$1" in
-        --platform) platform=${2:?--platform needs a name}; shift 2 ;;
-        --run) run=${2:?--run needs a directory}; shift 2 ;;
+        --run|--out|-o) run=${2:?$1 needs a directory}; shift 2 ;;
         --fit) fit=${2:?--fit needs a file}; shift 2 ;;
         --raw) raw=${2:?--raw needs a file}; shift 2 ;;
         --gl) gl=${2:?--gl needs a mode}; shift 2 ;;
@@ -44,12 +52,13 @@ while [ $# -gt 0 ]; do
         --reps) reps=${2:?--reps needs a count}; shift 2 ;;
         --input) inputs=${2:?--input needs a list}; shift 2 ;;
         --quick) n=131072; procs=2-4; reps=2; shift ;;
-        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --) shift; psrs_args=("$@"); break ;;
         *) echo "psrs_study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
-. "$ROOT/hostfiles/vm.sh"
+hrel_plat_resolve || exit 2
+platform=$HREL_PLAT_NAME
 BIN=$ROOT/bin/$PVM_ARCH
 for prog in hrel hrel_psrs hrel_psrs_constants; do
     [ -x "$BIN/$prog" ] || die "$BIN/$prog is not built: run make first"
@@ -79,36 +88,14 @@ echo "psrs_study.sh: measuring the constants B..J for P=$procs, N=$n"
 args=(--procs "$procs" --n "$n" --input "$inputs" --reps "$reps" --out "$run" --quiet
       --platform "$platform" "${psrs_args[@]}")
 echo "psrs_study.sh: running PSRS on $platform (P=$procs, N=$n, $reps runs each)"
-if [ "$platform" = local ]; then
-    trap 'hrel_vm_stop' EXIT
-    trap 'echo "psrs_study.sh: interrupted; runs so far are in $run/psrs.csv" >&2; exit 130' INT TERM
-    hrel_vm_start "$ROOT/hostfiles/local" || exit 1
-    "$BIN/hrel_psrs" --hostfile hostfiles/local "${args[@]}"
-    rc=$?
-    hrel_vm_stop
-    trap - EXIT INT TERM
-else
-    [ -x "$ROOT/hostfiles/platform.sh" ] || die "platform '$platform' needs hostfiles/platform.sh"
-    "$ROOT/hostfiles/platform.sh" run "$platform" -- "$BIN/hrel_psrs" \
-        --hostfile "hostfiles/$platform" "${args[@]}"
-    rc=$?
-fi
+HREL_PLAT_ON_SIGNAL='echo "psrs_study.sh: interrupted; runs so far are in $run/psrs.csv" >&2'
+hrel_plat_prepare "$run/platform" || exit 1
+hrel_plat_run "$BIN/hrel_psrs" --hostfile "$HREL_PLAT_HOSTFILE" "${args[@]}"
+rc=$?
+[ "$rc" -eq 125 ] && exit 1
 [ "$rc" -eq 0 ] || die "hrel_psrs failed (exit $rc); runs so far are in $run/psrs.csv"
 
-# --- (3) hrel model bspwb on every run's own trace ---------------------------
-{
-    echo "# hrel model bspwb TRACE --fit fit.csv (per-pattern g/L by the trace's pattern column)"
-    echo "procs,input,rep,actual_s,bspwb_s,err_pct"
-    grep -v '^#' "$run/psrs.csv" | tail -n +2 | while IFS=, read -r p _ in rep sec _ _ _ _ tr; do
-        [ -n "$tr" ] || continue
-        tot=$("$BIN/hrel" model bspwb "$run/$tr" --fit "$fit" 2>"$run/model.err" | sed -n 's/^total //p')
-        [ -n "$tot" ] || { echo "psrs_study.sh: hrel model bspwb failed on $tr: $(head -n 1 "$run/model.err")" >&2; continue; }
-        echo "$p,$in,$rep,$sec,$tot,$(awk -v a="$sec" -v m="$tot" 'BEGIN { printf "%.2f", 100 * (a - m) / a }')"
-    done
-} >"$run/model_bspwb.csv"
-rm -f "$run/model.err"
-
-# --- (4) predicted beside actual --------------------------------------------------
+# --- (3) predicted beside actual (formulas 19-25, and BSPWB on every run's own trace) --------------------------------------------------
 "$BIN/hrel" psrs compare "$run/psrs.csv" --input "$kind" --consts "$run/consts.csv" \
     --fit "$fit" --gl "$gl" --plot-data "$run" >"$run/psrs_compare.txt" \
     || die "hrel psrs compare failed"
@@ -120,13 +107,15 @@ if [ "$gl" != steps ]; then   # the per-pattern prediction too, when the fit has
         || rm -f "$run/psrs_compare_steps.txt"
 fi
 
-# --- (5) figures ----------------------------------------------------------------------
+# --- (4) figures ----------------------------------------------------------------------
 if command -v gnuplot >/dev/null 2>&1; then
     for ext in png pdf; do
-        gnuplot -e "dat='$run/psrs_total.dat'; names='$platform'; title='PSRS predicted vs actual: N=$n, $kind ($gl g/L)'; out='$run/psrs_total.$ext'" \
-            "$ROOT/plots/psrs_total.gp" || die "gnuplot failed on plots/psrs_total.gp"
-        gnuplot -e "dat='$run/psrs_steps.dat'; out='$run/psrs_steps.$ext'" \
-            "$ROOT/plots/psrs_steps.gp" || die "gnuplot failed on plots/psrs_steps.gp"
+        # paths and words go in as arguments (gnuplot -c), never as gnuplot code
+        gnuplot -c "$ROOT/plots/psrs_total.gp" "$run/psrs_total.dat" "$run/psrs_total.$ext" \
+            "$platform" "PSRS predicted vs actual: N=$n, $kind ($gl g/L)" ||
+            die "gnuplot failed on plots/psrs_total.gp"
+        gnuplot -c "$ROOT/plots/psrs_steps.gp" "$run/psrs_steps.dat" "$run/psrs_steps.$ext" ||
+            die "gnuplot failed on plots/psrs_steps.gp"
     done
 else
     echo "psrs_study.sh: gnuplot not found: no figures" >&2
@@ -141,11 +130,10 @@ fi
     echo "formula_s: BSPWB of 002 formulas 19-25; trace_s: BSPWB (002 f. 5) on each run's"
     echo "trace with the same g/L; err = 100 (actual - model) / actual (002 f. 18)."
     echo
-    echo "hrel model bspwb on the runs' own traces (per-pattern g/L from the trace), mean per P:"
-    awk -F, -v k="$kind" '!/^#/ && $1 != "procs" && $2 == k { n[$1]++; a[$1] += $4; m[$1] += $5 }
-        END { printf "%-5s %11s %11s %8s\n", "procs", "actual_s", "model_s", "err_%";
-              for (p in n) printf "%-5d %11.6g %11.6g %8.2f\n", p, a[p] / n[p], m[p] / n[p],
-                                  100 * (a[p] - m[p]) / a[p] }' "$run/model_bspwb.csv" | sort -n
+    if [ -f "$run/psrs_compare_steps.txt" ]; then
+        echo "The same with each step's own pattern (g/L per pattern, hrel psrs compare --gl steps):"
+        sed -n '/^procs  *N /,/^$/p' "$run/psrs_compare_steps.txt"
+    fi
 } | tee "$run/psrs_note.txt"
 echo
 echo "psrs_study.sh: results in $run (psrs.csv, trace_*.csv, psrs_compare.txt, psrs_total.png, psrs_steps.png)"

@@ -5,6 +5,9 @@
 #
 # Usage: gnuplot -e "tables='A/table.csv B/table.csv'; names='local lan-utp'; out='fft_error.png'" plots/fft_error.gp
 
+if (!exists("tables") && ARGC >= 1) tables = ARG1
+if (!exists("names") && ARGC >= 2) names = ARG2
+if (!exists("out") && ARGC >= 3) out = ARG3
 if (!exists("tables")) tables = "table.csv"
 if (!exists("names")) names = tables
 if (!exists("out")) out = "fft_error.png"

@@ -8,6 +8,10 @@
 # tables: `hrel fft table` CSV files (algo,n,p,reps,actual_s,actual_min_s,
 # actual_max_s,model_s,error_pct,mpm_s,mpm_error_pct); algo: mstep or ccm.
 
+if (!exists("tables") && ARGC >= 1) tables = ARG1
+if (!exists("names") && ARGC >= 2) names = ARG2
+if (!exists("algo") && ARGC >= 3) algo = ARG3
+if (!exists("out") && ARGC >= 4) out = ARG4
 if (!exists("tables")) tables = "table.csv"
 if (!exists("names")) names = tables
 if (!exists("algo")) algo = "mstep"

@@ -13,6 +13,8 @@
 
 if (!exists("dat") && ARGC >= 1) dat = ARG1
 if (!exists("out") && ARGC >= 2) out = ARG2
+if (!exists("names") && ARGC >= 3) names = ARG3
+if (!exists("title") && ARGC >= 4) title = ARG4
 if (!exists("dat")) dat = "psrs_total.dat"
 if (!exists("out")) out = "psrs_total.png"
 if (!exists("names")) names = dat

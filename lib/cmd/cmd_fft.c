@@ -54,6 +54,9 @@ static void usage(FILE *fp)
 "                        [--pattern-mstep PP] [--pattern-ccm E] [--op sum|max]\n"
 "                        [--gl-procs step|p] [--bytes B]\n"
 "                        [--format csv|text]\n"
+"       hrel fft sizes --n N --procs LIST [--bytes B] [--op sum|max]\n"
+"                        (the h of the FFT's own PingPong and Exchange messages,\n"
+"                        one comma-separated line for hrel_bench --sizes)\n"
 "\n"
 "Predicted times of the M-step FFT (002 formulas 15-17 = 000 formula 3) and the\n"
 "divide-and-conquer FFT (001 recursive CCM cost), from the constants of\n"
@@ -532,9 +535,75 @@ done:
     return status;
 }
 
+/* sizes: the h-relation sizes of the FFT's own messages, for a benchmark at
+ * exactly those sizes: the PingPong of combination step i (h = B N 2^i / p)
+ * and the Exchange of the same step (h = m @ m), for every p > 1. */
+static int cmd_sizes(int argc, char **argv)
+{
+    static const char *const ops[] = {"sum", "max", "+", NULL};
+    long procs[MAXP], n = 524288, bytes = 16, sizes[4 * MAXP * 64];
+    int np = 0, opi = -1, help = 0, first = 0, ns = 0, k, j, dup;
+    hrel_op op = HREL_OP_SUM;
+    char err[512];
+    const hrel_arg opts[] = {
+        {"n", 0, HREL_ARG_SIZE, &n, 1, 1L << 40, NULL, NULL, 0, NULL},
+        {"procs", 'p', HREL_ARG_PROCS, procs, 1, 1L << 20, NULL, &np, MAXP, NULL},
+        {"bytes", 0, HREL_ARG_SIZE, &bytes, 1, 1L << 20, NULL, NULL, 0, NULL},
+        {"op", 0, HREL_ARG_CHOICE, &opi, 0, 0, ops, NULL, 0, NULL},
+        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+    };
+    if (hrel_args_parse(argc, argv, opts, &help, &first, err, sizeof err) != 0) {
+        fprintf(stderr, "hrel fft sizes: %s\n", err);
+        return 2;
+    }
+    if (help) {
+        usage(stdout);
+        return 0;
+    }
+    if (opi >= 0)
+        hrel_op_parse(ops[opi], &op);
+    if (np == 0) {
+        fprintf(stderr, "hrel fft sizes: --procs LIST is required\n");
+        return 2;
+    }
+    if (first < argc) {
+        fprintf(stderr, "hrel fft sizes: unexpected argument '%s'\n", argv[first]);
+        return 2;
+    }
+    for (k = 0; k < np; k++) {
+        long p = procs[k], m, i;
+        if (p < 2)
+            continue;
+        m = bytes * n / p;
+        for (i = 1; i < p && ns + 2 <= (int)(sizeof sizes / sizeof sizes[0]); i *= 2) {
+            long h[2];
+            int t;
+            h[0] = m * i;
+            h[1] = (long)hrel_op_apply(op, (double)(m * i), (double)(m * i));
+            for (t = 0; t < 2; t++) {
+                for (j = 0, dup = 0; j < ns; j++)
+                    dup |= sizes[j] == h[t];
+                if (!dup)
+                    sizes[ns++] = h[t];
+            }
+        }
+    }
+    /* ascending, one line: the --sizes list of hrel_bench */
+    for (k = 1; k < ns; k++)
+        for (j = k; j > 0 && sizes[j - 1] > sizes[j]; j--) {
+            long t = sizes[j];
+            sizes[j] = sizes[j - 1];
+            sizes[j - 1] = t;
+        }
+    for (k = 0; k < ns; k++)
+        printf("%s%ld", k ? "," : "", sizes[k]);
+    printf("\n");
+    return ns ? 0 : 1;
+}
+
 int hrel_cmd_fft(int argc, char **argv)
 {
-    static const char *const verbs[] = {"predict", "table", NULL};
+    static const char *const verbs[] = {"predict", "table", "sizes", NULL};
     if (argc < 2 || hrel_args_is_help(argv[1])) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
@@ -544,7 +613,9 @@ int hrel_cmd_fft(int argc, char **argv)
         return cmd_predict(argc, argv);
     case 1:
         return cmd_table(argc, argv);
+    case 2:
+        return cmd_sizes(argc - 1, argv + 1);
     }
-    fprintf(stderr, "hrel fft: unknown verb '%s' (predict or table)\n", argv[1]);
+    fprintf(stderr, "hrel fft: unknown verb '%s' (predict, table or sizes)\n", argv[1]);
     return 2;
 }

@@ -81,8 +81,10 @@ check "plotdata: 7 columns, 9 sizes" test "$(awk '!/^#/ && NF == 7' "$T/plots/hy
 check "plotdata: hyperbolic fits the synthetic data within 1%" \
     awk '!/^#/ && NF == 7 { d = ($5 - $2) / $2; if (d < 0) d = -d; if (d > 0.01) bad = 1 } END { exit bad }' "$T/plots/hyper_PAIRS_p4.dat"
 if command -v gnuplot >/dev/null 2>&1; then
-    gnuplot -e "dir='$T/plots'" "$ROOT/plots/hyper_all.gp" >"$T/gp.out" 2>&1
-    check "hyper_all.gp renders every figure" test -s "$T/plots/hyper_PAIRS_p2.png" -a -s "$T/plots/hyper_PAIRS_p4.png" -a -s "$T/plots/hyper_BT_p2.png"
+    for dat in "$T"/plots/hyper_*.dat; do
+        gnuplot -c "$ROOT/plots/hyper_tc.gp" "$dat" "${dat%.dat}.png" >>"$T/gp.out" 2>&1
+    done
+    check "hyper_tc.gp renders every figure" test -s "$T/plots/hyper_PAIRS_p2.png" -a -s "$T/plots/hyper_PAIRS_p4.png" -a -s "$T/plots/hyper_BT_p2.png"
     gnuplot -e "dat='$T/plots/hyper_BT_p2.dat'; out='$T/bt.pdf'" "$ROOT/plots/hyper_tc.gp" >/dev/null 2>&1
     check "hyper_tc.gp writes a PDF" test -s "$T/bt.pdf"
 fi
