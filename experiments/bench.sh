@@ -12,7 +12,7 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 1
-reps=200; route=direct; enc=inplace; out=""
+reps=200; route=direct; enc=raw; out=""
 while [ $# -gt 0 ]; do
     case "$1" in
         -r) reps=$2; shift 2 ;;
