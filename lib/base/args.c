@@ -406,3 +406,23 @@ int hrel_args_verb(const char *word, const char *const *verbs)
             return i;
     return -1;
 }
+
+int hrel_args_run(const char *prog, int argc, char **argv, const hrel_arg *table,
+                  void (*usage_fn)(FILE *), const char *usage_text, FILE *out, FILE *errf,
+                  int *first)
+{
+    char err[512];
+    int help = 0;
+    if (hrel_args_parse(argc, argv, table, &help, first, err, sizeof err) != 0) {
+        fprintf(errf, "%s: %s (try %s --help)\n", prog, err, prog);
+        return 2;
+    }
+    if (help) {
+        if (usage_fn)
+            usage_fn(out);
+        else if (usage_text)
+            fputs(usage_text, out);
+        return 0;
+    }
+    return -1;
+}

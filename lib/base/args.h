@@ -26,6 +26,7 @@
 #define HREL_ARGS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define HREL_ARGS_MAX_OPTS 64
 #define HREL_ARGS_MAX_LIST 256
@@ -64,6 +65,28 @@ typedef struct hrel_arg {
  * prefixes it. */
 int hrel_args_parse(int argc, char **argv, const hrel_arg *table, int *help, int *first,
                     char *err, size_t errlen);
+
+/* hrel_args_parse with the handling every entry point shares: on --help the
+ * usage (USAGE_FN(OUT), else the text USAGE_TEXT) goes to OUT and 0 is
+ * returned; on bad input one line "PROG: message (try PROG --help)" goes to
+ * ERRF and 2 is returned; -1 means "go on" with the operands from *FIRST.
+ * Printing happens only here, on the streams the entry point passes. */
+int hrel_args_run(const char *prog, int argc, char **argv, const hrel_arg *table,
+                  void (*usage_fn)(FILE *), const char *usage_text, FILE *out, FILE *errf,
+                  int *first);
+
+/* Table entries in one line each (the fields the kind does not use are 0). */
+#define HREL_OPT_FLAG(name, letter, ptr) \
+    {name, letter, HREL_ARG_FLAG, ptr, 0, 0, NULL, NULL, 0, NULL}
+#define HREL_OPT_STR(name, letter, ptr) \
+    {name, letter, HREL_ARG_STR, ptr, 0, 0, NULL, NULL, 0, NULL}
+#define HREL_OPT_NUM(name, letter, kind, ptr, lo, hi) \
+    {name, letter, kind, ptr, lo, hi, NULL, NULL, 0, NULL}
+#define HREL_OPT_CHOICE(name, letter, ptr, words) \
+    {name, letter, HREL_ARG_CHOICE, ptr, 0, 0, words, NULL, 0, NULL}
+#define HREL_OPT_LIST(name, letter, kind, ptr, lo, hi, count, maxn) \
+    {name, letter, kind, ptr, lo, hi, NULL, count, maxn, NULL}
+#define HREL_OPT_END {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL}
 
 /* The value parsers, for values that do not come from an option table. OPT
  * names the option or field in the message. Return 0, or -1 with ERR. */

@@ -220,22 +220,17 @@ int hrel_cmd_compare(int argc, char **argv)
     const char *outdir = NULL;
     init_pats();
     {
-        int help = 0, first = 0;
-        char err[512];
+        int first = 0;
         const hrel_arg opts[] = {
-            {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
-            {"latex", 0, HREL_ARG_FLAG, &latex, 0, 0, NULL, NULL, 0, NULL},
-            {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
-            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_FLAG("csv", 0, &csv),
+            HREL_OPT_FLAG("latex", 0, &latex),
+            HREL_OPT_STR("out", 'o', &outdir),
+            HREL_OPT_END,
         };
-        if (hrel_args_parse(argc, argv, opts, &help, &first, err, sizeof err) != 0) {
-            fprintf(stderr, "hrel compare: %s (see --help)\n", err);
-            return 2;
-        }
-        if (help) {
-            usage(stdout);
-            return 0;
-        }
+        int rc = hrel_args_run("hrel compare", argc, argv, opts, usage, NULL, stdout, stderr,
+                               &first);
+        if (rc >= 0)
+            return rc;
         for (i = first; i < argc; i++) {
             if (n >= MAXPLAT) {
                 fprintf(stderr, "hrel compare: at most %d platforms\n", MAXPLAT);

@@ -103,21 +103,21 @@ static int parse_opts(const char *verb, int argc, char **argv, int first, fft_op
         int algo = -1, gl = -1, fmt = -1, opi = -1, help = 0, k, nop = 0;
         char err[512];
         const hrel_arg opts[] = {
-            {"consts", 0, HREL_ARG_STR, &o->consts, 0, 0, NULL, NULL, 0, NULL},
-            {"fit", 0, HREL_ARG_STR, &o->fit, 0, 0, NULL, NULL, 0, NULL},
-            {"pattern", 0, HREL_ARG_STR, &pat, 0, 0, NULL, NULL, 0, NULL},
-            {"pattern-mstep", 0, HREL_ARG_STR, &o->pat_mstep, 0, 0, NULL, NULL, 0, NULL},
-            {"pattern-ccm", 0, HREL_ARG_STR, &o->pat_ccm, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_STR("consts", 0, &o->consts),
+            HREL_OPT_STR("fit", 0, &o->fit),
+            HREL_OPT_STR("pattern", 0, &pat),
+            HREL_OPT_STR("pattern-mstep", 0, &o->pat_mstep),
+            HREL_OPT_STR("pattern-ccm", 0, &o->pat_ccm),
             {"g", 0, HREL_ARG_DOUBLE, &o->g, 0, 1e300, NULL, NULL, 0, &o->have_g},
             {"L", 0, HREL_ARG_DOUBLE, &o->L, 0, 1e300, NULL, NULL, 0, &o->have_L},
-            {"op", 0, HREL_ARG_CHOICE, &opi, 0, 0, ops, NULL, 0, NULL},
-            {"bytes", 0, HREL_ARG_SIZE, &o->bytes, 1, 1L << 20, NULL, NULL, 0, NULL},
-            {"n", 0, HREL_ARG_SIZE, &o->n, 1, 1L << 40, NULL, NULL, 0, NULL},
-            {"procs", 'p', HREL_ARG_PROCS, o->p, 1, 1L << 20, NULL, &o->np, MAXP, NULL},
-            {"algo", 0, HREL_ARG_CHOICE, &algo, 0, 0, algos, NULL, 0, NULL},
-            {"gl-procs", 0, HREL_ARG_CHOICE, &gl, 0, 0, glp, NULL, 0, NULL},
-            {"format", 0, HREL_ARG_CHOICE, &fmt, 0, 0, fmts, NULL, 0, NULL},
-            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_CHOICE("op", 0, &opi, ops),
+            HREL_OPT_NUM("bytes", 0, HREL_ARG_SIZE, &o->bytes, 1, 1L << 20),
+            HREL_OPT_NUM("n", 0, HREL_ARG_SIZE, &o->n, 1, 1L << 40),
+            HREL_OPT_LIST("procs", 'p', HREL_ARG_PROCS, o->p, 1, 1L << 20, &o->np, MAXP),
+            HREL_OPT_CHOICE("algo", 0, &algo, algos),
+            HREL_OPT_CHOICE("gl-procs", 0, &gl, glp),
+            HREL_OPT_CHOICE("format", 0, &fmt, fmts),
+            HREL_OPT_END,
         };
         if (hrel_args_parse(argc - first + 1, argv + first - 1, opts, &help, &k, err,
                             sizeof err) != 0) {
@@ -542,24 +542,18 @@ static int cmd_sizes(int argc, char **argv)
 {
     static const char *const ops[] = {"sum", "max", "+", NULL};
     long procs[MAXP], n = 524288, bytes = 16, sizes[4 * MAXP * 64];
-    int np = 0, opi = -1, help = 0, first = 0, ns = 0, k, j, dup;
+    int np = 0, opi = -1, first = 0, ns = 0, k, j, dup;
     hrel_op op = HREL_OP_SUM;
-    char err[512];
     const hrel_arg opts[] = {
-        {"n", 0, HREL_ARG_SIZE, &n, 1, 1L << 40, NULL, NULL, 0, NULL},
-        {"procs", 'p', HREL_ARG_PROCS, procs, 1, 1L << 20, NULL, &np, MAXP, NULL},
-        {"bytes", 0, HREL_ARG_SIZE, &bytes, 1, 1L << 20, NULL, NULL, 0, NULL},
-        {"op", 0, HREL_ARG_CHOICE, &opi, 0, 0, ops, NULL, 0, NULL},
-        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        HREL_OPT_NUM("n", 0, HREL_ARG_SIZE, &n, 1, 1L << 40),
+        HREL_OPT_LIST("procs", 'p', HREL_ARG_PROCS, procs, 1, 1L << 20, &np, MAXP),
+        HREL_OPT_NUM("bytes", 0, HREL_ARG_SIZE, &bytes, 1, 1L << 20),
+        HREL_OPT_CHOICE("op", 0, &opi, ops),
+        HREL_OPT_END,
     };
-    if (hrel_args_parse(argc, argv, opts, &help, &first, err, sizeof err) != 0) {
-        fprintf(stderr, "hrel fft sizes: %s\n", err);
-        return 2;
-    }
-    if (help) {
-        usage(stdout);
-        return 0;
-    }
+    if ((k = hrel_args_run("hrel fft sizes", argc, argv, opts, usage, NULL, stdout, stderr,
+                           &first)) >= 0)
+        return k;
     if (opi >= 0)
         hrel_op_parse(ops[opi], &op);
     if (np == 0) {

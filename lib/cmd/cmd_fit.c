@@ -219,25 +219,21 @@ int hrel_cmd_fit(int argc, char **argv)
     {
         static const char *const summaries[] = {"mean", "median", "min", "trimmed", NULL};
         const char *unit = NULL;
-        int summary = -1, weighted = 0, nofiles = 0, help = 0, first = 0;
+        int summary = -1, weighted = 0, nofiles = 0, first = 0;
         const hrel_arg opts[] = {
-            {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
-            {"latex", 0, HREL_ARG_FLAG, &latex, 0, 0, NULL, NULL, 0, NULL},
-            {"weighted", 0, HREL_ARG_FLAG, &weighted, 0, 0, NULL, NULL, 0, NULL},
-            {"no-files", 0, HREL_ARG_FLAG, &nofiles, 0, 0, NULL, NULL, 0, NULL},
-            {"summary", 0, HREL_ARG_CHOICE, &summary, 0, 0, summaries, NULL, 0, NULL},
-            {"unit", 0, HREL_ARG_STR, &unit, 0, 0, NULL, NULL, 0, NULL},
-            {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
-            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_FLAG("csv", 0, &csv),
+            HREL_OPT_FLAG("latex", 0, &latex),
+            HREL_OPT_FLAG("weighted", 0, &weighted),
+            HREL_OPT_FLAG("no-files", 0, &nofiles),
+            HREL_OPT_CHOICE("summary", 0, &summary, summaries),
+            HREL_OPT_STR("unit", 0, &unit),
+            HREL_OPT_STR("out", 'o', &outdir),
+            HREL_OPT_END,
         };
-        if (hrel_args_parse(argc, argv, opts, &help, &first, err, sizeof err) != 0) {
-            fprintf(stderr, "hrel fit: %s (try hrel fit --help)\n", err);
-            return 2;
-        }
-        if (help) {
-            usage(stdout);
-            return 0;
-        }
+        if ((rc = hrel_args_run("hrel fit", argc, argv, opts, usage, NULL, stdout, stderr,
+                                &first)) >= 0)
+            return rc;
+        rc = 1;
         if (argc - first > 1) {
             fprintf(stderr, "hrel fit: more than one input file ('%s', '%s')\n", argv[first],
                     argv[first + 1]);

@@ -85,14 +85,14 @@ static int fail(const char *msg, int status)
 /* The table entries of the platform options of O (--params and aW .. aL, each
  * a number >= 0), for hrel_args_parse. */
 #define SYSOPTS(o)                                                                        \
-    {"params", 0, HREL_ARG_STR, &(o).params, 0, 0, NULL, NULL, 0, NULL},                   \
+    HREL_OPT_STR("params", 0, &(o).params),                   \
     {"aW", 0, HREL_ARG_DOUBLE, &(o).s.aW, 0, 1e300, NULL, NULL, 0, &(o).given[0]},         \
     {"bW", 0, HREL_ARG_DOUBLE, &(o).s.bW, 0, 1e300, NULL, NULL, 0, &(o).given[1]},         \
     {"aC", 0, HREL_ARG_DOUBLE, &(o).s.aC, 0, 1e300, NULL, NULL, 0, &(o).given[2]},         \
     {"bC", 0, HREL_ARG_DOUBLE, &(o).s.bC, 0, 1e300, NULL, NULL, 0, &(o).given[3]},         \
     {"aL", 0, HREL_ARG_DOUBLE, &(o).s.aL, 0, 1e300, NULL, NULL, 0, &(o).given[4]}
 
-#define END_OPTS {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL}
+#define END_OPTS HREL_OPT_END
 
 /* Parse ARGV against OPTS for subcommand SUB; *FIRST the first operand. Return
  * 0, 1 after --help (usage printed), or the exit status 2 (message printed). */
@@ -198,7 +198,7 @@ static int cmd_fit(int argc, char **argv)
     hrel_hyper_fitres *r = NULL;
     int first, rc;
     const hrel_arg opts[] = {
-        {"out", 'o', HREL_ARG_STR, &out, 0, 0, NULL, NULL, 0, NULL}, END_OPTS};
+        HREL_OPT_STR("out", 'o', &out), END_OPTS};
     if ((rc = parse_opts("fit", argc, argv, opts, &first)) != 0)
         return rc == 1 ? 0 : rc;
     if (argc - first > 1)
@@ -254,11 +254,11 @@ static int cmd_predict(int argc, char **argv)
         double xs = -1;
         const hrel_arg opts[] = {
             SYSOPTS(o),
-            {"procs", 'p', HREL_ARG_INT, &procs, 1, 1000000, NULL, NULL, 0, NULL},
-            {"neighbours", 0, HREL_ARG_INT, &k, 1, 1000000, NULL, NULL, 0, NULL},
-            {"neighbors", 0, HREL_ARG_INT, &k, 1, 1000000, NULL, NULL, 0, NULL},
-            {"size", 0, HREL_ARG_DOUBLE, &xs, 0, 1e18, NULL, NULL, 0, NULL},
-            {"preemptive", 0, HREL_ARG_FLAG, &pre, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_NUM("procs", 'p', HREL_ARG_INT, &procs, 1, 1000000),
+            HREL_OPT_NUM("neighbours", 0, HREL_ARG_INT, &k, 1, 1000000),
+            HREL_OPT_NUM("neighbors", 0, HREL_ARG_INT, &k, 1, 1000000),
+            HREL_OPT_NUM("size", 0, HREL_ARG_DOUBLE, &xs, 0, 1e18),
+            HREL_OPT_FLAG("preemptive", 0, &pre),
             END_OPTS};
         if ((rc = parse_opts("predict", argc, argv, opts, &first)) != 0)
             return rc == 1 ? 0 : rc;
@@ -309,7 +309,7 @@ static int cmd_reduce(int argc, char **argv)
     size_t k;
     int first, rc;
     const hrel_arg opts[] = {
-        {"size", 0, HREL_ARG_DOUBLE, &x, 0, 1e18, NULL, NULL, 0, NULL}, END_OPTS};
+        HREL_OPT_NUM("size", 0, HREL_ARG_DOUBLE, &x, 0, 1e18), END_OPTS};
     if ((rc = parse_opts("reduce", argc, argv, opts, &first)) != 0)
         return rc == 1 ? 0 : rc;
     if (argc - first > 1)
@@ -345,10 +345,10 @@ static int cmd_logp(int argc, char **argv)
     {
         int first, rc;
         const hrel_arg opts[] = {
-            {"L", 0, HREL_ARG_DOUBLE, &L, 0, 1e300, NULL, NULL, 0, NULL},
-            {"o", 0, HREL_ARG_DOUBLE, &o, 0, 1e300, NULL, NULL, 0, NULL},
-            {"g", 0, HREL_ARG_DOUBLE, &g, 0, 1e300, NULL, NULL, 0, NULL},
-            {"n", 0, HREL_ARG_INT, &nmax, 1, 100000000, NULL, NULL, 0, NULL},
+            HREL_OPT_NUM("L", 0, HREL_ARG_DOUBLE, &L, 0, 1e300),
+            HREL_OPT_NUM("o", 0, HREL_ARG_DOUBLE, &o, 0, 1e300),
+            HREL_OPT_NUM("g", 0, HREL_ARG_DOUBLE, &g, 0, 1e300),
+            HREL_OPT_NUM("n", 0, HREL_ARG_INT, &nmax, 1, 100000000),
             END_OPTS};
         if ((rc = parse_opts("logp", argc, argv, opts, &first)) != 0)
             return rc == 1 ? 0 : rc;
@@ -499,9 +499,9 @@ static int cmd_plotdata(int argc, char **argv)
         int first;
         const hrel_arg opts[] = {
             SYSOPTS(o),
-            {"out", 'o', HREL_ARG_STR, &dir, 0, 0, NULL, NULL, 0, NULL},
-            {"neighbours", 0, HREL_ARG_INT, &kopt, 1, 1000000, NULL, NULL, 0, NULL},
-            {"neighbors", 0, HREL_ARG_INT, &kopt, 1, 1000000, NULL, NULL, 0, NULL},
+            HREL_OPT_STR("out", 'o', &dir),
+            HREL_OPT_NUM("neighbours", 0, HREL_ARG_INT, &kopt, 1, 1000000),
+            HREL_OPT_NUM("neighbors", 0, HREL_ARG_INT, &kopt, 1, 1000000),
             END_OPTS};
         if ((rc = parse_opts("plotdata", argc, argv, opts, &first)) != 0)
             return rc == 1 ? 0 : rc;

@@ -132,22 +132,20 @@ static int run_trace_model(const char *model, int argc, char **argv)
 
     {
         static const char *const ops[] = {"sum", "max", "+", NULL};
-        int opi = -1, help = 0, first = 0;
+        int opi = -1, first = 0;
         const hrel_arg opts[] = {
-            {"g", 0, HREL_ARG_DOUBLE, &g, 0, 0, NULL, NULL, 0, NULL},
-            {"L", 0, HREL_ARG_DOUBLE, &L, 0, 0, NULL, NULL, 0, NULL},
-            {"fit", 0, HREL_ARG_STR, &fit, 0, 0, NULL, NULL, 0, NULL},
-            {"plot-data", 0, HREL_ARG_STR, &plot, 0, 0, NULL, NULL, 0, NULL},
-            {"op", 0, HREL_ARG_CHOICE, &opi, 0, 0, ops, NULL, 0, NULL},
-            {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
-            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_NUM("g", 0, HREL_ARG_DOUBLE, &g, 0, 0),
+            HREL_OPT_NUM("L", 0, HREL_ARG_DOUBLE, &L, 0, 0),
+            HREL_OPT_STR("fit", 0, &fit),
+            HREL_OPT_STR("plot-data", 0, &plot),
+            HREL_OPT_CHOICE("op", 0, &opi, ops),
+            HREL_OPT_FLAG("csv", 0, &csv),
+            HREL_OPT_END,
         };
-        if (hrel_args_parse(argc - 1, argv + 1, opts, &help, &first, err, sizeof err) != 0)
-            return fail(2, "%s (try hrel model --help)", err);
-        if (help) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
+        int rc = hrel_args_run("hrel model", argc - 1, argv + 1, opts, NULL, usage_text, stdout,
+                               stderr, &first);
+        if (rc >= 0)
+            return rc;
         if (opi >= 0)
             hrel_op_parse(ops[opi], &op);
         if (argc - 1 - first > 1)
@@ -273,25 +271,23 @@ static int run_ccm(int argc, char **argv)
     char err[512];
 
     {
-        int help = 0, first = 0;
+        int first = 0;
         const hrel_arg opts[] = {
-            {"fft", 0, HREL_ARG_FLAG, &fft, 0, 0, NULL, NULL, 0, NULL},
-            {"tree", 0, HREL_ARG_FLAG, &tree, 0, 0, NULL, NULL, 0, NULL},
-            {"n", 0, HREL_ARG_DOUBLE, &n, 0, 0, NULL, NULL, 0, NULL},
-            {"p", 0, HREL_ARG_DOUBLE, &pd, 0, 0, NULL, NULL, 0, NULL},
-            {"D", 0, HREL_ARG_DOUBLE, &D, 0, 0, NULL, NULL, 0, NULL},
-            {"F", 0, HREL_ARG_DOUBLE, &F, 0, 0, NULL, NULL, 0, NULL},
-            {"C", 0, HREL_ARG_DOUBLE, &C, 0, 0, NULL, NULL, 0, NULL},
-            {"g", 0, HREL_ARG_DOUBLE, &g, 0, 0, NULL, NULL, 0, NULL},
-            {"L", 0, HREL_ARG_DOUBLE, &L, 0, 0, NULL, NULL, 0, NULL},
-            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_FLAG("fft", 0, &fft),
+            HREL_OPT_FLAG("tree", 0, &tree),
+            HREL_OPT_NUM("n", 0, HREL_ARG_DOUBLE, &n, 0, 0),
+            HREL_OPT_NUM("p", 0, HREL_ARG_DOUBLE, &pd, 0, 0),
+            HREL_OPT_NUM("D", 0, HREL_ARG_DOUBLE, &D, 0, 0),
+            HREL_OPT_NUM("F", 0, HREL_ARG_DOUBLE, &F, 0, 0),
+            HREL_OPT_NUM("C", 0, HREL_ARG_DOUBLE, &C, 0, 0),
+            HREL_OPT_NUM("g", 0, HREL_ARG_DOUBLE, &g, 0, 0),
+            HREL_OPT_NUM("L", 0, HREL_ARG_DOUBLE, &L, 0, 0),
+            HREL_OPT_END,
         };
-        if (hrel_args_parse(argc - 1, argv + 1, opts, &help, &first, err, sizeof err) != 0)
-            return fail(2, "%s (try hrel model --help)", err);
-        if (help) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
+        int rc = hrel_args_run("hrel model", argc - 1, argv + 1, opts, NULL, usage_text, stdout,
+                               stderr, &first);
+        if (rc >= 0)
+            return rc;
         if (argc - 1 - first > 1)
             return fail(2, "unexpected argument '%s'", argv[1 + first + 1]);
         if (first < argc - 1)
@@ -333,20 +329,18 @@ static int run_logp(int argc, char **argv)
     double nd = 1, T;
     char err[256];
     {
-        int help = 0, first = 0;
+        int first = 0;
         const hrel_arg opts[] = {
-            {"L", 0, HREL_ARG_DOUBLE, &p.L, 0, 0, NULL, NULL, 0, NULL},
-            {"o", 0, HREL_ARG_DOUBLE, &p.o, 0, 0, NULL, NULL, 0, NULL},
-            {"g", 0, HREL_ARG_DOUBLE, &p.g, 0, 0, NULL, NULL, 0, NULL},
-            {"n", 0, HREL_ARG_DOUBLE, &nd, 0, 0, NULL, NULL, 0, NULL},
-            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_NUM("L", 0, HREL_ARG_DOUBLE, &p.L, 0, 0),
+            HREL_OPT_NUM("o", 0, HREL_ARG_DOUBLE, &p.o, 0, 0),
+            HREL_OPT_NUM("g", 0, HREL_ARG_DOUBLE, &p.g, 0, 0),
+            HREL_OPT_NUM("n", 0, HREL_ARG_DOUBLE, &nd, 0, 0),
+            HREL_OPT_END,
         };
-        if (hrel_args_parse(argc - 1, argv + 1, opts, &help, &first, err, sizeof err) != 0)
-            return fail(2, "%s (try hrel model --help)", err);
-        if (help) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
+        int rc = hrel_args_run("hrel model", argc - 1, argv + 1, opts, NULL, usage_text, stdout,
+                               stderr, &first);
+        if (rc >= 0)
+            return rc;
         if (first < argc - 1)
             return fail(2, "unexpected argument '%s' (try hrel model --help)", argv[1 + first]);
     }

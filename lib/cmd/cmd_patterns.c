@@ -19,22 +19,16 @@ static void usage(FILE *fp)
 
 int hrel_cmd_patterns(int argc, char **argv)
 {
-    int csv = 0, help = 0, first = 0;
-    char err[256];
+    int csv = 0, first = 0, rc;
     size_t i;
     const hrel_arg table[] = {
-        {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
-        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        HREL_OPT_FLAG("csv", 0, &csv),
+        HREL_OPT_END,
     };
 
-    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0) {
-        fprintf(stderr, "hrel patterns: %s (see --help)\n", err);
-        return 2;
-    }
-    if (help) {
-        usage(stdout);
-        return 0;
-    }
+    if ((rc = hrel_args_run("hrel patterns", argc, argv, table, usage, NULL, stdout, stderr,
+                            &first)) >= 0)
+        return rc;
     if (first < argc) {
         fprintf(stderr, "hrel patterns: unexpected argument '%.60s'\n", argv[first]);
         return 2;

@@ -255,26 +255,24 @@ int hrel_cmd_psrs(int argc, char **argv)
         return usage_err("unknown subcommand '%s' (predict or compare)", sub);
     {
         const char *nstr = NULL, *pstr = NULL;
-        int help = 0, first = 0, pred = strcmp(sub, "predict") == 0;
+        int first = 0, pred = strcmp(sub, "predict") == 0;
         const hrel_arg opts[] = {
-            {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
-            {"consts", 0, HREL_ARG_STR, &pp.consts_path, 0, 0, NULL, NULL, 0, NULL},
-            {"fit", 0, HREL_ARG_STR, &pp.fit_path, 0, 0, NULL, NULL, 0, NULL},
-            {"gl", 0, HREL_ARG_STR, &pp.gl_mode, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_FLAG("csv", 0, &csv),
+            HREL_OPT_STR("consts", 0, &pp.consts_path),
+            HREL_OPT_STR("fit", 0, &pp.fit_path),
+            HREL_OPT_STR("gl", 0, &pp.gl_mode),
             {"g", 0, HREL_ARG_DOUBLE, &pp.g, 0, 1e300, NULL, NULL, 0, &have_g},
             {"L", 0, HREL_ARG_DOUBLE, &pp.L, 0, 1e300, NULL, NULL, 0, &have_L},
-            {"item-bytes", 0, HREL_ARG_DOUBLE, &pp.item_bytes, 1e-300, 1e12, NULL, NULL, 0, NULL},
-            {pred ? "n" : "input", 0, HREL_ARG_STR, pred ? &nstr : &input, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_NUM("item-bytes", 0, HREL_ARG_DOUBLE, &pp.item_bytes, 1e-300, 1e12),
+            HREL_OPT_STR(pred ? "n" : "input", 0, pred ? &nstr : &input),
             {pred ? "procs" : "plot-data", pred ? 'p' : 0, HREL_ARG_STR, pred ? &pstr : &plot,
              0, 0, NULL, NULL, 0, NULL},
-            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_END,
         };
-        if (hrel_args_parse(argc - 1, argv + 1, opts, &help, &first, err, sizeof err) != 0)
-            return usage_err("%s (try --help)", err);
-        if (help) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
+        int rc = hrel_args_run("hrel psrs", argc - 1, argv + 1, opts, NULL, usage_text, stdout,
+                               stderr, &first);
+        if (rc >= 0)
+            return rc;
         if (nstr && hrel_psrs_parse_n(nstr, &n, err, sizeof err))
             return usage_err("--n: %s", err);
         if (pstr && hrel_psrs_parse_procs(pstr, procs, HREL_PSRS_MAX_PROCS, &np, err, sizeof err))

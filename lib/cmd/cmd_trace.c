@@ -54,11 +54,11 @@ static int import(int argc, char **argv)
     int ntags = 0, help = 0, first, k, rc = 1;
     char err[1024], path[4096], dflt[4096];
     hrel_arg table[] = {
-        {"out", 'o', HREL_ARG_STR, &dir, 0, 0, NULL, NULL, 0, NULL},
-        {"rule", 0, HREL_ARG_STR, &rule, 0, 0, NULL, NULL, 0, NULL},
-        {"marker", 0, HREL_ARG_LONG, &marker, 0, 2147483647.0, NULL, NULL, 0, NULL},
-        {"tags", 0, HREL_ARG_STR, &tagstr, 0, 0, NULL, NULL, 0, NULL},
-        {NULL, 0, HREL_ARG_FLAG, NULL, 0, 0, NULL, NULL, 0, NULL}};
+        HREL_OPT_STR("out", 'o', &dir),
+        HREL_OPT_STR("rule", 0, &rule),
+        HREL_OPT_NUM("marker", 0, HREL_ARG_LONG, &marker, 0, 2147483647.0),
+        HREL_OPT_STR("tags", 0, &tagstr),
+        HREL_OPT_FLAG(NULL, 0, NULL)};
     hrel_msteps_opt opt = {0, -1, NULL, 0};
     int itags[HREL_ARGS_MAX_LIST];
     hrel_pvmtrace *pt = NULL;
@@ -165,9 +165,9 @@ static int table(int argc, char **argv)
     int help = 0, first, i;
     char err[1024];
     hrel_arg tab[] = {
-        {"measured", 0, HREL_ARG_STR, &meas, 0, 0, NULL, NULL, 0, NULL},
-        {"untraced", 0, HREL_ARG_STR, &untr, 0, 0, NULL, NULL, 0, NULL},
-        {NULL, 0, HREL_ARG_FLAG, NULL, 0, 0, NULL, NULL, 0, NULL}};
+        HREL_OPT_STR("measured", 0, &meas),
+        HREL_OPT_STR("untraced", 0, &untr),
+        HREL_OPT_FLAG(NULL, 0, NULL)};
     if (hrel_args_parse(argc, argv, tab, &help, &first, err, sizeof err) != 0)
         return fail(2, "trace", err);
     if (help) {
@@ -230,14 +230,14 @@ int hrel_cmd_replay(int argc, char **argv)
     int hosts = 0, csv = 0, help = 0, first, r, rc = 1, gseen = 0, lseen = 0;
     char err[1024];
     hrel_arg table[] = {
-        {"fit", 0, HREL_ARG_STR, &fit, 0, 0, NULL, NULL, 0, NULL},
+        HREL_OPT_STR("fit", 0, &fit),
         {"g", 0, HREL_ARG_DOUBLE, &g, 0, 1, NULL, NULL, 0, &gseen},
         {"L", 0, HREL_ARG_DOUBLE, &L, -1e6, 1e6, NULL, NULL, 0, &lseen},
-        {"medium", 0, HREL_ARG_STR, &medium, 0, 0, NULL, NULL, 0, NULL},
-        {"hosts", 0, HREL_ARG_INT, &hosts, 1, 4096, NULL, NULL, 0, NULL},
-        {"cpu-ratio", 0, HREL_ARG_DOUBLE, &ratio, 1e-6, 1e6, NULL, NULL, 0, NULL},
-        {"csv", 0, HREL_ARG_FLAG, &csv, 0, 0, NULL, NULL, 0, NULL},
-        {NULL, 0, HREL_ARG_FLAG, NULL, 0, 0, NULL, NULL, 0, NULL}};
+        HREL_OPT_STR("medium", 0, &medium),
+        HREL_OPT_NUM("hosts", 0, HREL_ARG_INT, &hosts, 1, 4096),
+        HREL_OPT_NUM("cpu-ratio", 0, HREL_ARG_DOUBLE, &ratio, 1e-6, 1e6),
+        HREL_OPT_FLAG("csv", 0, &csv),
+        HREL_OPT_FLAG(NULL, 0, NULL)};
     hrel_replay_param par;
     hrel_msgtrace *t = NULL;
     hrel_csv *c = NULL;

@@ -81,13 +81,13 @@ static int parse(int argc, char **argv, opts *o)
     const char *outdir = NULL;
     char err[256];
     const hrel_arg table[] = {
-        {"n", 0, HREL_ARG_SIZE, &o->n, 1, 1L << 40, NULL, NULL, 0, NULL},
-        {"procs", 'p', HREL_ARG_PROCS, o->p, 1, HREL_MAX_RANKS, NULL, &o->np, MAXP, NULL},
-        {"reps", 'r', HREL_ARG_INT, &o->reps, 1, 1000, NULL, NULL, 0, NULL},
-        {"plan", 0, HREL_ARG_CHOICE, &plan, 0, 0, plans, NULL, 0, NULL},
-        {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
-        {"wisdom", 0, HREL_ARG_STR, &o->wisdom, 0, 0, NULL, NULL, 0, NULL},
-        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        HREL_OPT_NUM("n", 0, HREL_ARG_SIZE, &o->n, 1, 1L << 40),
+        HREL_OPT_LIST("procs", 'p', HREL_ARG_PROCS, o->p, 1, HREL_MAX_RANKS, &o->np, MAXP),
+        HREL_OPT_NUM("reps", 'r', HREL_ARG_INT, &o->reps, 1, 1000),
+        HREL_OPT_CHOICE("plan", 0, &plan, plans),
+        HREL_OPT_STR("out", 'o', &outdir),
+        HREL_OPT_STR("wisdom", 0, &o->wisdom),
+        HREL_OPT_END,
     };
     o->n = 524288;
     o->np = 4;

@@ -142,23 +142,23 @@ static int parse_args(int argc, char **argv, psrs_cfg *cfg, char *err, size_t er
     long seed = 1;
     size_t used = 0;
     const hrel_arg table[] = {
-        {"procs", 'p', HREL_ARG_STR, &procs, 0, 0, NULL, NULL, 0, NULL},
-        {"n", 0, HREL_ARG_STR, &n, 0, 0, NULL, NULL, 0, NULL},
-        {"input", 0, HREL_ARG_STR, &inputs, 0, 0, NULL, NULL, 0, NULL},
-        {"reps", 'r', HREL_ARG_INT, &cfg->reps, 1, 100000, NULL, NULL, 0, NULL},
-        {"warmup", 'w', HREL_ARG_INT, &cfg->warmup, 0, 1000, NULL, NULL, 0, NULL},
-        {"seed", 0, HREL_ARG_LONG, &seed, 0, 4294967295.0, NULL, NULL, 0, NULL},
-        {"out", 'o', HREL_ARG_STR, &out, 0, 0, NULL, NULL, 0, NULL},
-        {"route", 0, HREL_ARG_CHOICE, &route, 0, 0, hrel_vmopts_route_words, NULL, 0, NULL},
+        HREL_OPT_STR("procs", 'p', &procs),
+        HREL_OPT_STR("n", 0, &n),
+        HREL_OPT_STR("input", 0, &inputs),
+        HREL_OPT_NUM("reps", 'r', HREL_ARG_INT, &cfg->reps, 1, 100000),
+        HREL_OPT_NUM("warmup", 'w', HREL_ARG_INT, &cfg->warmup, 0, 1000),
+        HREL_OPT_NUM("seed", 0, HREL_ARG_LONG, &seed, 0, 4294967295.0),
+        HREL_OPT_STR("out", 'o', &out),
+        HREL_OPT_CHOICE("route", 0, &route, hrel_vmopts_route_words),
         {"encoding", 0, HREL_ARG_CHOICE, &encoding, 0, 0, hrel_vmopts_encoding_words, NULL, 0,
          NULL},
-        {"place", 0, HREL_ARG_CHOICE, &place, 0, 0, hrel_vmopts_place_words, NULL, 0, NULL},
-        {"timeout", 0, HREL_ARG_DURATION, &cfg->timeout_s, 1e-3, 1e6, NULL, NULL, 0, NULL},
-        {"platform", 0, HREL_ARG_STR, &platform, 0, 0, NULL, NULL, 0, NULL},
-        {"hostfile", 0, HREL_ARG_STR, &hostfile, 0, 0, NULL, NULL, 0, NULL},
-        {"quiet", 'q', HREL_ARG_FLAG, &cfg->quiet, 0, 0, NULL, NULL, 0, NULL},
-        {"worker", 0, HREL_ARG_FLAG, &cfg->worker, 0, 0, NULL, NULL, 0, NULL},
-        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        HREL_OPT_CHOICE("place", 0, &place, hrel_vmopts_place_words),
+        HREL_OPT_NUM("timeout", 0, HREL_ARG_DURATION, &cfg->timeout_s, 1e-3, 1e6),
+        HREL_OPT_STR("platform", 0, &platform),
+        HREL_OPT_STR("hostfile", 0, &hostfile),
+        HREL_OPT_FLAG("quiet", 'q', &cfg->quiet),
+        HREL_OPT_FLAG("worker", 0, &cfg->worker),
+        HREL_OPT_END,
     };
     memset(cfg, 0, sizeof *cfg);
     cfg->n = 1048576;

@@ -282,13 +282,13 @@ int main(int argc, char **argv)
         int help = 0, first = 0, k = -1;
         long sd = 1;
         const hrel_arg table[] = {
-            {"procs", 'p', HREL_ARG_STR, &plist, 0, 0, NULL, NULL, 0, NULL},
-            {"n", 0, HREL_ARG_STR, &nstr, 0, 0, NULL, NULL, 0, NULL},
-            {"input", 0, HREL_ARG_CHOICE, &k, 0, 0, kinds, NULL, 0, NULL},
-            {"reps", 'r', HREL_ARG_INT, &reps, 1, 1000, NULL, NULL, 0, NULL},
-            {"seed", 0, HREL_ARG_LONG, &sd, 0, 4294967295.0, NULL, NULL, 0, NULL},
-            {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
-            {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+            HREL_OPT_STR("procs", 'p', &plist),
+            HREL_OPT_STR("n", 0, &nstr),
+            HREL_OPT_CHOICE("input", 0, &k, kinds),
+            HREL_OPT_NUM("reps", 'r', HREL_ARG_INT, &reps, 1, 1000),
+            HREL_OPT_NUM("seed", 0, HREL_ARG_LONG, &sd, 0, 4294967295.0),
+            HREL_OPT_STR("out", 'o', &outdir),
+            HREL_OPT_END,
         };
         if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0)
             return usage_error(err);

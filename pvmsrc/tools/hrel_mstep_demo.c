@@ -66,16 +66,16 @@ static int parse_args(int argc, char **argv, demo_cfg *cfg, char *err, size_t er
     const char *outdir = ".";
     int help = 0, first = 0, place = 0;
     const hrel_arg table[] = {
-        {"heavy", 0, HREL_ARG_DURATION, &cfg->heavy_s, 0, 3600, NULL, NULL, 0, NULL},
-        {"light", 0, HREL_ARG_DURATION, &cfg->light_s, 0, 3600, NULL, NULL, 0, NULL},
-        {"bytes", 0, HREL_ARG_SIZE, &cfg->nbytes, 8, 1000000000, NULL, NULL, 0, NULL},
-        {"procs", 'p', HREL_ARG_INT, &cfg->nproc, 4, HREL_MAX_RANKS, NULL, NULL, 0, NULL},
-        {"work", 0, HREL_ARG_CHOICE, &cfg->spin, 0, 0, works, NULL, 0, NULL},
-        {"place", 0, HREL_ARG_CHOICE, &place, 0, 0, hrel_vmopts_place_words, NULL, 0, NULL},
-        {"timeout", 0, HREL_ARG_DURATION, &cfg->timeout_s, 1e-3, 1e7, NULL, NULL, 0, NULL},
-        {"out", 'o', HREL_ARG_STR, &outdir, 0, 0, NULL, NULL, 0, NULL},
-        {"worker", 0, HREL_ARG_FLAG, &cfg->worker, 0, 0, NULL, NULL, 0, NULL},
-        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        HREL_OPT_NUM("heavy", 0, HREL_ARG_DURATION, &cfg->heavy_s, 0, 3600),
+        HREL_OPT_NUM("light", 0, HREL_ARG_DURATION, &cfg->light_s, 0, 3600),
+        HREL_OPT_NUM("bytes", 0, HREL_ARG_SIZE, &cfg->nbytes, 8, 1000000000),
+        HREL_OPT_NUM("procs", 'p', HREL_ARG_INT, &cfg->nproc, 4, HREL_MAX_RANKS),
+        HREL_OPT_CHOICE("work", 0, &cfg->spin, works),
+        HREL_OPT_CHOICE("place", 0, &place, hrel_vmopts_place_words),
+        HREL_OPT_NUM("timeout", 0, HREL_ARG_DURATION, &cfg->timeout_s, 1e-3, 1e7),
+        HREL_OPT_STR("out", 'o', &outdir),
+        HREL_OPT_FLAG("worker", 0, &cfg->worker),
+        HREL_OPT_END,
     };
     cfg->heavy_s = 0.2;
     cfg->light_s = 0.05;

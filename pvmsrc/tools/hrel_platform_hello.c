@@ -125,7 +125,7 @@ static int master(long bytes, int rounds)
 
 int main(int argc, char **argv)
 {
-    const hrel_arg table[] = {{NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL}};
+    const hrel_arg table[] = {HREL_OPT_END};
     long bytes = 0, rounds = 1;
     int help = 0, first = 0;
     char err[256];

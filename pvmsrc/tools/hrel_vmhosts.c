@@ -14,7 +14,7 @@ int main(int argc, char **argv)
 {
     char **hosts = NULL, err[256] = "";
     int n = 0, i;
-    const hrel_arg table[] = {{NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL}};
+    const hrel_arg table[] = {HREL_OPT_END};
     int help = 0, first = 0;
     if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0 ||
         (!help && first < argc)) {

@@ -24,15 +24,15 @@ int hrel_pp_opts_parse(hrel_pp_opts *o, int argc, char **argv, int pvm, char *er
     const hrel_arg table[] = {
         {"sizes", 's', HREL_ARG_SIZES, o->sizes, 1, 1L << 30, NULL, &o->nsizes,
          HREL_PP_MAXSIZES, NULL},
-        {"reps", 'r', HREL_ARG_INT, &o->reps, 1, 100000000, NULL, NULL, 0, NULL},
-        {"warmup", 'w', HREL_ARG_INT, &o->warm, 0, 100000000, NULL, NULL, 0, NULL},
+        HREL_OPT_NUM("reps", 'r', HREL_ARG_INT, &o->reps, 1, 100000000),
+        HREL_OPT_NUM("warmup", 'w', HREL_ARG_INT, &o->warm, 0, 100000000),
         /* the PVM options: the table ends here for hrel_tcp_pingpong */
         {pvm ? "route" : NULL, 0, HREL_ARG_CHOICE, &o->route, 0, 0, hrel_vmopts_route_words,
          NULL, 0, NULL},
         {"encoding", 0, HREL_ARG_CHOICE, &o->encoding, 0, 0, hrel_vmopts_encoding_words, NULL,
          0, NULL},
-        {"peer", 0, HREL_ARG_FLAG, &o->peer, 0, 0, NULL, NULL, 0, NULL},
-        {NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, NULL},
+        HREL_OPT_FLAG("peer", 0, &o->peer),
+        HREL_OPT_END,
     };
     hrel_pp_opts_default(o);
     if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) < 0)
