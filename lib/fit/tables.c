@@ -397,13 +397,18 @@ static int csv_row(hrel_table *t, size_t row, const char *pat, int procs,
     bad |= f->ok && isfinite(f->r2) ? put(CELL(t, row, 4), "%.6f", f->r2)
                                     : put(CELL(t, row, 4), "nan");
     bad |= put(CELL(t, row, 5), "%zu", f->n);
+    bad |= f->ok && isfinite(f->ci_g) ? put(CELL(t, row, 6), "%.6e", f->ci_g)
+                                      : put(CELL(t, row, 6), "nan");
+    bad |= f->ok && isfinite(f->ci_L) ? put(CELL(t, row, 7), "%.6e", f->ci_L)
+                                      : put(CELL(t, row, 7), "nan");
     return bad;
 }
 
 int hrel_tables_fitcsv(const hrel_fit_result *r, hrel_table **out, char *err,
                        size_t errlen)
 {
-    static const char *const hd[] = {"pattern", "procs", "g", "L", "r2", "n", NULL};
+    static const char *const hd[] = {"pattern", "procs", "g", "L", "r2", "n",
+                                      "g_ci95", "L_ci95", NULL};
     hrel_table *t;
     size_t k, ip, nrow = 1, row = 0;
     int bad = 0;
@@ -411,7 +416,7 @@ int hrel_tables_fitcsv(const hrel_fit_result *r, hrel_table **out, char *err,
     *out = NULL;
     for (k = 0; k < r->npat; k++)
         nrow += 1 + r->pat[k].np;
-    if (!(t = table_new(nrow, 6, "fit", "g and L per pattern, per processor count and "
+    if (!(t = table_new(nrow, 8, "fit", "g and L per pattern, per processor count and "
                         "pooled")))
         goto nomem;
     bad |= heads(t, hd, 2);

@@ -10,7 +10,9 @@
  *   errs    table 11: per h the pooled T_average, AvErr and MaxErr;
  *   pooled  table 12: pooled L and g with 95% CIs and r^2;
  *   gprocs  g per pattern (columns) per processor count (rows), 002 figs 2-6;
- *   fitcsv  the `hrel fit --csv` contract: pattern,procs,g,L,r2,n.
+ *   fitcsv  the `hrel fit --csv` contract: pattern,procs,g,L,r2,n,g_ci95,L_ci95
+ *           (the CIs: 95% half-widths, Student t with n-2 degrees of freedom, in
+ *           the units of g and L; nan with fewer than 3 points).
  * hrel_table_write renders one table on a caller's stream; it is output, not a
  * diagnostic. Unmeasured or unfitted cells read "-" (text, LaTeX) or "nan" (CSV).
  */

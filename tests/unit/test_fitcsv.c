@@ -34,6 +34,15 @@ int main(void)
     HREL_CHECK(hrel_fitcsv_lookup(t, "AA", 4, &g, &L, err, sizeof err) != 0, "AA absent");
     HREL_CHECK_HAS(err, "no fitted row for pattern AA (procs 4 or all)", "error names it");
     hrel_csv_free(t);
+    /* the columns g_ci95,L_ci95 after n (hrel fit since the CIs) read the same */
+    p = hrel_test_write_tmp("fitcsv_ci.csv", "pattern,procs,g,L,r2,n,g_ci95,L_ci95\n"
+                            "E,all,2e-06,1e-03,0.99,5,1e-08,1e-04\n");
+    HREL_CHECK_INT(hrel_csv_read(p, &t, err, sizeof err), 0, "fit csv with CIs reads");
+    if (t) {
+        HREL_CHECK_INT(hrel_fitcsv_lookup(t, "E", 4, &g, &L, err, sizeof err), 0, "E with CIs");
+        HREL_CHECK_REL(L, 1e-3, 1e-12, "L read past the new columns");
+        hrel_csv_free(t);
+    }
     p = hrel_test_write_tmp("fitcsv_bad.csv", "pattern,procs,g\nE,all,1\n");
     HREL_CHECK_INT(hrel_csv_read(p, &t, err, sizeof err), 0, "short fit csv reads");
     HREL_CHECK(hrel_fitcsv_check(t, err, sizeof err) != 0, "missing L column refused");

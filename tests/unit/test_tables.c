@@ -1,6 +1,7 @@
 /* Unit tests of lib/tables: the --csv contract rows, the cells of tables P.1, P.2,
  * 11, 12 and g-per-p on the small case worked by hand in test_fit.c, missing
  * values, and the text/CSV/LaTeX renderings. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "hrel_test.h"
@@ -66,11 +67,18 @@ int main(void)
 
     HREL_CHECK_INT(hrel_tables_fitcsv(r, &t, err, sizeof err), 0, "contract table");
     s = render(t, HREL_TABLE_CSV);
-    HREL_CHECK(strncmp(s, "pattern,procs,g,L,r2,n\n", 23) == 0, "contract header first");
-    HREL_CHECK_HAS(s, "\nE,all,1.000000e-02,1.000000e-01,1.000000,3\n", "E,all row");
-    HREL_CHECK_HAS(s, "\nE,4,1.000000e-02,2.000000e-01,1.000000,3\n", "E,4 row");
-    HREL_CHECK_HAS(s, "\nAO,all,nan,nan,nan,1\n", "unfitted pattern row");
-    HREL_CHECK_HAS(s, "\nALL,all,1.000000e-02,3.000000e-01,1.000000,3\n", "pooled row last");
+    HREL_CHECK(strncmp(s, "pattern,procs,g,L,r2,n,g_ci95,L_ci95\n", 37) == 0,
+               "contract header first, CIs after n");
+    /* exact lines: a perfect fit has CI half-widths 0 */
+    HREL_CHECK_HAS(s, "\nE,all,1.000000e-02,1.000000e-01,1.000000,3,0.000000e+00,0.000000e+00\n",
+                   "E,all row");
+    HREL_CHECK_HAS(s, "\nE,4,1.000000e-02,2.000000e-01,1.000000,3,", "E,4 row");
+    HREL_CHECK_HAS(s, "\nAO,all,nan,nan,nan,1,nan,nan\n", "unfitted pattern row");
+    HREL_CHECK_HAS(s, "\nALL,all,1.000000e-02,3.000000e-01,1.000000,3,", "pooled row last");
+    /* the CI cells carry the fit's own half-widths (a perfect line: ~0) */
+    HREL_CHECK(fabs(strtod(CELLT(t, t->nrow - 1, 6), NULL) - r->pooled.ci_g) <= 1e-20 &&
+               fabs(strtod(CELLT(t, t->nrow - 1, 7), NULL) - r->pooled.ci_L) <= 1e-18,
+               "pooled g_ci95, L_ci95 = the fit's CIs");
     HREL_CHECK_INT(t->nrow, 10, "E all/2/4, PP all/2, AO all/4, RED all/4, ALL");
     hrel_table_free(t);
 
