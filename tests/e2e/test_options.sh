@@ -93,6 +93,14 @@ refuse "bad number" "-p: 'x' is not a whole number in 2..64" hrel_stencil -p x
 refuse "unknown option" "usage: hrel_stencil" hrel_stencil -q 3
 refuse "zero jobs" "-j: '0' is not a whole number in 1..1000000000" hrel_farm -j 0
 
+# the hrel subcommands share the parser: bad values are refused the same way
+refuse "nan" "--g: 'nan' is not a finite number" hrel model mpm x.csv --g=nan --L 1
+refuse "bad size" "--n: '1x' is not a size in bytes" hrel fft predict --consts c.csv --g 1 --L 1 --n 1x
+refuse "inf" "--size: 'inf' is not a finite number" hrel hyper predict PP --procs 2 --size=inf \
+    --aW 1 --bW 1 --aC 1 --bC 1 --aL 1
+refuse "empty list item" "--tags: '1,,2' has an empty item" hrel trace import x.trc --tags=1,,2
+refuse "missing value" "option '--out' needs a value" hrel fit x.csv --out
+
 # hrel_vmhosts takes no options
 refuse "unknown option" "unknown option '--frob'" hrel_vmhosts --frob
 
