@@ -10,6 +10,7 @@
 #include "args.h"
 #include "fit.h"
 #include "hrel_cmd.h"
+#include "hypo.h"
 #include "plotdata.h"
 #include "raw.h"
 #include "stats.h"
@@ -149,11 +150,26 @@ static void print_header(FILE *fp, const char *pre, const char *in, const hrel_r
     fprintf(fp, "\n");
 }
 
+/* The verdict lines of the hypothesis test after the tables (comment lines with
+ * the prefix PRE). */
+static int print_verdicts(FILE *fp, const hrel_fit_result *r, const char *pre, char *err,
+                          size_t errlen)
+{
+    hrel_hypo *h = NULL;
+    int bad;
+    if (hrel_hypo_run(r, &h, err, errlen))
+        return -1;
+    bad = hrel_hypo_write_verdicts(h, pre, fp);
+    hrel_hypo_free(h);
+    return bad;
+}
+
 /* Write one listing: DIR/NAME in FORMAT (text or LaTeX tables, or the
  * contract CSV TABLE when TABS is NULL). */
 static int write_listing(const char *dir, const char *name, const char *in, const hrel_raw *raw,
                          const hrel_fit_cfg *cfg, hrel_table **tabs, size_t ntab,
-                         const hrel_table *contract, int latex, char *err, size_t errlen)
+                         const hrel_table *contract, int latex, const hrel_fit_result *res,
+                         char *err, size_t errlen)
 {
     char path[4096];
     FILE *fp;
@@ -170,7 +186,33 @@ static int write_listing(const char *dir, const char *name, const char *in, cons
         print_header(fp, latex ? "%" : "#", in, raw, cfg);
         for (k = 0; k < ntab; k++)
             bad |= hrel_table_write(tabs[k], latex ? HREL_TABLE_LATEX : HREL_TABLE_TEXT, fp);
+        bad |= print_verdicts(fp, res, latex ? "% " : "", err, errlen) != 0;
     }
+    if (fclose(fp) != 0 || bad) {
+        snprintf(err, errlen, "%.900s: write failed", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* DIR/hypothesis.csv: the h-relation hypothesis tested on R (hypo.h; per byte). */
+static int write_hypothesis(const char *dir, const hrel_fit_result *r, char *err,
+                            size_t errlen)
+{
+    char path[4096];
+    hrel_hypo *h = NULL;
+    FILE *fp;
+    int bad;
+    if (hrel_hypo_run(r, &h, err, errlen))
+        return -1;
+    snprintf(path, sizeof path, "%.3900s/hypothesis.csv", dir);
+    if (!(fp = fopen(path, "w"))) {
+        snprintf(err, errlen, "%.900s: cannot write: %s", path, strerror(errno));
+        hrel_hypo_free(h);
+        return -1;
+    }
+    bad = hrel_hypo_write_csv(h, fp);
+    hrel_hypo_free(h);
     if (fclose(fp) != 0 || bad) {
         snprintf(err, errlen, "%.900s: write failed", path);
         return -1;
@@ -190,13 +232,14 @@ static int write_reports(const char *in, const hrel_raw *raw, const hrel_fit_res
     hrel_fit_cfg c1 = *cfg;
     int rc = -1;
     c1.unit_bytes = 1.0;
-    if (write_listing(dir, "tables.txt", in, raw, cfg, tabs, ntab, NULL, 0, err, errlen) ||
-        write_listing(dir, "tables.tex", in, raw, cfg, tabs, ntab, NULL, 1, err, errlen))
+    if (write_listing(dir, "tables.txt", in, raw, cfg, tabs, ntab, NULL, 0, res, err, errlen) ||
+        write_listing(dir, "tables.tex", in, raw, cfg, tabs, ntab, NULL, 1, res, err, errlen))
         return -1;
     if (cfg->unit_bytes != 1.0 && hrel_fit_run(st, &c1, &res1, err, errlen))
         return -1;
     if (hrel_tables_fitcsv(res1 ? res1 : res, &contract, err, errlen) == 0 &&
-        write_listing(dir, "fit.csv", in, raw, cfg, NULL, 0, contract, 0, err, errlen) == 0)
+        write_listing(dir, "fit.csv", in, raw, cfg, NULL, 0, contract, 0, NULL, err, errlen) == 0 &&
+        write_hypothesis(dir, res1 ? res1 : res, err, errlen) == 0)
         rc = 0;
     hrel_table_free(contract);
     hrel_fit_result_free(res1);
@@ -290,6 +333,8 @@ int hrel_cmd_fit(int argc, char **argv)
         print_header(stdout, latex ? "%" : "#", in, raw, &cfg);
         for (k = 0; k < ntab; k++)
             hrel_table_write(tabs[k], latex ? HREL_TABLE_LATEX : HREL_TABLE_TEXT, stdout);
+        if (print_verdicts(stdout, res, latex ? "% " : "", err, sizeof err))
+            goto fail;
     }
     if (fflush(stdout) != 0) {
         snprintf(err, sizeof err, "standard output: write failed");
