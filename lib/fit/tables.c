@@ -134,6 +134,19 @@ static const char *pname(int p)
 
 /* ================================================================ builders == */
 
+/* The end of every table builder: hand T over in *OUT, or free it and say
+ * "out of memory" when BAD (a cell could not be allocated). */
+static int finish(hrel_table *t, int bad, hrel_table **out, char *err, size_t errlen)
+{
+    if (bad) {
+        hrel_table_free(t);
+        hrel_seterr(err, errlen, "tables: out of memory");
+        return -1;
+    }
+    *out = t;
+    return 0;
+}
+
 int hrel_tables_pi1(const hrel_fit_result *r, size_t k, hrel_table **out,
                     char *err, size_t errlen)
 {
@@ -159,7 +172,7 @@ int hrel_tables_pi1(const hrel_fit_result *r, size_t k, hrel_table **out,
              "repetitions)", pname(p->pattern), pname(p->pattern), pmax, p->np,
              hrel_summary_name(r->cfg.summary));
     if (!(t = table_new(p->nh, 5, name, title)))
-        goto nomem;
+        return finish(t, 1, out, err, errlen);
     snprintf(h0, sizeof h0, "h (%s)", unit);
     snprintf(h1, sizeof h1, "Time p=%d (s)", pmax);
     hd[0] = h0; hd[1] = h1; hd[2] = "T avg over p (s)"; hd[3] = "MaxErr (%)";
@@ -174,14 +187,7 @@ int hrel_tables_pi1(const hrel_fit_result *r, size_t k, hrel_table **out,
         bad |= putnum(CELL(t, ih, 3), "%.2f", p->maxerr[ih]);
         bad |= put(CELL(t, ih, 4), "%zu", cnt);
     }
-    if (bad)
-        goto nomem;
-    *out = t;
-    return 0;
-nomem:
-    hrel_table_free(t);
-    hrel_seterr(err, errlen, "tables: out of memory");
-    return -1;
+    return finish(t, bad, out, err, errlen);
 }
 
 int hrel_tables_pi2(const hrel_fit_result *r, hrel_table **out, char *err,
@@ -199,7 +205,7 @@ int hrel_tables_pi2(const hrel_fit_result *r, hrel_table **out, char *err,
              "squares on the %s times averaged over processor counts, h in %s",
              hrel_summary_name(r->cfg.summary), unit);
     if (!(t = table_new(r->npat, 9, "pi2", title)))
-        goto nomem;
+        return finish(t, 1, out, err, errlen);
     snprintf(hg, sizeof hg, "g (s/%s)", unit_one(r));
     snprintf(hgc, sizeof hgc, "g +- 95%% (s/%s)", unit_one(r));
     hd[0] = "pattern"; hd[1] = "L (s)"; hd[2] = "L +- 95% (s)"; hd[3] = hg; hd[4] = hgc;
@@ -234,15 +240,8 @@ int hrel_tables_pi2(const hrel_fit_result *r, hrel_table **out, char *err,
                            anynegg ? "g<0: the time does not grow with h over the measured "
                            "sizes (noise larger than the transfer time); such a g has "
                            "no physical meaning." : "")))
-        goto nomem;
-    if (bad)
-        goto nomem;
-    *out = t;
-    return 0;
-nomem:
-    hrel_table_free(t);
-    hrel_seterr(err, errlen, "tables: out of memory");
-    return -1;
+        return finish(t, 1, out, err, errlen);
+    return finish(t, bad, out, err, errlen);
 }
 
 int hrel_tables_errs(const hrel_fit_result *r, hrel_table **out, char *err,
@@ -258,7 +257,7 @@ int hrel_tables_errs(const hrel_fit_result *r, hrel_table **out, char *err,
     hrel_tables_unit(r, unit, sizeof unit);
     if (!(t = table_new(r->nh, 5, "11", "AvErr and MaxErr of the pattern times against "
                         "the pooled line (table 11)")))
-        goto nomem;
+        return finish(t, 1, out, err, errlen);
     snprintf(h0, sizeof h0, "h (%s)", unit);
     hd[0] = h0; hd[1] = "patterns"; hd[2] = "T_average (s)"; hd[3] = "AvErr (%)";
     hd[4] = "MaxErr (%)"; hd[5] = NULL;
@@ -270,14 +269,7 @@ int hrel_tables_errs(const hrel_fit_result *r, hrel_table **out, char *err,
         bad |= putnum(CELL(t, ih, 3), "%.2f", r->averr[ih]);
         bad |= putnum(CELL(t, ih, 4), "%.2f", r->maxerr[ih]);
     }
-    if (bad)
-        goto nomem;
-    *out = t;
-    return 0;
-nomem:
-    hrel_table_free(t);
-    hrel_seterr(err, errlen, "tables: out of memory");
-    return -1;
+    return finish(t, bad, out, err, errlen);
 }
 
 int hrel_tables_pooled(const hrel_fit_result *r, hrel_table **out, char *err,
@@ -294,7 +286,7 @@ int hrel_tables_pooled(const hrel_fit_result *r, hrel_table **out, char *err,
     hrel_tables_unit(r, unit, sizeof unit);
     if (!(t = table_new(2, 5, "12", "The pooled values of g and L over all h-relation "
                         "patterns (table 12)")))
-        goto nomem;
+        return finish(t, 1, out, err, errlen);
     bad |= heads(t, hd, 1);
     t->numeric[4] = 0;
     bad |= put(CELL(t, 0, 0), "L");
@@ -310,15 +302,8 @@ int hrel_tables_pooled(const hrel_fit_result *r, hrel_table **out, char *err,
     snprintf(note, sizeof note, "least squares on T_average over %zu sizes; r2 = %.5f%s",
              f->n, f->r2, f->ok && f->neg_L ? "; L<0 kept as fitted" : "");
     if (!(t->note = fmtdup("%s", note)))
-        goto nomem;
-    if (bad)
-        goto nomem;
-    *out = t;
-    return 0;
-nomem:
-    hrel_table_free(t);
-    hrel_seterr(err, errlen, "tables: out of memory");
-    return -1;
+        return finish(t, 1, out, err, errlen);
+    return finish(t, bad, out, err, errlen);
 }
 
 int hrel_tables_gprocs(const hrel_fit_result *r, hrel_table **out, char *err,
@@ -418,7 +403,7 @@ int hrel_tables_fitcsv(const hrel_fit_result *r, hrel_table **out, char *err,
         nrow += 1 + r->pat[k].np;
     if (!(t = table_new(nrow, 8, "fit", "g and L per pattern, per processor count and "
                         "pooled")))
-        goto nomem;
+        return finish(t, 1, out, err, errlen);
     bad |= heads(t, hd, 2);
     for (k = 0; k < r->npat; k++) {
         const hrel_fit_pattern *p = &r->pat[k];
@@ -427,14 +412,7 @@ int hrel_tables_fitcsv(const hrel_fit_result *r, hrel_table **out, char *err,
             bad |= csv_row(t, row++, pname(p->pattern), p->procs[ip], &p->per_p[ip]);
     }
     bad |= csv_row(t, row++, "ALL", 0, &r->pooled);
-    if (bad)
-        goto nomem;
-    *out = t;
-    return 0;
-nomem:
-    hrel_table_free(t);
-    hrel_seterr(err, errlen, "tables: out of memory");
-    return -1;
+    return finish(t, bad, out, err, errlen);
 }
 
 /* =============================================================== renderers == */
@@ -497,36 +475,24 @@ static void write_csv(const hrel_table *t, FILE *fp)
     }
 }
 
-/* Print S with LaTeX's special characters escaped. */
+/* Print S with LaTeX's special characters escaped ("+-" becomes $\pm$). */
 static void latex_escape(const char *s, FILE *fp)
 {
-    for (; *s; s++) {
-        switch (*s) {
-        case '%': case '&': case '_': case '#': case '$': case '{': case '}':
-            fputc('\\', fp);
-            fputc(*s, fp);
-            break;
-        case '<':
-            fputs("$<$", fp);
-            break;
-        case '>':
-            fputs("$>$", fp);
-            break;
-        case '^':
-            fputs("\\^{}", fp);
-            break;
-        case '~':
-            fputs("\\~{}", fp);
-            break;
-        case '\\':
-            fputs("\\textbackslash{}", fp);
-            break;
-        default:
-            if (s[0] == '+' && s[1] == '-') {
-                fputs("$\\pm$", fp);
-                s++;
-            } else
-                fputc(*s, fp);
+    static const char *const tex[][2] = {
+        {"%", "\\%"}, {"&", "\\&"}, {"_", "\\_"}, {"#", "\\#"}, {"$", "\\$"},
+        {"{", "\\{"}, {"}", "\\}"}, {"<", "$<$"}, {">", "$>$"}, {"^", "\\^{}"},
+        {"~", "\\~{}"}, {"\\", "\\textbackslash{}"}, {"+-", "$\\pm$"},
+    };
+    size_t k;
+    while (*s) {
+        for (k = 0; k < sizeof tex / sizeof tex[0]; k++)
+            if (strncmp(s, tex[k][0], strlen(tex[k][0])) == 0)
+                break;
+        if (k < sizeof tex / sizeof tex[0]) {
+            fputs(tex[k][1], fp);
+            s += strlen(tex[k][0]);
+        } else {
+            fputc(*s++, fp);
         }
     }
 }
