@@ -9,36 +9,7 @@
 #include "fit.h"
 #include "patterns.h"
 #include "hrel_test.h"
-
-/* Append one raw row. */
-static void add(hrel_raw_row *rows, size_t *n, const char *pat, int procs, double h,
-                double sec)
-{
-    memset(&rows[*n], 0, sizeof rows[*n]);
-    rows[*n].pattern = hrel_patterns_index(pat);
-    rows[*n].procs = procs;
-    rows[*n].h = h;
-    rows[*n].seconds = sec;
-    (*n)++;
-}
-
-/* Summarise and fit N rows with CFG; NULL on failure. */
-static hrel_fit_result *run(hrel_raw_row *rows, size_t n, const hrel_fit_cfg *cfg)
-{
-    hrel_raw raw;
-    hrel_stats *st = NULL;
-    hrel_fit_result *r = NULL;
-    char err[256] = "";
-    raw.csv = NULL;
-    raw.nrow = n;
-    raw.row = rows;
-    if (hrel_stats_alloc(&raw, &st, err, sizeof err) == 0)
-        hrel_fit_run(st, cfg, &r, err, sizeof err);
-    if (!r)
-        printf("run failed: %s\n", err);
-    hrel_stats_free(st);
-    return r;
-}
+#include "fit_fixture.h"
 
 static void test_line(void)
 {
@@ -98,12 +69,12 @@ static void test_synthetic(void)
     for (ip = 0; ip < 4; ip++)
         for (ih = 0, h = 6720; ih < 5; ih++, h *= 4)
             for (rep = 0; rep < 20; rep++) {
-                add(rows, &n, "PP", procs[ip], h, (L + g * h) * (1 + 0.01 * gsl_ran_gaussian(rng, 1)));
-                add(rows, &n, "AA", procs[ip], h, (2 * L + 1.5 * g * h) * (1 + 0.01 * gsl_ran_gaussian(rng, 1)));
+                fx_add(rows, &n, "PP", procs[ip], h, (L + g * h) * (1 + 0.01 * gsl_ran_gaussian(rng, 1)));
+                fx_add(rows, &n, "AA", procs[ip], h, (2 * L + 1.5 * g * h) * (1 + 0.01 * gsl_ran_gaussian(rng, 1)));
             }
     gsl_rng_free(rng);
     hrel_fit_cfg_default(&cfg);
-    r = run(rows, n, &cfg);
+    r = fx_fit(rows, n, &cfg);
     HREL_CHECK(r != NULL, "synthetic run");
     if (!r)
         return;
@@ -124,11 +95,11 @@ static void test_synthetic(void)
 
     /* The same data in words: g per word is 4 times g per byte, L unchanged. */
     cfg.unit_bytes = 4;
-    r = run(rows, n, &cfg);
+    r = fx_fit(rows, n, &cfg);
     if (r) {
         hrel_fit_result *rb;
         cfg.unit_bytes = 1;
-        rb = run(rows, n, &cfg);
+        rb = fx_fit(rows, n, &cfg);
         HREL_CHECK_REL(r->pat[0].h[0], 6720.0 / 4, 0, "h in words");
         if (rb) {
             HREL_CHECK_REL(r->pat[0].fit.g, 4 * rb->pat[0].fit.g, 1e-12, "g per word = 4 g per byte");
@@ -141,7 +112,7 @@ static void test_synthetic(void)
 
     /* Weighted (least relative error) also recovers g on the same data. */
     cfg.weighted = 1;
-    r = run(rows, n, &cfg);
+    r = fx_fit(rows, n, &cfg);
     if (r)
         HREL_CHECK_REL(r->pat[0].fit.g, g, 0.01, "weighted fit recovers g");
     hrel_fit_result_free(r);
@@ -207,17 +178,17 @@ static void test_small_by_hand(void)
     size_t n = 0, i;
 
     for (i = 0; i < 3; i++) {
-        add(rows, &n, "E", 2, hs[i], (double)(i + 1) - 0.05);
-        add(rows, &n, "E", 2, hs[i], (double)(i + 1) + 0.05);
-        add(rows, &n, "E", 4, hs[i], (double)(i + 1) + 0.15);
-        add(rows, &n, "E", 4, hs[i], (double)(i + 1) + 0.25);
-        add(rows, &n, "PP", 2, hs[i], (double)(i + 1) + 0.5);
+        fx_add(rows, &n, "E", 2, hs[i], (double)(i + 1) - 0.05);
+        fx_add(rows, &n, "E", 2, hs[i], (double)(i + 1) + 0.05);
+        fx_add(rows, &n, "E", 4, hs[i], (double)(i + 1) + 0.15);
+        fx_add(rows, &n, "E", 4, hs[i], (double)(i + 1) + 0.25);
+        fx_add(rows, &n, "PP", 2, hs[i], (double)(i + 1) + 0.5);
     }
-    add(rows, &n, "NB", 4, 100, 7.0);
-    add(rows, &n, "AO", 4, 100, 0.5);   /* AO: one size, no fit, not pooled */
-    add(rows, &n, "PP", 2, 400, 4.5);   /* a size E lacks: left out of T_average */
+    fx_add(rows, &n, "NB", 4, 100, 7.0);
+    fx_add(rows, &n, "AO", 4, 100, 0.5);   /* AO: one size, no fit, not pooled */
+    fx_add(rows, &n, "PP", 2, 400, 4.5);   /* a size E lacks: left out of T_average */
     hrel_fit_cfg_default(&cfg);
-    r = run(rows, n, &cfg);
+    r = fx_fit(rows, n, &cfg);
     HREL_CHECK(r != NULL, "small run");
     if (!r)
         return;
@@ -248,7 +219,7 @@ static void test_small_by_hand(void)
 
     /* Minimum instead of mean: E p=2 becomes 0.95 1.95 2.95, p=4 1.15 2.15 3.15. */
     cfg.summary = HREL_SUMMARY_MIN;
-    r = run(rows, n, &cfg);
+    r = fx_fit(rows, n, &cfg);
     if (r)
         HREL_CHECK_REL(r->pat[0].fit.L, 0.05, 1e-9, "L_E from minima");
     hrel_fit_result_free(r);
@@ -263,13 +234,13 @@ static void test_missing_and_negative(void)
     hrel_fit_result *r;
     size_t n = 0;
 
-    add(rows, &n, "AO", 4, 100, 0.8);   /* T = -0.2 + 0.01 h */
-    add(rows, &n, "AO", 4, 200, 1.8);
-    add(rows, &n, "AO", 4, 300, 2.8);
-    add(rows, &n, "AO", 8, 100, 1.0);   /* p=8 has no h=300 */
-    add(rows, &n, "AO", 8, 200, 2.0);
+    fx_add(rows, &n, "AO", 4, 100, 0.8);   /* T = -0.2 + 0.01 h */
+    fx_add(rows, &n, "AO", 4, 200, 1.8);
+    fx_add(rows, &n, "AO", 4, 300, 2.8);
+    fx_add(rows, &n, "AO", 8, 100, 1.0);   /* p=8 has no h=300 */
+    fx_add(rows, &n, "AO", 8, 200, 2.0);
     hrel_fit_cfg_default(&cfg);
-    r = run(rows, n, &cfg);
+    r = fx_fit(rows, n, &cfg);
     HREL_CHECK(r != NULL, "missing procs run");
     if (!r)
         return;

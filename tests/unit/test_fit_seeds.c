@@ -27,6 +27,7 @@
 #include "patterns.h"
 #include "fit.h"
 #include "hrel_test.h"
+#include "fit_fixture.h"
 
 static const char *const archs[] = {"ORIGIN", "SP2", "UTP", "COA"};
 /* 000's OneToAll is the personalised one (hrel's POA), filed so in tests/data */
@@ -72,8 +73,6 @@ int main(void)
     HREL_CHECK_INT(t2->nrow, 24, "5 patterns + pooled, x 4 architectures");
 
     for (a = 0; a < 4; a++) {
-        hrel_raw raw;
-        hrel_stats *st = NULL;
         hrel_fit_result *r = NULL;
         hrel_fit_cfg cfg;
         size_t n = 0;
@@ -84,21 +83,15 @@ int main(void)
         for (i = 0; i < t1->nrow && n < 32; i++) {
             if (strcmp(hrel_csv_str(t1, i, ia), archs[a]) != 0)
                 continue;
-            memset(&rows[n], 0, sizeof rows[n]);
-            rows[n].pattern = hrel_patterns_index(hrel_csv_str(t1, i, ip));
-            rows[n].procs = 8;
-            hrel_csv_double(t1, i, ih, &rows[n].h, NULL, 0);
-            hrel_csv_double(t1, i, it, &rows[n].seconds, NULL, 0);
-            n++;
+            double h = 0, sec = 0;
+            hrel_csv_double(t1, i, ih, &h, NULL, 0);
+            hrel_csv_double(t1, i, it, &sec, NULL, 0);
+            fx_add(rows, &n, hrel_csv_str(t1, i, ip), 8, h, sec);
         }
         HREL_CHECK_INT(n, 25, "25 times per architecture");
-        raw.csv = NULL;
-        raw.nrow = n;
-        raw.row = rows;
         hrel_fit_cfg_default(&cfg);
-        if (hrel_stats_alloc(&raw, &st, err, sizeof err) || hrel_fit_run(st, &cfg, &r, err, sizeof err)) {
-            HREL_CHECK(0, err);
-            hrel_stats_free(st);
+        if (!(r = fx_fit(rows, n, &cfg))) {
+            HREL_CHECK(0, "fit of the seeds' rows");
             continue;
         }
         HREL_CHECK_INT(r->npat, 5, "five patterns");
@@ -122,7 +115,6 @@ int main(void)
             HREL_CHECK(gpool / want - 1 > 0.30, what);
         }
         hrel_fit_result_free(r);
-        hrel_stats_free(st);
     }
     hrel_csv_free(t1);
     hrel_csv_free(t2);

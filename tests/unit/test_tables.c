@@ -5,19 +5,9 @@
 #include <stdlib.h>
 
 #include "hrel_test.h"
+#include "fit_fixture.h"
 #include "patterns.h"
 #include "tables.h"
-
-static void add(hrel_raw_row *rows, size_t *n, const char *pat, int procs, double h,
-                double sec)
-{
-    memset(&rows[*n], 0, sizeof rows[*n]);
-    rows[*n].pattern = hrel_patterns_index(pat);
-    rows[*n].procs = procs;
-    rows[*n].h = h;
-    rows[*n].seconds = sec;
-    (*n)++;
-}
 
 /* Render T in FORMAT into a static buffer. */
 static const char *render(const hrel_table *t, hrel_table_format format)
@@ -38,8 +28,6 @@ int main(void)
 {
     static hrel_raw_row rows[32];
     static const double hs[] = {100, 200, 300};
-    hrel_raw raw;
-    hrel_stats *st = NULL;
     hrel_fit_result *r = NULL;
     hrel_fit_cfg cfg;
     hrel_table *t = NULL;
@@ -49,19 +37,16 @@ int main(void)
 
     hrel_test_init();
     for (i = 0; i < 3; i++) {
-        add(rows, &n, "E", 2, hs[i], (double)(i + 1));
-        add(rows, &n, "E", 4, hs[i], (double)(i + 1) + 0.2);
-        add(rows, &n, "PP", 2, hs[i], (double)(i + 1) + 0.5);
+        fx_add(rows, &n, "E", 2, hs[i], (double)(i + 1));
+        fx_add(rows, &n, "E", 4, hs[i], (double)(i + 1) + 0.2);
+        fx_add(rows, &n, "PP", 2, hs[i], (double)(i + 1) + 0.5);
     }
-    add(rows, &n, "AO", 4, 100, 0.8);   /* AO: one size -> not fitted */
-    add(rows, &n, "RED", 4, 100, 0.9);  /* RED: time falls with h -> g < 0 flagged */
-    add(rows, &n, "RED", 4, 200, 0.7);
-    raw.csv = NULL;
-    raw.nrow = n;
-    raw.row = rows;
+    fx_add(rows, &n, "AO", 4, 100, 0.8);   /* AO: one size -> not fitted */
+    fx_add(rows, &n, "RED", 4, 100, 0.9);  /* RED: time falls with h -> g < 0 flagged */
+    fx_add(rows, &n, "RED", 4, 200, 0.7);
     hrel_fit_cfg_default(&cfg);
-    if (hrel_stats_alloc(&raw, &st, err, sizeof err) || hrel_fit_run(st, &cfg, &r, err, sizeof err)) {
-        HREL_CHECK(0, err);
+    if (!(r = fx_fit(rows, n, &cfg))) {
+        HREL_CHECK(0, "fit of the hand-made rows");
         return hrel_test_summary("test_tables");
     }
 
@@ -127,6 +112,5 @@ int main(void)
     hrel_table_free(NULL);
 
     hrel_fit_result_free(r);
-    hrel_stats_free(st);
     return hrel_test_summary("test_tables");
 }
