@@ -117,18 +117,119 @@ static int write_plot_data(const char *path, const hrel_trace *t, const double *
     return fclose(fp) == 0 ? 0 : -1;
 }
 
+/* Every model evaluated on one trace: per (step, rank) k = (s-1) p + i. */
+typedef struct evals {
+    hrel_model_gl *gl;   /* g and L of each (step, rank) */
+    double *h;           /* h = in @ out of each (step, rank) */
+    double *phi;         /* MPM: predicted end of each (step, rank) */
+    double *hm;          /* MPM: the h it priced each (step, rank) with */
+    double *T;           /* BSPWB: predicted end of each step */
+    double *cost;        /* BSP: cost of each step */
+    double mpm_total;    /* MPM: predicted total */
+} evals;
+
+static void evals_free(evals *e)
+{
+    free(e->gl);
+    free(e->h);
+    free(e->phi);
+    free(e->hm);
+    free(e->T);
+    free(e->cost);
+}
+
+/* Evaluate BSP, BSPWB and MPM on T with g and L from FIT (or G, L). */
+static int evals_run(const hrel_trace *t, hrel_op op, const char *fit, double g, double L,
+                     evals *e, char *err, size_t errlen)
+{
+    size_t n = (size_t)t->nproc * (size_t)t->nstep;
+    double total;
+    e->gl = malloc(n * sizeof *e->gl);
+    e->phi = malloc(n * sizeof *e->phi);
+    e->hm = malloc(n * sizeof *e->hm);
+    e->h = malloc(n * sizeof *e->h);
+    e->T = malloc((size_t)t->nstep * sizeof *e->T);
+    e->cost = malloc((size_t)t->nstep * sizeof *e->cost);
+    if (!e->gl || !e->phi || !e->hm || !e->h || !e->T || !e->cost) {
+        snprintf(err, errlen, "out of memory for %s", t->path);
+        return -1;
+    }
+    if (fit) {
+        if (hrel_model_gl_from_fit(t, fit, e->gl, err, errlen) != 0)
+            return -1;
+    } else {
+        hrel_model_gl_fill(t, g, L, e->gl);
+    }
+    hrel_model_h(t, op, e->h);
+    if (hrel_model_bsp(t, op, e->gl, e->cost, &total, err, errlen) != 0 ||
+        hrel_model_bspwb(t, op, e->gl, e->T, &total, err, errlen) != 0 ||
+        hrel_model_mpm(t, op, e->gl, e->phi, e->hm, &e->mpm_total, err, errlen) != 0)
+        return -1;
+    return 0;
+}
+
+/* The rows of step S of MODEL: one for the step, and for mpm one per rank. */
+static void print_step(const char *model, const hrel_trace *t, const evals *e, int s, int csv)
+{
+    size_t base = (size_t)(s - 1) * (size_t)t->nproc;
+    double wmax = 0, hmax = 0, meas = hrel_trace_step_end(t, s);
+    int i, k;
+    for (i = 0; i < t->nproc; i++) {
+        wmax = fmax(wmax, t->row[base + (size_t)i].w_s);
+        hmax = fmax(hmax, e->h[base + (size_t)i]);
+    }
+    if (strcmp(model, "bsp") == 0) {
+        double cum = 0;
+        for (k = 0; k < s; k++)
+            cum += e->cost[k];
+        row_out(model, s, -1, wmax, hmax, e->cost[s - 1], cum, meas, csv);
+    } else if (strcmp(model, "bspwb") == 0) {
+        row_out(model, s, -1, wmax, hmax, e->T[s - 1] - (s > 1 ? e->T[s - 2] : 0), e->T[s - 1],
+                meas, csv);
+    } else {
+        double pmax = -INFINITY, prevmax = 0;
+        for (i = 0; i < t->nproc; i++) {
+            size_t j = base + (size_t)i;
+            double prev = s > 1 ? e->phi[j - (size_t)t->nproc] : 0;
+            pmax = fmax(pmax, e->phi[j]);
+            if (s > 1)
+                prevmax = fmax(prevmax, prev);
+            row_out(model, s, i, t->row[j].w_s, e->hm[j], e->phi[j] - prev, e->phi[j],
+                    t->row[j].t_end, csv);
+        }
+        row_out(model, s, -1, wmax, hmax, pmax - prevmax, pmax, meas, csv);
+    }
+}
+
+/* The total of MODEL: the last line "total <seconds>" (or the CSV total row). */
+static void print_total(const char *model, const hrel_trace *t, const evals *e, int csv)
+{
+    double meas = hrel_trace_step_end(t, t->nstep), pred = e->T[t->nstep - 1];
+    int k;
+    if (strcmp(model, "mpm") == 0)
+        pred = e->mpm_total;
+    else if (strcmp(model, "bsp") == 0)   /* BSP's total is the sum of its step costs */
+        for (k = 0, pred = 0; k < t->nstep; k++)
+            pred += e->cost[k];
+    if (csv) {
+        row_out(model, -1, -1, NAN, NAN, NAN, pred, meas, 1);
+        return;
+    }
+    if (!isnan(meas))
+        printf("# measured total %.6g s, error %.2f %%\n", meas, hrel_error_pct(meas, pred));
+    printf("total %.9g\n", pred);
+}
+
 /* bsp | bspwb | mpm */
 static int run_trace_model(const char *model, int argc, char **argv)
 {
     const char *path = NULL, *fit = NULL, *plot = NULL;
-    double g = NAN, L = NAN, total = 0, meas_total;
+    double g = NAN, L = NAN;
     hrel_op op = HREL_OP_SUM;
-    int csv = 0, i, s, rc = 1;
+    int csv = 0, s, rc = 1;
     hrel_trace *t = NULL;
-    hrel_model_gl *gl = NULL;
-    double *phi = NULL, *hm = NULL, *T = NULL, *cost = NULL, *h = NULL;
+    evals ev = {NULL, NULL, NULL, NULL, NULL, NULL, 0};
     char err[512];
-    size_t n;
 
     {
         static const char *const ops[] = {"sum", "max", "+", NULL};
@@ -164,37 +265,14 @@ static int run_trace_model(const char *model, int argc, char **argv)
 
     if (hrel_trace_load(path, &t, err, sizeof err) != 0)
         return fail(1, "%s", err);
-    n = (size_t)t->nproc * (size_t)t->nstep;
-    gl = malloc(n * sizeof *gl);
-    phi = malloc(n * sizeof *phi);
-    hm = malloc(n * sizeof *hm);
-    h = malloc(n * sizeof *h);
-    T = malloc((size_t)t->nstep * sizeof *T);
-    cost = malloc((size_t)t->nstep * sizeof *cost);
-    if (!gl || !phi || !hm || !h || !T || !cost) {
-        fail(1, "out of memory for %s", path);
-        goto done;
-    }
-    if (fit) {
-        if (hrel_model_gl_from_fit(t, fit, gl, err, sizeof err) != 0) {
-            fail(1, "%s", err);
-            goto done;
-        }
-    } else {
-        hrel_model_gl_fill(t, g, L, gl);
-    }
-    hrel_model_h(t, op, h);
-    if (hrel_model_bsp(t, op, gl, cost, &total, err, sizeof err) != 0 ||
-        hrel_model_bspwb(t, op, gl, T, &total, err, sizeof err) != 0 ||
-        hrel_model_mpm(t, op, gl, phi, hm, &total, err, sizeof err) != 0) {
+    if (evals_run(t, op, fit, g, L, &ev, err, sizeof err) != 0) {
         fail(1, "%s", err);
         goto done;
     }
-    if (plot && write_plot_data(plot, t, phi, T) != 0) {
+    if (plot && write_plot_data(plot, t, ev.phi, ev.T) != 0) {
         fail(1, "cannot write plot data '%s'", plot);
         goto done;
     }
-
     if (csv) {
         printf("model,step,rank,w_s,h_bytes,step_s,pred_s,measured_s,err_pct\n");
     } else {
@@ -207,56 +285,12 @@ static int run_trace_model(const char *model, int argc, char **argv)
         printf("# %-4s %-5s %12s %12s %12s %12s %12s %8s\n", "step", "rank", "w_s", "h_bytes",
                "step_s", "pred_s", "measured_s", "err_pct");
     }
-    for (s = 1; s <= t->nstep; s++) {
-        size_t base = (size_t)(s - 1) * (size_t)t->nproc;
-        double wmax = 0, hmax = 0, meas = hrel_trace_step_end(t, s);
-        for (i = 0; i < t->nproc; i++) {
-            wmax = fmax(wmax, t->row[base + (size_t)i].w_s);
-            hmax = fmax(hmax, h[base + (size_t)i]);
-        }
-        if (strcmp(model, "bsp") == 0) {
-            double cum = 0;
-            int k;
-            for (k = 0; k < s; k++)
-                cum += cost[k];
-            row_out(model, s, -1, wmax, hmax, cost[s - 1], cum, meas, csv);
-        } else if (strcmp(model, "bspwb") == 0) {
-            row_out(model, s, -1, wmax, hmax, T[s - 1] - (s > 1 ? T[s - 2] : 0), T[s - 1], meas,
-                    csv);
-        } else {
-            double pmax = -INFINITY, prevmax = 0;
-            for (i = 0; i < t->nproc; i++) {
-                size_t k = base + (size_t)i;
-                double prev = s > 1 ? phi[k - (size_t)t->nproc] : 0;
-                pmax = fmax(pmax, phi[k]);
-                if (s > 1)
-                    prevmax = fmax(prevmax, prev);
-                row_out(model, s, i, t->row[k].w_s, hm[k], phi[k] - prev, phi[k],
-                        t->row[k].t_end, csv);
-            }
-            row_out(model, s, -1, wmax, hmax, pmax - prevmax, pmax, meas, csv);
-        }
-    }
-    meas_total = hrel_trace_step_end(t, t->nstep);
-    {
-        double pred = strcmp(model, "mpm") == 0 ? total : T[t->nstep - 1];
-        if (csv) {
-            row_out(model, -1, -1, NAN, NAN, NAN, pred, meas_total, 1);
-        } else {
-            if (!isnan(meas_total))
-                printf("# measured total %.6g s, error %.2f %%\n", meas_total,
-                       hrel_error_pct(meas_total, pred));
-            printf("total %.9g\n", pred);
-        }
-    }
+    for (s = 1; s <= t->nstep; s++)
+        print_step(model, t, &ev, s, csv);
+    print_total(model, t, &ev, csv);
     rc = 0;
 done:
-    free(gl);
-    free(phi);
-    free(hm);
-    free(h);
-    free(T);
-    free(cost);
+    evals_free(&ev);
     hrel_trace_free(t);
     return rc;
 }

@@ -152,6 +152,129 @@ static int parse_partners(const char *text, int **out, int *n, char *bad, size_t
     return 0;
 }
 
+/* Pass 1 of the loader: every row's rank and step into RK, ST, checked, and
+ * the largest of each. */
+static int read_keys(const hrel_csv *c, const char *path, const int *idx, long *rk, long *st,
+                     long *maxrank, long *maxstep, char *err, size_t errlen)
+{
+    size_t i;
+    *maxrank = -1;
+    *maxstep = 0;
+    for (i = 0; i < c->nrow; i++) {
+        if (hrel_csv_long(c, i, idx[0], &rk[i], err, errlen) != 0 ||
+            hrel_csv_long(c, i, idx[1], &st[i], err, errlen) != 0)
+            return -1;
+        if (rk[i] < 0 || rk[i] > HREL_TRACE_MAX_RANK) {
+            hrel_seterr(err, errlen, "%s:%zu: rank %ld is out of range (0..%d)", path,
+                        c->lineno[i], rk[i], HREL_TRACE_MAX_RANK);
+            return -1;
+        }
+        if (st[i] < 1 || st[i] > 100000000) {
+            hrel_seterr(err, errlen, "%s:%zu: step %ld is out of range (steps count from 1)",
+                        path, c->lineno[i], st[i]);
+            return -1;
+        }
+        if (rk[i] > *maxrank)
+            *maxrank = rk[i];
+        if (st[i] > *maxstep)
+            *maxstep = st[i];
+    }
+    return 0;
+}
+
+/* Pass 2 of the loader: the fields of row I (rank RK, step ST) into T. */
+static int fill_row(hrel_trace *t, const hrel_csv *c, size_t i, const int *idx, int pcol,
+                    long rk, long st, long maxrank, char *err, size_t errlen)
+{
+    hrel_trace_row *r = hrel_trace_at(t, (int)st, (int)rk);
+    const char *te, *pat, *path = t->path;
+    char bad[64];
+    int *pp, np, j;
+    if (r->line != 0) {
+        hrel_seterr(err, errlen, "%s:%zu: rank %ld step %ld appears twice (first on line %ld)",
+                    path, c->lineno[i], rk, st, r->line);
+        return -1;
+    }
+    r->line = (long)c->lineno[i];
+    if (hrel_csv_double(c, i, idx[2], &r->w_s, err, errlen) != 0 ||
+        hrel_csv_double(c, i, idx[3], &r->in_bytes, err, errlen) != 0 ||
+        hrel_csv_double(c, i, idx[4], &r->out_bytes, err, errlen) != 0)
+        return -1;
+    if (r->w_s < 0 || r->in_bytes < 0 || r->out_bytes < 0) {
+        hrel_seterr(err, errlen, "%s:%zu: w_seconds, in_bytes and out_bytes must not be negative",
+                    path, c->lineno[i]);
+        return -1;
+    }
+    te = hrel_csv_str(c, i, idx[6]);
+    r->t_end = NAN;
+    if (*te && hrel_csv_double(c, i, idx[6], &r->t_end, err, errlen) != 0)
+        return -1;
+    if (parse_partners(hrel_csv_str(c, i, idx[5]), &pp, &np, bad, sizeof bad) != 0) {
+        hrel_seterr(err, errlen, "%s:%zu: column partners: '%s' is not a rank", path,
+                    c->lineno[i], bad);
+        return -1;
+    }
+    for (j = 0; j < np; j++)
+        if (pp[j] > maxrank) {
+            hrel_seterr(err, errlen, "%s:%zu: partner %d is not a rank of the trace (ranks "
+                        "0..%ld)", path, c->lineno[i], pp[j], maxrank);
+            free(pp);
+            return -1;
+        }
+    j = hrel_trace_set_partners(t, (int)st, (int)rk, pp, np, err, errlen);
+    free(pp);
+    if (j != 0)
+        return -1;
+    pat = pcol >= 0 ? hrel_csv_str(c, i, pcol) : "";
+    if (strlen(pat) >= HREL_TRACE_PATLEN || strchr(pat, ';') || strchr(pat, ' ')) {
+        hrel_seterr(err, errlen, "%s:%zu: column pattern: '%s' is not a pattern name (at most "
+                    "%d characters, no spaces or ';')", path, c->lineno[i], pat,
+                    HREL_TRACE_PATLEN - 1);
+        return -1;
+    }
+    strcpy(r->pattern, pat);
+    if (*pat)
+        t->has_pattern = 1;
+    return 0;
+}
+
+/* Pass 3 of the loader: every rank has every step; else name the first gap
+ * with a line of that rank (RK: the rows' ranks, for a rank with no rows). */
+static int check_complete(const hrel_trace *t, const hrel_csv *c, const long *rk, long maxrank,
+                          char *err, size_t errlen)
+{
+    int s, k, s2;
+    size_t i;
+    for (k = 0; k < t->nproc; k++) {
+        long last = 0;   /* a line of rank k, for the message */
+        for (s = 1; s <= t->nstep; s++)
+            if (hrel_trace_at(t, s, k)->line)
+                last = hrel_trace_at(t, s, k)->line;
+        if (last == 0) {
+            for (i = 0; i < c->nrow && rk[i] <= k; i++)
+                ;
+            hrel_seterr(err, errlen, "%s:%zu: rank %d has no rows but rank %ld appears", t->path,
+                        i < c->nrow ? c->lineno[i] : c->lineno[c->nrow - 1], k,
+                        i < c->nrow ? rk[i] : maxrank);
+            return -1;
+        }
+        for (s = 1; s <= t->nstep; s++) {
+            long at = last;
+            if (hrel_trace_at(t, s, k)->line)
+                continue;
+            for (s2 = s + 1; s2 <= t->nstep; s2++)
+                if (hrel_trace_at(t, s2, k)->line) {
+                    at = hrel_trace_at(t, s2, k)->line;
+                    break;
+                }
+            hrel_seterr(err, errlen, "%s:%ld: rank %d has no step %d (the trace has steps 1..%d)",
+                        t->path, at, k, s, t->nstep);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen)
 {
     static const char *const need[] = {"rank", "step", "w_seconds", "in_bytes",
@@ -179,25 +302,17 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
         hrel_seterr(err, errlen, "%s: out of memory", path);
         goto fail;
     }
-    /* pass 1: ranks and steps, to size the trace */
-    for (i = 0; i < c->nrow; i++) {
-        if (hrel_csv_long(c, i, idx[0], &rk[i], err, errlen) != 0 ||
-            hrel_csv_long(c, i, idx[1], &st[i], err, errlen) != 0)
-            goto fail;
-        if (rk[i] < 0 || rk[i] > 1000000) {
-            hrel_seterr(err, errlen, "%s:%zu: rank %ld is out of range (0..1000000)", path,
-                   c->lineno[i], rk[i]);
-            goto fail;
-        }
-        if (st[i] < 1 || st[i] > 100000000) {
-            hrel_seterr(err, errlen, "%s:%zu: step %ld is out of range (steps count from 1)", path,
-                   c->lineno[i], st[i]);
-            goto fail;
-        }
-        if (rk[i] > maxrank)
-            maxrank = rk[i];
-        if (st[i] > maxstep)
-            maxstep = st[i];
+    if (read_keys(c, path, idx, rk, st, &maxrank, &maxstep, err, errlen) != 0)
+        goto fail;
+    /* a complete trace has one row per rank and step: a grid far larger than
+     * the file is refused before it is allocated, so memory follows the size of
+     * the file, not the values in it (a small gap still gets the precise
+     * message of check_complete) */
+    if ((double)(maxrank + 1) * (double)maxstep > 4.0 * (double)c->nrow + 1024.0) {
+        hrel_seterr(err, errlen, "%s: ranks 0..%ld and steps 1..%ld need %.0f rows, the file "
+                    "has %zu: some rank lacks some step", path, maxrank, maxstep,
+                    (double)(maxrank + 1) * (double)maxstep, c->nrow);
+        goto fail;
     }
     if (hrel_trace_alloc((int)maxrank + 1, (int)maxstep, &t, err, errlen) != 0)
         goto fail;
@@ -207,93 +322,11 @@ int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen
         hrel_seterr(err, errlen, "%s: out of memory", path);
         goto fail;
     }
-    /* pass 2: fields */
-    for (i = 0; i < c->nrow; i++) {
-        hrel_trace_row *r = hrel_trace_at(t, (int)st[i], (int)rk[i]);
-        const char *te, *pat;
-        char bad[64];
-        int *pp, np, j;
-        if (r->line != 0) {
-            hrel_seterr(err, errlen, "%s:%zu: rank %ld step %ld appears twice (first on line %ld)", path,
-                   c->lineno[i], rk[i], st[i], r->line);
+    for (i = 0; i < c->nrow; i++)
+        if (fill_row(t, c, i, idx, pcol, rk[i], st[i], maxrank, err, errlen) != 0)
             goto fail;
-        }
-        r->line = (long)c->lineno[i];
-        if (hrel_csv_double(c, i, idx[2], &r->w_s, err, errlen) != 0 ||
-            hrel_csv_double(c, i, idx[3], &r->in_bytes, err, errlen) != 0 ||
-            hrel_csv_double(c, i, idx[4], &r->out_bytes, err, errlen) != 0)
-            goto fail;
-        if (r->w_s < 0 || r->in_bytes < 0 || r->out_bytes < 0) {
-            hrel_seterr(err, errlen, "%s:%zu: w_seconds, in_bytes and out_bytes must not be negative",
-                   path, c->lineno[i]);
-            goto fail;
-        }
-        te = hrel_csv_str(c, i, idx[6]);
-        if (*te) {
-            if (hrel_csv_double(c, i, idx[6], &r->t_end, err, errlen) != 0)
-                goto fail;
-        } else {
-            r->t_end = NAN;
-        }
-        if (parse_partners(hrel_csv_str(c, i, idx[5]), &pp, &np, bad, sizeof bad) != 0) {
-            hrel_seterr(err, errlen, "%s:%zu: column partners: '%s' is not a rank", path,
-                   c->lineno[i], bad);
-            goto fail;
-        }
-        for (j = 0; j < np; j++)
-            if (pp[j] > maxrank) {
-                hrel_seterr(err, errlen, "%s:%zu: partner %d is not a rank of the trace (ranks 0..%ld)",
-                       path, c->lineno[i], pp[j], maxrank);
-                free(pp);
-                goto fail;
-            }
-        j = hrel_trace_set_partners(t, (int)st[i], (int)rk[i], pp, np, err, errlen);
-        free(pp);
-        if (j != 0)
-            goto fail;
-        pat = pcol >= 0 ? hrel_csv_str(c, i, pcol) : "";
-        if (strlen(pat) >= HREL_TRACE_PATLEN || strchr(pat, ';') || strchr(pat, ' ')) {
-            hrel_seterr(err, errlen, "%s:%zu: column pattern: '%s' is not a pattern name (at most %d "
-                   "characters, no spaces or ';')", path, c->lineno[i], pat, HREL_TRACE_PATLEN - 1);
-            goto fail;
-        }
-        strcpy(r->pattern, pat);
-        if (*pat)
-            t->has_pattern = 1;
-    }
-    /* pass 3: every rank has every step */
-    {
-        int s, k;
-        for (k = 0; k < t->nproc; k++) {
-            long last = 0;   /* a line of rank k, for the message */
-            for (s = 1; s <= t->nstep; s++)
-                if (hrel_trace_at(t, s, k)->line)
-                    last = hrel_trace_at(t, s, k)->line;
-            if (last == 0) {
-                for (i = 0; i < c->nrow && rk[i] <= k; i++)
-                    ;
-                hrel_seterr(err, errlen, "%s:%zu: rank %d has no rows but rank %ld appears", path,
-                       i < c->nrow ? c->lineno[i] : c->lineno[c->nrow - 1], k,
-                       i < c->nrow ? rk[i] : maxrank);
-                goto fail;
-            }
-            for (s = 1; s <= t->nstep; s++) {
-                if (hrel_trace_at(t, s, k)->line == 0) {
-                    int s2;
-                    long at = last;
-                    for (s2 = s + 1; s2 <= t->nstep; s2++)
-                        if (hrel_trace_at(t, s2, k)->line) {
-                            at = hrel_trace_at(t, s2, k)->line;
-                            break;
-                        }
-                    hrel_seterr(err, errlen,
-                           "%s:%ld: rank %d has no step %d (the trace has steps 1..%d)", path, at,
-                           k, s, t->nstep);
-                    goto fail;
-                }
-            }
-        }
-    }
+    if (check_complete(t, c, rk, maxrank, err, errlen) != 0)
+        goto fail;
     *out = t;
     t = NULL;
     rc = 0;

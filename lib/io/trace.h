@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 
+#define HREL_TRACE_MAX_RANK 1000000   /* largest rank a trace.csv may name */
 #define HREL_TRACE_PATLEN 16    /* room for a pattern name and its '\0' */
 
 typedef struct hrel_trace_row {

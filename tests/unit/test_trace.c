@@ -109,5 +109,10 @@ int main(void)
         "partners", "missing column named");
     bad("trace_short.csv", HDR "0,1,1,0,0\n", "trace_short.csv:2", "short row");
     bad("trace_empty.csv", HDR, "no rows", "header only");
+    /* issue 14: an 80-byte trace naming rank 3000 and step 30000 once made the
+     * loader allocate 90 million rows (6.3 GB); it is refused from its size */
+    bad("trace_huge_grid.csv", HDR "3000,30000,0,0,0,,\n",
+        "ranks 0..3000 and steps 1..30000 need 90030000 rows, the file has 1",
+        "a grid far larger than the file is refused before allocation");
     return hrel_test_summary("test_trace");
 }
