@@ -296,26 +296,19 @@ static int gl_per_step(const fft_opts *o, const hrel_trace *t, hrel_model_gl *gl
     return 0;
 }
 
-/* MPM prediction (002 formulas 7-10, lib/model) of the trace at TPATH: a
- * relative TPATH is tried in the directory of RUNS first, then as given. */
+/* MPM prediction (002 formulas 7-10, lib/model) of the trace TPATH named in
+ * RUNS: a file beside RUNS (lib/io/csv.h hrel_csv_path_beside). */
 static int mpm_of_trace(const fft_opts *o, const char *runs, const char *tpath, double *psi,
                         char *err, size_t errlen)
 {
     hrel_trace *t = NULL;
     hrel_model_gl *gl = NULL;
     double *phi = NULL;
-    char alt[1024];
+    char path[4096];
     int status = -1;
-    {
-        const char *slash = strrchr(runs, '/');
-        if (tpath[0] != '/' && slash) {
-            snprintf(alt, sizeof alt, "%.*s/%s", (int)(slash - runs), runs, tpath);
-            if (hrel_trace_load(alt, &t, err, errlen) != 0)
-                t = NULL;
-        }
-        if (!t && hrel_trace_load(tpath, &t, err, errlen))
-            return -1;
-    }
+    if (hrel_csv_path_beside(runs, tpath, path, sizeof path, err, errlen) != 0 ||
+        hrel_trace_load(path, &t, err, errlen) != 0)
+        return -1;
     gl = malloc((size_t)t->nproc * (size_t)t->nstep * sizeof *gl);
     phi = malloc((size_t)t->nproc * (size_t)t->nstep * sizeof *phi);
     if (!gl || !phi) {

@@ -302,3 +302,28 @@ int hrel_csv_long(const hrel_csv *t, size_t row, int col, long *v,
     *v = x;
     return 0;
 }
+
+int hrel_csv_path_beside(const char *base, const char *name, char *out, size_t outlen,
+                         char *err, size_t errlen)
+{
+    const char *slash = strrchr(base, '/'), *c = name;
+    int n;
+    while (*c) {   /* every component: not ".." */
+        size_t len = strcspn(c, "/");
+        if (len == 2 && c[0] == '.' && c[1] == '.')
+            break;
+        c += len;
+        c += *c == '/';
+    }
+    if (!*name || name[0] == '/' || *c) {
+        hrel_seterr(err, errlen, "'%.200s' is not a file beside %.200s", name, base);
+        return -1;
+    }
+    n = slash ? snprintf(out, outlen, "%.*s/%s", (int)(slash - base), base, name)
+              : snprintf(out, outlen, "%s", name);
+    if (n < 0 || (size_t)n >= outlen) {
+        hrel_seterr(err, errlen, "'%.200s': path too long", name);
+        return -1;
+    }
+    return 0;
+}

@@ -53,4 +53,11 @@ int hrel_csv_long(const hrel_csv *t, size_t row, int col, long *v,
 /* Field text (ROW, COL); "" when COL is out of range. */
 const char *hrel_csv_str(const hrel_csv *t, size_t row, int col);
 
+/* The file NAME that a data file at BASE refers to (a trace column, say):
+ * NAME must be relative and stay in BASE's folder (no absolute path, no ".."
+ * component), so a file can only point at files beside it. Writes BASE's
+ * folder + "/" + NAME into OUT. Return 0, or -1 with a message naming NAME. */
+int hrel_csv_path_beside(const char *base, const char *name, char *out, size_t outlen,
+                         char *err, size_t errlen);
+
 #endif

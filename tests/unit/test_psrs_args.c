@@ -134,6 +134,17 @@ static void test_compare(void)
     HREL_CHECK(hrel_psrs_compare(tmp_path("psrs_cmp_notrace.csv"), NULL, &pp, &c, &nc, err,
                                  sizeof err) != 0, "missing trace refused");
     HREL_CHECK_HAS(err, "nosuch.csv", "missing trace named");
+    /* a runs file points only at traces beside it (issue 14: ../../etc/passwd was opened) */
+    write_tmp("psrs_cmp_escape.csv", "procs,n,input,rep,seconds,sorted,count_ok,checksum_ok,max_items,trace\n"
+              "2,1024,uniform,0,1.0,1,1,1,520,../../../../etc/passwd\n");
+    HREL_CHECK(hrel_psrs_compare(tmp_path("psrs_cmp_escape.csv"), NULL, &pp, &c, &nc, err,
+                                 sizeof err) != 0, "trace outside the runs folder refused");
+    HREL_CHECK_HAS(err, "psrs_cmp_escape.csv:2: trace '../../../../etc/passwd' is not a file beside",
+                   "the escape is named");
+    write_tmp("psrs_cmp_abs.csv", "procs,n,input,rep,seconds,sorted,count_ok,checksum_ok,max_items,trace\n"
+              "2,1024,uniform,0,1.0,1,1,1,520,/etc/passwd\n");
+    HREL_CHECK(hrel_psrs_compare(tmp_path("psrs_cmp_abs.csv"), NULL, &pp, &c, &nc, err,
+                                 sizeof err) != 0, "absolute trace path refused");
     write_tmp("psrs_cmp_p3.csv", "procs,n,input,rep,seconds,sorted,count_ok,checksum_ok,max_items,trace\n"
               "3,1024,uniform,0,1.0,1,1,1,520,\n");
     HREL_CHECK(hrel_psrs_compare(tmp_path("psrs_cmp_p3.csv"), NULL, &pp, &c, &nc, err,
