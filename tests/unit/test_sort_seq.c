@@ -277,5 +277,5 @@ int main(void)
     test_pieces();
     test_inputs();
     test_pipeline();
-    return hrel_test_summary("test_psrs_seq");
+    return hrel_test_summary("test_sort_seq");
 }

@@ -1,0 +1,45 @@
+/* Unit tests of lib/base/reps: the repetition policy's stopping rule. */
+#include "hrel_test.h"
+#include "reps.h"
+
+int main(void)
+{
+    char err[256];
+    hrel_reps_policy fixed = {0, 3, 0.0, 0, 0}, adapt = {1, 0, 0.02, 5, 8};
+    hrel_reps_state s;
+    int i;
+
+    hrel_test_init();
+    /* Fixed policy: exactly 3. */
+    hrel_reps_reset(&s);
+    for (i = 0; i < 2; i++)
+        hrel_reps_add(&s, 1.0);
+    HREL_CHECK_INT(hrel_reps_done(&fixed, &s), 0, "fixed: 2 of 3 not done");
+    hrel_reps_add(&s, 1.0);
+    HREL_CHECK_INT(hrel_reps_done(&fixed, &s), 1, "fixed: 3 of 3 done");
+    /* Welford against a hand computation: 1,2,3,4 -> mean 2.5, sd sqrt(5/3). */
+    hrel_reps_reset(&s);
+    for (i = 1; i <= 4; i++)
+        hrel_reps_add(&s, (double)i);
+    HREL_CHECK_REL(s.mean, 2.5, 1e-12, "mean");
+    HREL_CHECK_REL(hrel_reps_sd(&s), sqrt(5.0 / 3.0), 1e-12, "sd");
+    HREL_CHECK_REL(hrel_reps_rse(&s), sqrt(5.0 / 3.0) / 2.0 / 2.5, 1e-12, "rse");
+    /* Adaptive: constant samples stop at min, scattered ones run to max. */
+    hrel_reps_reset(&s);
+    for (i = 0; i < 4; i++)
+        hrel_reps_add(&s, 2.0);
+    HREL_CHECK_INT(hrel_reps_done(&adapt, &s), 0, "adaptive: below min");
+    hrel_reps_add(&s, 2.0);
+    HREL_CHECK_INT(hrel_reps_done(&adapt, &s), 1, "adaptive: constant stops at min");
+    hrel_reps_reset(&s);
+    for (i = 0; i < 7; i++)
+        hrel_reps_add(&s, (i % 2) ? 1.0 : 3.0);
+    HREL_CHECK_INT(hrel_reps_done(&adapt, &s), 0, "adaptive: noisy continues");
+    hrel_reps_add(&s, 1.0);
+    HREL_CHECK_INT(hrel_reps_done(&adapt, &s), 1, "adaptive: stops at max");
+    adapt.min = 1;
+    HREL_CHECK(hrel_reps_check(&adapt, err, sizeof err) != 0, "min < 2 rejected");
+    fixed.fixed = 0;
+    HREL_CHECK(hrel_reps_check(&fixed, err, sizeof err) != 0, "zero reps rejected");
+    return hrel_test_summary("test_reps");
+}
