@@ -12,7 +12,8 @@
 #   --attach         the virtual machine you already run (pvm console); left running
 #   -o, --out DIR    results directory (default: results/<platform>-<UTC time>);
 #                    --run DIR is the same
-#   --quick          a short study: sizes 6720,26880,107520, fixed 20 repetitions
+#   --quick          a short characterisation (hrel_bench --quick: sizes 26880..430080,
+#                    4..30 repetitions per case stopping at 1% relative standard error)
 #   --no-report      stop after the measurements (no tables, figures, report)
 #   BENCH-ARGS       passed to hrel_bench (see bin/$PVM_ARCH/hrel_bench --help)
 #
@@ -51,7 +52,7 @@ fi
 mkdir -p "$run" || exit 1
 run=$(cd "$run" && pwd)
 quick_args=()
-[ "$quick" -eq 1 ] && quick_args=(--sizes 6720,26880,107520 --reps 20)
+[ "$quick" -eq 1 ] && quick_args=(--quick)
 
 HREL_PLAT_ON_SIGNAL='echo "study.sh: interrupted; rows measured so far are in $run/raw.csv" >&2'
 trap 'eval "$HREL_PLAT_ON_SIGNAL"; exit 130' INT TERM

@@ -13,6 +13,7 @@
 #include "hypo.h"
 #include "plotdata.h"
 #include "raw.h"
+#include "runmark.h"
 #include "stats.h"
 #include "tables.h"
 
@@ -146,7 +147,18 @@ static void print_header(FILE *fp, const char *pre, const char *in, const hrel_r
             raw->nrow, hrel_summary_name(cfg->summary), cfg->unit_bytes,
             cfg->weighted ? "weighted 1/T^2" : "ordinary least squares");
     for (m = 0; m < raw->csv->nmeta; m++)
-        fprintf(fp, "%s %s: %s\n", pre, raw->csv->meta_key[m], raw->csv->meta_val[m]);
+        if (strcmp(raw->csv->meta_key[m], "complete") != 0)
+            fprintf(fp, "%s %s: %s\n", pre, raw->csv->meta_key[m], raw->csv->meta_val[m]);
+    {
+        hrel_runmark st = HREL_RUN_UNMARKED;
+        char why[512], e[256];
+        if (strcmp(in, "-") != 0 && hrel_runmark_read(in, &st, why, sizeof why, e, sizeof e) == 0
+            && st != HREL_RUN_UNMARKED)
+            fprintf(fp, "%s run: %s\n", pre, st == HREL_RUN_COMPLETE ? "complete"
+                    : "INTERRUPTED, the fits cover only the cases measured");
+        if (st == HREL_RUN_INTERRUPTED)
+            fprintf(fp, "%s interrupted: %s\n", pre, why);
+    }
     fprintf(fp, "\n");
 }
 
@@ -310,6 +322,14 @@ int hrel_cmd_fit(int argc, char **argv)
         || hrel_tables_fitcsv(res, &contract, err, sizeof err))
         goto fail;
 
+    {
+        hrel_runmark st = HREL_RUN_UNMARKED;
+        char why[512], e[256];
+        if (strcmp(in, "-") != 0 && hrel_runmark_read(in, &st, why, sizeof why, e, sizeof e) == 0
+            && st == HREL_RUN_INTERRUPTED)
+            fprintf(stderr, "hrel fit: warning: %s is an INTERRUPTED run (%s): the fits cover "
+                            "only the cases measured\n", in, why);
+    }
     if (files && (outdir || strcmp(in, "-") != 0)) {
         if (outdir) {
             snprintf(dir, sizeof dir, "%s", outdir);

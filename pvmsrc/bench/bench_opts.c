@@ -62,8 +62,19 @@ void hrel_bench_opts_usage(FILE *out)
 "                        repetition in which a rank started more than SEC after\n"
 "                        the common start (default 100us)\n"
 "  -o, --out DIR         directory to write raw.csv (one row per repetition) and\n"
-"                        cases.csv (one summary per case) into; files there are\n"
-"                        overwritten (default: results/<platform>-<UTC>/)\n"
+"                        cases.csv (one summary per case) into; an existing\n"
+"                        raw.csv there is refused unless --force or --resume\n"
+"                        (default: results/<platform>-<UTC>/)\n"
+"      --force           overwrite an existing DIR/raw.csv\n"
+"      --resume DIR      continue the interrupted run in DIR: its finished cases\n"
+"                        (rows of cases.csv) are kept and skipped, the rest run\n"
+"      --dry-run         print the cases and an estimated duration; run nothing\n"
+"                        (estimate from a --fit FILE if given, else 10 Mbit/s)\n"
+"      --fit FILE        fit.csv whose g and L estimate durations (--dry-run)\n"
+"      --quick           a short characterisation: sizes 26880,53760,107520,\n"
+"                        215040,430080, 1 warm-up, 4..30 repetitions per case\n"
+"                        stopping at 1% relative standard error (explicit\n"
+"                        --sizes/--rse/--min-reps/... still win)\n"
 "      --platform NAME   platform name for the metadata (default: local)\n"
 "      --hostfile FILE   hostfile the pvmd was started with, for the metadata\n"
 "      --note 'KEY: VALUE'  extra metadata line (repeatable, up to 8)\n"
@@ -187,6 +198,25 @@ static int check_cases(const hrel_bench_cfg *cfg, char *err, size_t errlen)
     return 0;
 }
 
+/* --quick: sizes where the line is straight on the LANs and that pin its slope
+ * (4x apart, the largest the seeds' fourth size) and the intercept (the
+ * smallest), fewer warm-ups, and a per-case precision stop: at least 4
+ * repetitions, at most 30, stopping at 1% relative standard error. */
+static void quick_preset(hrel_bench_cfg *d)
+{
+    static const long sz[] = {26880, 53760, 107520, 215040, 430080};
+    size_t k;
+    d->quick = 1;
+    d->nsizes = (int)(sizeof sz / sizeof sz[0]);
+    for (k = 0; k < sizeof sz / sizeof sz[0]; k++)
+        d->sizes[k] = sz[k];
+    d->reps.adaptive = 1;
+    d->reps.rse = 0.01;
+    d->reps.min = 4;
+    d->reps.max = 30;
+    d->warmup = 1;
+}
+
 /* Defaults of everything (the usage text states them). */
 static void set_defaults(hrel_bench_cfg *cfg)
 {
@@ -232,7 +262,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     int seen_reps = 0, seen_rse = 0, seen_op = 0, seen_corrupt = 0, seen_drop = 0;
     int op = 0, route = 0, encoding = 0, place = 0, help = 0, first = 0, i;
     const char *patterns = NULL, *outdir = NULL, *platform = NULL, *hostfile = NULL;
-    const char *corrupt = NULL, *drop = NULL, *notes[8];
+    const char *corrupt = NULL, *drop = NULL, *notes[8], *resume = NULL, *fit = NULL;
     int nnotes = 0;
     size_t len = 0;
     hrel_bench_cfg d;
@@ -262,12 +292,20 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         HREL_OPT_STR("hostfile", 0, &hostfile),
         HREL_OPT_LIST("note", 0, HREL_ARG_STRS, notes, 0, 0, &nnotes, 8),
         HREL_OPT_FLAG("quiet", 'q', &d.quiet),
+        HREL_OPT_FLAG("force", 0, &d.force),
+        HREL_OPT_FLAG("dry-run", 0, &d.dry_run),
+        HREL_OPT_FLAG("quick", 0, &d.quick),
+        HREL_OPT_STR("resume", 0, &resume),
+        HREL_OPT_STR("fit", 0, &fit),
         {"inject-corrupt", 0, HREL_ARG_STR, &corrupt, 0, 0, NULL, NULL, 0, &seen_corrupt},
         {"inject-drop", 0, HREL_ARG_STR, &drop, 0, 0, NULL, NULL, 0, &seen_drop},
         HREL_OPT_END,
     };
 
     set_defaults(&d);
+    for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--quick") == 0)
+            quick_preset(&d);   /* before parsing: explicit options still win */
     if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) < 0)
         return -1;
     if (help) {
@@ -317,6 +355,20 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         return -1;
     if (check_cases(&d, err, errlen) < 0)
         return -1;
+    if (resume) {
+        if (outdir && strcmp(outdir, resume) != 0) {
+            snprintf(err, errlen, "--resume %.60s and --out %.60s name different directories",
+                     resume, outdir);
+            return -1;
+        }
+        if (d.force) {
+            snprintf(err, errlen, "--resume keeps the finished cases, --force discards them: "
+                                  "give one");
+            return -1;
+        }
+        outdir = resume;
+        d.resume = 1;
+    }
     if (outdir) {
         size_t n = strlen(outdir);
         if (n >= 4 && strcmp(outdir + n - 4, ".csv") == 0) {
@@ -337,6 +389,8 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         snprintf(d.outdir, sizeof d.outdir, "results/%.100s-%s", d.platform, stamp);
     }
     snprintf(d.output, sizeof d.output, "%s/raw.csv", d.outdir);
+    if (fit)
+        snprintf(d.fit, sizeof d.fit, "%s", fit);
     for (i = 0; i < argc && len + 2 < sizeof d.cmdline; i++)
         len += (size_t)snprintf(d.cmdline + len, sizeof d.cmdline - len, "%s%s",
                                 i ? " " : "", argv[i]);

@@ -50,6 +50,11 @@ typedef struct hrel_bench_cfg {
     int drop_rank;                   /* fault injection: rank ... (-1: off) */
     long drop_rep;                   /* ... sends nothing in this rep */
     char cmdline[2048];              /* the command line, for metadata */
+    int force;                       /* --force: overwrite an existing raw.csv */
+    int resume;                      /* --resume DIR: keep DIR's finished cases, run the rest */
+    int dry_run;                     /* --dry-run: print the plan and its duration only */
+    int quick;                       /* --quick: the short precision-driven preset */
+    char fit[1024];                  /* --fit FILE: g and L for --dry-run's estimate */
 } hrel_bench_cfg;
 
 /* Parse ARGV into CFG. Return 0 ok, 1 help printed to OUT, -1 error in ERR. */

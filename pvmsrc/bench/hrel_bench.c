@@ -27,6 +27,8 @@
 #include "bench.h"
 #include "hrel_limits.h"
 #include "bench_opts.h"
+#include "bench_plan.h"
+#include "runmark.h"
 #include "clock.h"
 #include "pattern.h"
 #include "runmeta.h"
@@ -44,6 +46,10 @@ typedef struct master {
     int cpus[HREL_MAX_RANKS];    /* cpus of that machine */
     FILE *raw;                   /* raw.csv */
     FILE *cases;                 /* cases.csv */
+    const hrel_bench_done *done; /* finished cases of a resumed run (skipped) */
+    int n_oversub, n_missed, n_cases; /* quality: cases oversubscribed, precision
+                                         target missed, measured */
+    long n_void;                 /* voided repetitions over all cases */
     char err[512];               /* the failure, if any */
 } master;
 
@@ -388,9 +394,13 @@ static int run_all(master *m)
 
     for (i = 0; i < cfg->npat; i++) {
         hrel_bench_procs_for(cfg, cfg->pat[i], &np);
-        for (k = 0; k < cfg->nsizes; k++)
-            wtotal += np * ((double)cfg->sizes[k] + 6720.0);
-        ncase += np * cfg->nsizes;
+        const int *procs = hrel_bench_procs_for(cfg, cfg->pat[i], &np);
+        for (j = 0; j < np; j++)
+            for (k = 0; k < cfg->nsizes; k++)
+                if (!hrel_bench_done_has(m->done, cfg->pat[i], procs[j], cfg->sizes[k])) {
+                    wtotal += (double)cfg->sizes[k] + 6720.0;
+                    ncase++;
+                }
     }
     for (i = 0; i < cfg->npat; i++) {
         const int *procs = hrel_bench_procs_for(cfg, cfg->pat[i], &np);
@@ -399,6 +409,8 @@ static int run_all(master *m)
                 long msg;
                 char why[256], eta[32];
                 case_sum cs;
+                if (hrel_bench_done_has(m->done, cfg->pat[i], procs[j], cfg->sizes[k]))
+                    continue;   /* --resume: finished before */
                 hrel_h_msg_bytes(cfg->pat[i], procs[j], cfg->sizes[k], cfg->op, &msg, why,
                                  sizeof why);
                 if (run_case(m, cfg->pat[i], procs[j], cfg->sizes[k], msg, &cs) < 0)
@@ -411,16 +423,83 @@ static int run_all(master *m)
                         cs.margin, cs.lag_sum / (double)(cs.reps * procs[j]), cs.lag_max,
                         cs.off_max, cs.rtt_max);
                 fflush(m->cases);
+                m->n_cases++;
+                m->n_oversub += cs.oversub;
+                m->n_void += cs.void_reps;
+                m->n_missed += cfg->reps.adaptive && hrel_reps_rse(&cs.st) > cfg->reps.rse;
                 done++;
                 wdone += (double)cfg->sizes[k] + 6720.0;
                 hms((hrel_clock_now() - t_start) * (wtotal - wdone) / wdone, eta, sizeof eta);
                 if (!cfg->quiet)
                     fprintf(stderr,
                             "hrel_bench: [%d/%d] %-3s p=%d h=%ld m=%ld: %ld reps, mean %.6f s, "
-                            "rse %.1f%%, ETA %s\n",
+                            "rse %.1f%%%s%s, ETA %s\n",
                             done, ncase, cfg->pat[i], procs[j], cfg->sizes[k], msg, cs.reps,
-                            cs.st.mean, 100.0 * hrel_reps_rse(&cs.st), eta);
+                            cs.st.mean, 100.0 * hrel_reps_rse(&cs.st),
+                            cfg->reps.adaptive && hrel_reps_rse(&cs.st) > cfg->reps.rse
+                                ? " (target missed)" : "",
+                            cs.oversub ? " (oversubscribed)" : "", eta);
             }
+    }
+    return 0;
+}
+
+/* The run-level quality summary on the terminal. */
+static void print_quality(const master *m)
+{
+    if (m->cfg->quiet && !m->n_oversub)
+        return;
+    fprintf(stderr, "hrel_bench: quality: %d cases measured; %d oversubscribed (ranks shared "
+                    "cpus: those times include the CPU scheduler); %d missed the precision "
+                    "target; %ld repetitions voided and repeated\n",
+            m->n_cases, m->n_oversub, m->n_missed, m->n_void);
+    if (m->n_oversub)
+        fprintf(stderr, "hrel_bench: warning: %d of %d cases ran more ranks than cpus on a "
+                        "host\n", m->n_oversub, m->n_cases);
+}
+
+/* The overwrite guard and --resume before any PVM call: *rc the exit status
+ * when this returns non-zero. */
+static int prepare_output(hrel_bench_cfg *cfg, hrel_bench_done *done, int *rc)
+{
+    char err[512], why[256];
+    struct stat sb;
+    memset(done, 0, sizeof *done);
+    *rc = 2;
+    if (cfg->resume) {
+        hrel_runmark st;
+        long kept;
+        if (hrel_runmark_read(cfg->output, &st, why, sizeof why, err, sizeof err) != 0) {
+            fprintf(stderr, "hrel_bench: --resume: %s\n", err);
+            return -1;
+        }
+        if (st == HREL_RUN_COMPLETE) {
+            fprintf(stderr, "hrel_bench: --resume: %s is complete: nothing to resume\n",
+                    cfg->output);
+            *rc = 0;
+            return -1;
+        }
+        if (hrel_bench_done_load(cfg->outdir, done, err, sizeof err) != 0) {
+            fprintf(stderr, "hrel_bench: --resume: %s\n", err);
+            return -1;
+        }
+        if (cfg->dry_run)
+            return 0;
+        if (hrel_bench_raw_trim(cfg->output, done, &kept, err, sizeof err) != 0) {
+            fprintf(stderr, "hrel_bench: --resume: %s\n", err);
+            hrel_bench_done_free(done);
+            *rc = 1;
+            return -1;
+        }
+        if (!cfg->quiet)
+            fprintf(stderr, "hrel_bench: resuming %s: %zu finished cases kept (%ld rows)\n",
+                    cfg->outdir, done->n, kept);
+        return 0;
+    }
+    if (!cfg->force && !cfg->dry_run && stat(cfg->output, &sb) == 0) {
+        fprintf(stderr, "hrel_bench: %s exists: --force overwrites it, --resume %s continues "
+                        "it\n", cfg->output, cfg->outdir);
+        return -1;
     }
     return 0;
 }
@@ -431,6 +510,7 @@ int main(int argc, char **argv)
     master m;
     char err[512], cpath[1100];
     int rc, i, me;
+    hrel_bench_done done;
     hrel_case quit;
 
     if (hrel_pattern_check(err, sizeof err) != 0) {   /* registry and table agree */
@@ -446,6 +526,15 @@ int main(int argc, char **argv)
     }
     memset(&m, 0, sizeof m);
     m.cfg = &cfg;
+    if (prepare_output(&cfg, &done, &rc) != 0)
+        return rc;
+    m.done = &done;
+    if (cfg.dry_run) {
+        double total;
+        hrel_bench_plan_print(&cfg, &done, stdout, &total);
+        hrel_bench_done_free(&done);
+        return 0;
+    }
     pvm_setopt(PvmAutoErr, 0);   /* our own one-line errors instead of libpvm's */
     me = pvm_mytid();
     if (me < 0) {
@@ -469,15 +558,26 @@ int main(int argc, char **argv)
         return 1;
     }
     snprintf(cpath, sizeof cpath, "%s/cases.csv", cfg.outdir);
-    if (hrel_mkdir_parents(cfg.output) < 0 || !(m.raw = fopen(cfg.output, "w")) ||
-        !(m.cases = fopen(cpath, "w"))) {
+    if (hrel_mkdir_parents(cfg.output) < 0 ||
+        !(m.raw = fopen(cfg.output, cfg.resume ? "a" : "w")) ||
+        !(m.cases = fopen(cpath, cfg.resume ? "a" : "w"))) {
         fprintf(stderr, "hrel_bench: cannot write %s: %s\n", m.raw ? cpath : cfg.output,
                 strerror(errno));
         hrel_vm_kill(m.tids, m.nworker);
         pvm_exit();
         return 1;
     }
+    if (cfg.resume) {
+        time_t now = time(NULL);
+        char stamp[32];
+        strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+        fprintf(m.raw, "# resumed: %s, %zu finished cases kept\n", stamp, done.n);
+        fflush(m.raw);
+        goto run;
+    }
     write_meta(m.raw, &m);
+    fprintf(m.raw, "# complete: no (until the last line of the file says '# complete: yes'; "
+                   "an interrupted run ends without it)\n");
     fprintf(m.raw, "pattern,procs,h,msg_bytes,rep,seconds\n");
     fflush(m.raw);
     write_meta(m.cases, &m);
@@ -493,10 +593,14 @@ int main(int argc, char **argv)
     fprintf(m.cases, "pattern,procs,h,msg_bytes,reps,mean_s,sd_s,rse,min_s,max_s,void_reps,"
                      "oversubscribed,margin_s,lag_mean_s,lag_max_s,offset_max_s,sync_rtt_max_s\n");
     fflush(m.cases);
+run:
     if (!cfg.quiet)
         fprintf(stderr, "hrel_bench: %d workers on the virtual machine, writing %s\n",
                 m.nworker, cfg.output);
     rc = run_all(&m);
+    fprintf(m.raw, rc == 0 ? "# complete: yes\n" : "# interrupted: %s\n", m.err);
+    fflush(m.raw);
+    print_quality(&m);
     if (rc == 0) {
         memset(&quit, 0, sizeof quit);
         for (i = 0; i < m.nworker; i++) {
@@ -511,6 +615,7 @@ int main(int argc, char **argv)
     }
     fclose(m.raw);
     fclose(m.cases);
+    hrel_bench_done_free(&done);
     pvm_exit();
     return rc == 0 ? 0 : 1;
 }
