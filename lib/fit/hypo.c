@@ -10,6 +10,7 @@
 
 #include "errmsg.h"
 #include "patterns.h"
+#include "provenance.h"
 
 /* Weighted residual sum of squares *RSS of one line through the points of X, Y,
  * W (NULL: 1) of group WANT in G (-1: all points), copied into XS, YS, WS.
@@ -300,7 +301,8 @@ static const char *pat_name(int p)
 int hrel_hypo_write_csv(const hrel_hypo *h, FILE *fp)
 {
     size_t i;
-    int bad = fprintf(fp, "question,pattern,procs,n,g,g_ci95,ratio,ratio_ci95,differs,"
+    int bad = hrel_prov_write(fp, "# ") != 0;
+    bad |= fprintf(fp, "question,pattern,procs,n,g,g_ci95,ratio,ratio_ci95,differs,"
                           "F,df1,df2,p_value,verdict\n") < 0;
     for (i = 0; h && i < h->nrow; i++) {
         const hrel_hypo_row *r = &h->row[i];

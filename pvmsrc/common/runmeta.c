@@ -8,6 +8,7 @@
 
 #include <pvm3.h>
 
+#include "provenance.h"
 #include "vm.h"
 
 void hrel_meta_common(FILE *fp, const char *program, const char *platform,
@@ -30,6 +31,7 @@ void hrel_meta_common(FILE *fp, const char *program, const char *platform,
     fprintf(fp, "\n# pvm_version: %s\n", pvm_version());
     fprintf(fp, "# routing: %s\n", hrel_vm_route_name(route));
     fprintf(fp, "# encoding: %s\n", hrel_vm_encoding_name(encoding));
+    hrel_prov_write(fp, "# ");   /* kernel, cpu_model, compiler, hrel_commit */
 }
 
 /* mkdir -p of BUF, which is modified and restored. */

@@ -3,7 +3,8 @@
  *
  * Contract: hrel_meta_common writes the "# key: value" lines shared by all
  * programs (suite, program, date_utc, platform, hostfile, hosts, pvm_version,
- * routing, encoding), so every raw file names the same facts with the same
+ * routing, encoding, and the provenance of lib/base/provenance: kernel,
+ * cpu_model, compiler, hrel_commit), so every raw file names the same facts with the same
  * keys; each program adds its own keys after them. Needs a running pvmd (for
  * the host list). The mkdir helpers return 0 or -1 (errno set).
  */

@@ -12,7 +12,7 @@ out=$T/all/raw.csv
     --hostfile hostfiles/local -o "$(dirname "$out")" 2>"$T/all.err"
 check "all patterns run (exit 0)" test $? -eq 0
 check "header line as in the contract" grep -qx 'pattern,procs,h,msg_bytes,rep,seconds' "$out"
-for key in suite date_utc platform hostfile hosts pvm_version routing encoding op packet_unit repetitions timing; do
+for key in suite date_utc platform hostfile hosts pvm_version routing encoding kernel cpu_model compiler hrel_commit op packet_unit repetitions timing complete; do
     check "metadata has $key" grep -q "^# $key: " "$out"
 done
 rows=$(grep -v '^#' "$out" | tail -n +2 | wc -l)
