@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hyper_cb.h"
+#include "textfile.h"
 #include "errmsg.h"
 
 #define NAMELEN 64
@@ -698,36 +699,34 @@ static int parse_stmt(hrel_hyper_graph *g, char **tok, int ntok, long line, char
 /* Read a graph file. */
 int hrel_hyper_graph_read(const char *path, hrel_hyper_graph **g, char *err, size_t errlen)
 {
-    FILE *fp;
     hrel_hyper_graph *r = NULL;
-    char line[4096], msg[512];
+    char line[4096], msg[512], *text = NULL, *cursor, *ln;
     long lineno = 0;
-    size_t i, w;
+    size_t i, w, textlen;
     int rc = -1;
 
-    fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (!fp) {
-        hrel_seterr(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    if (hrel_text_read(path, &text, &textlen, err, errlen) != 0)
         return -1;
-    }
+    cursor = text;
     if (hrel_hyper_graph_alloc(&r)) {
         hrel_seterr(err, errlen, "%s: out of memory", path);
         goto done;
     }
-    while (fgets(line, sizeof line, fp)) {
+    while ((ln = hrel_text_next_line(&cursor)) != NULL) {
         char *tok[64], *s, *hash;
         int ntok = 0;
         lineno++;
-        if (!strchr(line, '\n') && !feof(fp)) {
+        if (strlen(ln) >= sizeof line) {
             hrel_seterr(err, errlen, "%s:%ld: line longer than %d characters", path, lineno,
-                   (int)sizeof line - 2);
+                   (int)sizeof line - 1);
             goto done;
         }
+        strcpy(line, ln);
         if ((hash = strchr(line, '#')) != NULL)
             *hash = '\0';
         for (s = strtok(line, " \t\r\n"); s; s = strtok(NULL, " \t\r\n")) {
             if (ntok == 64) {
-                hrel_seterr(err, errlen, "%s:%ld: more than 64 words", path, lineno);
+                hrel_seterr(err, errlen, "%s:%ld: more than 64 words on a line", path, lineno);
                 goto done;
             }
             tok[ntok++] = s;
@@ -738,10 +737,6 @@ int hrel_hyper_graph_read(const char *path, hrel_hyper_graph **g, char *err, siz
             hrel_seterr(err, errlen, "%s:%ld: %s", path, lineno, msg);
             goto done;
         }
-    }
-    if (ferror(fp)) {
-        hrel_seterr(err, errlen, "%s: read error", path);
-        goto done;
     }
     if (r->nmsg == 0) {
         hrel_seterr(err, errlen, "%s:%ld: the graph has no message", path, lineno);
@@ -764,8 +759,7 @@ int hrel_hyper_graph_read(const char *path, hrel_hyper_graph **g, char *err, siz
     r = NULL;
     rc = 0;
 done:
-    if (fp != stdin)
-        fclose(fp);
+    free(text);
     hrel_hyper_graph_free(r);
     return rc;
 }

@@ -1,6 +1,7 @@
 /* csv -- see csv.h. One pass over the file; every string is a private copy. */
 #include "csv.h"
 #include "errmsg.h"
+#include "textfile.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -82,62 +83,25 @@ static void free_fields(char **f, size_t n)
     free(f);
 }
 
-/* Read one whole line of any length; return NULL at end of file. */
-static char *read_line(FILE *fp)
-{
-    size_t cap = 256, len = 0;
-    char *buf = malloc(cap);
-    int c;
-    if (!buf)
-        return NULL;
-    while ((c = fgetc(fp)) != EOF) {
-        if (len + 1 >= cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        if (c == '\n')
-            break;
-        buf[len++] = (char)c;
-    }
-    if (c == EOF && len == 0) {
-        free(buf);
-        return NULL;
-    }
-    if (len > 0 && buf[len - 1] == '\r')
-        len--;
-    buf[len] = '\0';
-    return buf;
-}
-
 int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
 {
-    FILE *fp;
     hrel_csv *t;
-    size_t lineno = 0, mcap = 0, rcap = 0, lcap = 0;
-    char *line;
+    size_t lineno = 0, mcap = 0, rcap = 0, lcap = 0, textlen;
+    char *line, *text = NULL, *cursor;
     int rc = -1;
 
     *out = NULL;
-    fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (!fp) {
-        hrel_seterr(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    if (hrel_text_read(path, &text, &textlen, err, errlen) != 0)
         return -1;
-    }
+    cursor = text;
     t = calloc(1, sizeof *t);
     if (!t || !(t->path = hrel_strdup(path)))
         goto nomem;
-    while ((line = read_line(fp)) != NULL) {
+    while ((line = hrel_text_next_line(&cursor)) != NULL) {
         char *s = trim(line);
         lineno++;
-        if (*s == '\0') {
-            free(line);
+        if (*s == '\0')
             continue;
-        }
         if (*s == '#') {
             char *colon = strchr(s + 1, ':');
             if (colon && !t->col) {
@@ -145,31 +109,39 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
                 *colon = '\0';
                 if (grow((void **)&t->meta_key, &mcap, m, sizeof(char *)) ||
                     !(t->meta_val = realloc(t->meta_val, mcap * sizeof(char *)))) {
-                    free(line);
                     goto nomem;
                 }
                 t->meta_key[m] = hrel_strdup(trim(s + 1));
                 t->meta_val[m] = hrel_strdup(trim(colon + 1));
                 if (!t->meta_key[m] || !t->meta_val[m]) {
-                    free(line);
                     goto nomem;
                 }
                 t->nmeta++;
             }
-            free(line);
             continue;
         }
         if (!t->col) {
+            size_t a, b;
             t->col = split(s, &t->ncol);
-            free(line);
             if (!t->col)
                 goto nomem;
+            if (t->ncol > HREL_CSV_MAX_COLS) {
+                hrel_seterr(err, errlen, "%s:%zu: %zu columns in the header (at most %d)", path,
+                            lineno, t->ncol, HREL_CSV_MAX_COLS);
+                goto fail;
+            }
+            for (a = 0; a < t->ncol; a++)
+                for (b = a + 1; b < t->ncol; b++)
+                    if (strcmp(t->col[a], t->col[b]) == 0) {
+                        hrel_seterr(err, errlen, "%s:%zu: column '%.60s' appears twice in the "
+                                    "header", path, lineno, t->col[a]);
+                        goto fail;
+                    }
             continue;
         }
         {
             size_t n = 0;
             char **f = split(s, &n);
-            free(line);
             if (!f)
                 goto nomem;
             if (n != t->ncol) {
@@ -188,10 +160,6 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
             t->nrow++;
         }
     }
-    if (ferror(fp)) {
-        hrel_seterr(err, errlen, "%s: read error", path);
-        goto fail;
-    }
     if (!t->col) {
         hrel_seterr(err, errlen, "%s:%zu: no header line", path, lineno);
         goto fail;
@@ -204,8 +172,7 @@ nomem:
 fail:
     hrel_csv_free(t);
 done:
-    if (fp != stdin)
-        fclose(fp);
+    free(text);
     return rc;
 }
 

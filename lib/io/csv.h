@@ -7,11 +7,16 @@
  * "FILE:LINE: ..." on failure. Nothing here prints or exits: errors go into the
  * caller's buffer `err` (may be NULL) and the return value is non-zero.
  * hrel_csv_read allocates the table; the caller frees it with hrel_csv_free.
+ * Limits: the file as lib/io/textfile.h reads it (no directory, no NUL byte,
+ * at most HREL_TEXT_MAX_BYTES), at most HREL_CSV_MAX_COLS columns, each header
+ * name once.
  */
 #ifndef HREL_CSV_H
 #define HREL_CSV_H
 
 #include <stddef.h>
+
+#define HREL_CSV_MAX_COLS 1024   /* most columns of a CSV header */
 
 typedef struct hrel_csv {
     char *path;          /* file name as given, for messages */

@@ -1,6 +1,7 @@
 /* ccm -- see ccm.h. The parser keeps a stack of the open blocks (program,
  * division, task); evaluation is a post-order walk of the tree. */
 #include "ccm.h"
+#include "textfile.h"
 #include "errmsg.h"
 
 #include <ctype.h>
@@ -137,7 +138,8 @@ static int posint(const char *s, int *v)
     return 0;
 }
 
-/* Split LINE in place into words; drop a '#' comment. Return the count. */
+/* Split LINE in place into words; drop a '#' comment. Return the count, or
+ * -1 when the line has more than MAXWORDS words (never cut silently). */
 static int words(char *line, char **w)
 {
     int n = 0;
@@ -147,8 +149,10 @@ static int words(char *line, char **w)
     for (;;) {
         while (*line && isspace((unsigned char)*line))
             line++;
-        if (!*line || n == MAXWORDS)
+        if (!*line)
             break;
+        if (n == MAXWORDS)
+            return -1;
         w[n++] = line;
         while (*line && !isspace((unsigned char)*line))
             line++;
@@ -358,6 +362,10 @@ int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, ch
         if (*s)
             s++;
         n = words(buf, w);
+        if (n < 0) {
+            hrel_seterr(err, errlen, "%s:%ld: more than %d words on a line", name, line, MAXWORDS);
+            goto fail;
+        }
         if (n == 0)
             continue;
         if (strcmp(w[0], "cost") == 0) {
@@ -463,44 +471,17 @@ fail:
 
 int hrel_ccm_parse_file(const char *path, hrel_ccm **out, char *err, size_t errlen)
 {
-    FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     char *text = NULL;
-    size_t len = 0, cap = 0;
-    int c, rc;
+    size_t len = 0;
+    int rc;
     *out = NULL;
-    if (!fp) {
-        hrel_seterr(err, errlen, "%s: %s", path, strerror(errno));
+    if (hrel_text_read(path, &text, &len, err, errlen) != 0)
         return -1;
-    }
-    while ((c = getc(fp)) != EOF) {
-        if (len + 2 > cap) {
-            char *t = realloc(text, cap ? 2 * cap : 4096);
-            if (!t) {
-                free(text);
-                if (fp != stdin)
-                    fclose(fp);
-                hrel_seterr(err, errlen, "%s: out of memory", path);
-                return -1;
-            }
-            text = t;
-            cap = cap ? 2 * cap : 4096;
-        }
-        if (c == '\0') {
-            free(text);
-            if (fp != stdin)
-                fclose(fp);
-            hrel_seterr(err, errlen, "%s: not a text file", path);
-            return -1;
-        }
-        text[len++] = (char)c;
-    }
-    if (fp != stdin)
-        fclose(fp);
-    if (!text) {
+    if (len == 0) {
+        free(text);
         hrel_seterr(err, errlen, "%s:1: empty file", path);
         return -1;
     }
-    text[len] = '\0';
     rc = hrel_ccm_parse_string(text, path, out, err, errlen);
     free(text);
     return rc;

@@ -1,6 +1,7 @@
 /* psrs_model -- see psrs_model.h. */
 #include "psrs_model.h"
 #include "patterns.h"
+#include "psrs_args.h"
 
 #include "fitcsv.h"
 
@@ -96,12 +97,23 @@ int hrel_psrs_consts_read(const char *path, int p, long n, hrel_psrs_consts *k,
         if (hrel_csv_long(t, r, idx[0], &procs, err, errlen) != 0 ||
             hrel_csv_long(t, r, idx[1], &nn, err, errlen) != 0)
             goto done;
-        for (c = 2; c < 10; c++)   /* every row must be numeric, not just ours */
+        for (c = 2; c < 10; c++) {   /* every row must be numeric, not just ours */
             if (hrel_csv_double(t, r, idx[c], &v, err, errlen) != 0)
                 goto done;
+            if (v < 0) {
+                snprintf(err, errlen, "%s:%zu: constant %s = %g is negative", path,
+                         t->lineno[r], t->col[idx[c]], v);
+                goto done;
+            }
+        }
+        if (nn < 1 || nn > HREL_PSRS_MAX_N || procs < 1) {
+            snprintf(err, errlen, "%s:%zu: n = %ld and procs = %ld must be 1..%ld", path,
+                     t->lineno[r], nn, procs, HREL_PSRS_MAX_N);
+            goto done;
+        }
         if (procs != p)
             continue;
-        dn = labs(nn - n);
+        dn = nn > n ? nn - n : n - nn;   /* both in 1..HREL_PSRS_MAX_N: no overflow */
         if (best_dn < 0 || dn < best_dn) {
             best_dn = dn;
             best = r;

@@ -175,5 +175,13 @@ int main(void)
     }
     hrel_ccm_free(m);
     hrel_ccm_free(NULL);
+    {   /* issue 14: a line of more than 256 words was cut silently (255 x w=1 then w=5) */
+        char line[4096] = "task t p=2";
+        int k;
+        for (k = 0; k < 255; k++)
+            strcat(line, " w=1");
+        strcat(line, " w=5\n");
+        bad(line, "t.ccm:1: more than 256 words on a line", "257 words refused, not cut");
+    }
     return hrel_test_summary("test_ccm");
 }

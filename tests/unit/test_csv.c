@@ -56,5 +56,28 @@ int main(void)
     HREL_CHECK(hrel_csv_read("/nonexistent/x.csv", &t, err, sizeof err) != 0, "missing file fails");
     HREL_CHECK_HAS(err, "cannot open", "missing file error");
     hrel_csv_free(NULL);
+    /* issue 14: the reader's refusals, each one line naming the place */
+    {
+        char dir[512];
+        const char *q;
+        snprintf(dir, sizeof dir, "%s", hrel_test_write_tmp("hrel_csv_dirprobe.csv", "a\n1\n"));
+        *strrchr(dir, '/') = '\0';
+        HREL_CHECK(hrel_csv_read(dir, &t, err, sizeof err) != 0, "a directory is refused");
+        HREL_CHECK_HAS(err, "is a directory, not a file", "a directory is named as such");
+        q = hrel_test_write_tmp("hrel_csv_dup.csv", "a,b,a\n1,2,3\n");
+        HREL_CHECK(hrel_csv_read(q, &t, err, sizeof err) != 0, "a duplicated column is refused");
+        HREL_CHECK_HAS(err, "hrel_csv_dup.csv:1: column 'a' appears twice in the header", "dup named");
+    }
+    {
+        FILE *fp = fopen("/tmp/hrel_csv_nul.csv", "wb");
+        if (fp) {
+            fwrite("a,b\n1,2\n3\0,4\n", 1, 14, fp);
+            fclose(fp);
+        }
+        HREL_CHECK(hrel_csv_read("/tmp/hrel_csv_nul.csv", &t, err, sizeof err) != 0,
+                   "a NUL byte is refused");
+        HREL_CHECK_HAS(err, "hrel_csv_nul.csv:3: NUL byte: not a text file", "NUL byte's line named");
+        remove("/tmp/hrel_csv_nul.csv");
+    }
     return hrel_test_summary("test_csv");
 }

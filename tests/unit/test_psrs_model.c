@@ -109,6 +109,15 @@ static void test_consts_file(void)
                   "3,1024,1e-8,x,3e-9,4e-9,5e-9,6e-9,7e-9,8e-9\n");
     HREL_CHECK(hrel_psrs_consts_read(p, 2, 1024, &k, err, sizeof err) != 0, "bad number refused");
     HREL_CHECK_HAS(err, "psrs_consts_bad.csv:3: column C", "file, line and column named");
+    /* issue 14: n = -9223372036854775807 overflowed labs(); negative constants were accepted */
+    p = write_tmp("psrs_consts_huge.csv", HREL_PSRS_CONSTS_HEADER "\n"
+                  "2,-9223372036854775807,1e-8,2e-9,3e-9,4e-9,5e-9,6e-9,7e-9,8e-9\n");
+    HREL_CHECK(hrel_psrs_consts_read(p, 2, 1024, &k, err, sizeof err) != 0, "n out of range refused");
+    HREL_CHECK_HAS(err, "psrs_consts_huge.csv:2: n = -9223372036854775807", "the value and line named");
+    p = write_tmp("psrs_consts_neg.csv", HREL_PSRS_CONSTS_HEADER "\n"
+                  "2,1024,1e-8,-2e-9,3e-9,4e-9,5e-9,6e-9,7e-9,8e-9\n");
+    HREL_CHECK(hrel_psrs_consts_read(p, 2, 1024, &k, err, sizeof err) != 0, "negative constant refused");
+    HREL_CHECK_HAS(err, "psrs_consts_neg.csv:2: constant C = -2e-09 is negative", "the constant named");
     p = write_tmp("psrs_consts_nocol.csv", "procs,n,B\n2,1024,1e-8\n");
     HREL_CHECK(hrel_psrs_consts_read(p, 2, 1024, &k, err, sizeof err) != 0, "missing column refused");
     HREL_CHECK_HAS(err, "C", "missing column named");

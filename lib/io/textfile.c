@@ -1,0 +1,103 @@
+/* textfile -- see textfile.h. */
+#include "textfile.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "errmsg.h"
+
+int hrel_text_read(const char *path, char **buf, size_t *len, char *err, size_t errlen)
+{
+    FILE *fp;
+    struct stat st;
+    size_t cap = 4096, n = 0, i, line = 1;
+    char *b;
+
+    *buf = NULL;
+    *len = 0;
+    if (strcmp(path, "-") == 0) {
+        fp = stdin;
+    } else {
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            hrel_seterr(err, errlen, "%s: is a directory, not a file", path);
+            return -1;
+        }
+        if (!(fp = fopen(path, "r"))) {
+            hrel_seterr(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+            return -1;
+        }
+    }
+    if (!(b = malloc(cap)))
+        goto nomem;
+    for (;;) {
+        size_t got;
+        if (n + 1 >= cap) {
+            char *nb;
+            if (cap > (size_t)HREL_TEXT_MAX_BYTES) {
+                hrel_seterr(err, errlen, "%s: larger than %ld bytes (the limit of an input file)",
+                            path, (long)HREL_TEXT_MAX_BYTES);
+                goto fail;
+            }
+            if (!(nb = realloc(b, cap * 2)))
+                goto nomem;
+            b = nb;
+            cap *= 2;
+        }
+        got = fread(b + n, 1, cap - 1 - n, fp);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(fp)) {
+        hrel_seterr(err, errlen, "%s: read error: %s", path, strerror(errno));
+        goto fail;
+    }
+    if (n > (size_t)HREL_TEXT_MAX_BYTES) {
+        hrel_seterr(err, errlen, "%s: larger than %ld bytes (the limit of an input file)", path,
+                    (long)HREL_TEXT_MAX_BYTES);
+        goto fail;
+    }
+    for (i = 0; i < n; i++) {
+        if (b[i] == '\n')
+            line++;
+        else if (b[i] == '\0') {
+            hrel_seterr(err, errlen, "%s:%zu: NUL byte: not a text file", path, line);
+            goto fail;
+        }
+    }
+    b[n] = '\0';
+    if (fp != stdin)
+        fclose(fp);
+    *buf = b;
+    *len = n;
+    return 0;
+nomem:
+    hrel_seterr(err, errlen, "%s: out of memory", path);
+fail:
+    free(b);
+    if (fp != stdin)
+        fclose(fp);
+    return -1;
+}
+
+char *hrel_text_next_line(char **cursor)
+{
+    char *s = *cursor, *nl;
+    size_t len;
+    if (!s || !*s)
+        return NULL;
+    nl = strchr(s, '\n');
+    if (nl) {
+        *nl = '\0';
+        *cursor = nl + 1;
+    } else {
+        *cursor = s + strlen(s);
+    }
+    len = strlen(s);
+    if (len > 0 && s[len - 1] == '\r')
+        s[len - 1] = '\0';
+    return s;
+}

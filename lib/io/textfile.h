@@ -1,0 +1,25 @@
+/* textfile -- the one way hrel reads an input text file into memory.
+ *
+ * Contract: hrel_text_read reads all of PATH ("-": standard input) into a
+ * NUL-terminated buffer the caller frees. It refuses, with one line in ERR:
+ * a directory ("PATH: is a directory, not a file"), a file it cannot open
+ * (with the system's reason), a file larger than HREL_TEXT_MAX_BYTES, and a
+ * NUL byte ("PATH:LINE: NUL byte: not a text file"). Every reader of a text
+ * input (CSV files, the hyperbolic graph, the CCM text) goes through it, so
+ * these rules and limits are stated once. Nothing here prints or exits.
+ */
+#ifndef HREL_TEXTFILE_H
+#define HREL_TEXTFILE_H
+
+#include <stddef.h>
+
+#define HREL_TEXT_MAX_BYTES (256L * 1024 * 1024)   /* largest input file: 256 MiB */
+
+/* Read PATH into *BUF (length *LEN, NUL-terminated). Return 0, or -1. */
+int hrel_text_read(const char *path, char **buf, size_t *len, char *err, size_t errlen);
+
+/* The next line of the buffer at *CURSOR (no '\n', a trailing '\r' dropped),
+ * written in place: returns it and advances *CURSOR, or NULL at the end. */
+char *hrel_text_next_line(char **cursor);
+
+#endif
