@@ -11,6 +11,7 @@
 #include "fit.h"
 #include "hrel_cmd.h"
 #include "hypo.h"
+#include "validate.h"
 #include "plotdata.h"
 #include "raw.h"
 #include "runmark.h"
@@ -162,6 +163,31 @@ static void print_header(FILE *fp, const char *pre, const char *in, const hrel_r
     fprintf(fp, "\n");
 }
 
+/* DIR/validation.csv: held-out predictions on R (validate.h; h in bytes). */
+static int write_validation(const char *dir, const hrel_fit_result *r, char *err,
+                            size_t errlen)
+{
+    char path[4096];
+    hrel_validate *v = NULL;
+    FILE *fp;
+    int bad;
+    if (hrel_validate_run(r, &v, err, errlen))
+        return -1;
+    snprintf(path, sizeof path, "%.3900s/validation.csv", dir);
+    if (!(fp = fopen(path, "w"))) {
+        snprintf(err, errlen, "%.900s: cannot write: %s", path, strerror(errno));
+        hrel_validate_free(v);
+        return -1;
+    }
+    bad = hrel_validate_write_csv(v, fp);
+    hrel_validate_free(v);
+    if (fclose(fp) != 0 || bad) {
+        snprintf(err, errlen, "%.900s: write failed", path);
+        return -1;
+    }
+    return 0;
+}
+
 /* The verdict lines of the hypothesis test after the tables (comment lines with
  * the prefix PRE). */
 static int print_verdicts(FILE *fp, const hrel_fit_result *r, const char *pre, char *err,
@@ -173,6 +199,13 @@ static int print_verdicts(FILE *fp, const hrel_fit_result *r, const char *pre, c
         return -1;
     bad = hrel_hypo_write_verdicts(h, pre, fp);
     hrel_hypo_free(h);
+    {
+        hrel_validate *v = NULL;
+        if (hrel_validate_run(r, &v, err, errlen))
+            return -1;
+        bad |= hrel_validate_write_summary(v, pre, fp);
+        hrel_validate_free(v);
+    }
     return bad;
 }
 
@@ -251,7 +284,8 @@ static int write_reports(const char *in, const hrel_raw *raw, const hrel_fit_res
         return -1;
     if (hrel_tables_fitcsv(res1 ? res1 : res, &contract, err, errlen) == 0 &&
         write_listing(dir, "fit.csv", in, raw, cfg, NULL, 0, contract, 0, NULL, err, errlen) == 0 &&
-        write_hypothesis(dir, res1 ? res1 : res, err, errlen) == 0)
+        write_hypothesis(dir, res1 ? res1 : res, err, errlen) == 0 &&
+        write_validation(dir, res1 ? res1 : res, err, errlen) == 0)
         rc = 0;
     hrel_table_free(contract);
     hrel_fit_result_free(res1);

@@ -80,6 +80,8 @@ check "ALL,all L = 0.3" near "$(field "$(row ALL all)" 4)" 0.3
 check "ALL,all n = 3" [ "$(field "$(row ALL all)" 6)" = 3 ]
 check "ALL,all g_ci95 of an exact line ~ 0" near "$(field "$(row ALL all)" 7)" 0
 check "hypothesis.csv carries the provenance" grep -q "^# hrel_commit: " "$T/good/hypothesis.csv"
+check "validation.csv written with its header" grep -qx "pattern,procs,h,measured_s,predicted_s,err_pct,held_out" "$T/good/validation.csv"
+check "validation: E at p=4, h=300 predicted from the sizes below" grep -q "^E,4,300,.*,size$" "$T/good/validation.csv"
 check "pooled is the last row" [ "$(tail -n 1 "$T/good/fit.out" | cut -d, -f1,2)" = "ALL,all" ]
 check "hypothesis.csv written with its header" grep -qx "question,pattern,procs,n,g,g_ci95,ratio,ratio_ci95,differs,F,df1,df2,p_value,verdict" "$T/good/hypothesis.csv"
 check "hypothesis.csv: the all-pattern test row" grep -q "^patterns,ALL,all,9,.*,differ$" "$T/good/hypothesis.csv"
