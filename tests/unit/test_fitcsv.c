@@ -48,5 +48,23 @@ int main(void)
     HREL_CHECK(hrel_fitcsv_check(t, err, sizeof err) != 0, "missing L column refused");
     HREL_CHECK_HAS(err, "'L'", "error names the column");
     hrel_csv_free(t);
+    {   /* issue 14: a non-numeric g was "no fitted row"; a negative g or L was used */
+        hrel_csv *b = NULL;
+        double g, L;
+        char e2[512] = "";
+        const char *q = hrel_test_write_tmp("fitcsv_word.csv", "pattern,procs,g,L,r2,n\n"
+                                            "PP,all,fast,1e-4,1,3\n");
+        HREL_CHECK(hrel_csv_read(q, &b, e2, sizeof e2) == 0, "read");
+        HREL_CHECK(hrel_fitcsv_lookup(b, "PP", 0, &g, &L, e2, sizeof e2) != 0, "word refused");
+        HREL_CHECK_HAS(e2, "fitcsv_word.csv:2: column g: 'fast' is not a number", "value and line named");
+        hrel_csv_free(b);
+        b = NULL;
+        q = hrel_test_write_tmp("fitcsv_neg.csv", "pattern,procs,g,L,r2,n\n"
+                                "PP,all,-1e-8,1e-4,1,3\n");
+        HREL_CHECK(hrel_csv_read(q, &b, e2, sizeof e2) == 0, "read");
+        HREL_CHECK(hrel_fitcsv_lookup(b, "PP", 0, &g, &L, e2, sizeof e2) != 0, "negative g refused");
+        HREL_CHECK_HAS(e2, "fitcsv_neg.csv:2: pattern PP: g = -1e-08 is negative", "negative g named");
+        hrel_csv_free(b);
+    }
     return hrel_test_summary("test_fitcsv");
 }
