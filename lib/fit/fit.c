@@ -236,6 +236,16 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
     }
     nh = p->nh = uniq_double(p->h, n);
     np = p->np = uniq_int(p->procs, n);
+    /* the sizes x processor-counts grid of a study is nearly full; a grid far
+     * larger than the cases measured is refused before it is allocated, so
+     * memory follows the size of the input, not the values in it */
+    if ((double)nh * (double)np > HREL_FIT_GRID_FILL * (double)n + 4096.0) {
+        hrel_seterr(err, errlen, "fit: pattern %s has %zu sizes x %zu processor counts but "
+                    "only %zu measured cases (a study measures most sizes at most counts; at "
+                    "most %d grid cells per case)", hrel_patterns_name(p->pattern), nh, np, n,
+                    HREL_FIT_GRID_FILL);
+        return -1;
+    }
     p->time = malloc(nh * np * sizeof *p->time);
     p->lo = malloc(nh * np * sizeof *p->lo);
     p->hi = malloc(nh * np * sizeof *p->hi);

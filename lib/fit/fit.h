@@ -22,6 +22,8 @@
 #ifndef HREL_FIT_H
 #define HREL_FIT_H
 
+#define HREL_FIT_GRID_FILL 16   /* most (size, count) grid cells per measured case */
+
 #include <stddef.h>
 
 #include "stats.h"

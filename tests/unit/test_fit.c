@@ -252,9 +252,36 @@ static void test_missing_and_negative(void)
     hrel_fit_result_free(r);
 }
 
+/* Issue 14: a raw.csv whose every row has its own p and h (6000 rows, 205 KB)
+ * once made a sizes x counts grid of 1.14 GB; such a grid is refused. */
+static void test_sparse_grid(void)
+{
+    static hrel_raw_row rows[100];
+    size_t n = 0;
+    int i;
+    hrel_raw raw;
+    hrel_stats *st = NULL;
+    hrel_fit_result *r = NULL;
+    hrel_fit_cfg cfg;
+    char err[512] = "";
+    for (i = 0; i < 100; i++)
+        fx_add(rows, &n, "PP", 2 + 2 * i, 100 + 7 * i, 0.001);
+    raw.csv = NULL;
+    raw.nrow = n;
+    raw.row = rows;
+    hrel_fit_cfg_default(&cfg);
+    HREL_CHECK(hrel_stats_alloc(&raw, &st, err, sizeof err) == 0, "stats");
+    HREL_CHECK(st && hrel_fit_run(st, &cfg, &r, err, sizeof err) != 0, "sparse grid refused");
+    HREL_CHECK_HAS(err, "pattern PP has 100 sizes x 100 processor counts but only 100 measured",
+                   "the grid and the cases named");
+    hrel_fit_result_free(r);
+    hrel_stats_free(st);
+}
+
 int main(void)
 {
     hrel_test_init();
+    test_sparse_grid();
     test_line();
     test_synthetic();
     test_coverage();
