@@ -73,6 +73,12 @@ img { max-width: 100%; border: 1px solid #ddd; } dt { font-weight: bold; float: 
 <h1>hrel report: $(basename "$run" | esc)</h1>
 <p>Generated $(date -u '+%Y-%m-%d %H:%M UTC') from <code>raw.csv</code> by
 <code>experiments/report.sh</code> ($("$HREL" --version | esc)).</p>
+HTML
+    # run-level quality first (computed in C: hrel quality)
+    if [ -f "$run/cases.csv" ]; then
+        "$HREL" quality "$run" --html 2>/dev/null || echo '<p class="note">No quality summary: cases.csv unreadable.</p>'
+    fi
+    cat <<HTML
 <h2>Run metadata</h2>
 <dl>
 HTML
@@ -99,6 +105,13 @@ HTML
 (<a href="tables.tex">tables.tex</a>) and CSV (<a href="fit.csv">fit.csv</a>,
 <code>fit_table_*.csv</code>).</p>
 HTML
+    # the h-relation hypothesis and the held-out validation (CSV files of hrel fit)
+    for f in hypothesis validation; do
+        [ -f "$run/$f.csv" ] || continue
+        echo "<table><caption>$f.csv (README: Data contracts)</caption>"
+        csv_html <(grep -v '^#' "$run/$f.csv")
+        echo "</table>"
+    done
     # Table order and captions: the "[name]" title lines of tables.txt.
     grep -E '\[[^]]+\]$' "$run/tables.txt" | while IFS= read -r title; do
         name=${title##*[}; name=${name%]}

@@ -21,6 +21,7 @@ static const struct {
     {"psrs", hrel_cmd_psrs, "PSRS predictions (002 f. 19-25) and predicted-vs-actual table"},
     {"trace", hrel_cmd_trace, "import PVM tracer files: message-level trace and M-steps"},
     {"patterns", hrel_cmd_patterns, "the communication patterns hrel knows (the registry)"},
+    {"quality", hrel_cmd_quality, "quality of a study run: interrupted, oversubscribed, missed"},
 };
 
 static void usage(FILE *fp)

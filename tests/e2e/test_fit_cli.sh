@@ -115,7 +115,8 @@ for f in report.html tables.txt tables.tex fit.csv fig_T.png fig_T.pdf fig_gproc
 done
 check "report.html shows metadata" grep -q "synthetic-UTP" "$T/run/report.html"
 check "report.html has the figures" [ "$(grep -c '<img src="fig_' "$T/run/report.html")" -eq 3 ]
-check "report.html has 9 tables" [ "$(grep -c '<table>' "$T/run/report.html")" -eq 9 ]
+check "report.html has 9 tables + hypothesis and validation" [ "$(grep -c "<table>" "$T/run/report.html")" -eq 11 ]
+check "report.html shows hypothesis.csv" grep -q "<caption>hypothesis.csv" "$T/run/report.html"
 check "PNG is a PNG" bash -c "head -c 4 '$T/run/fig_T.png' | grep -q PNG"
 "$ROOT/experiments/report.sh" "$T/none" > /dev/null 2> "$T/err"; rc=$?
 check "report.sh on a missing dir: non-zero" [ "$rc" -ne 0 ]

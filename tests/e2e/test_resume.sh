@@ -70,4 +70,8 @@ check "--resume: the last case once (3 rows)" test "$(grep -c "^$last," "$T/r2/r
 check "--resume: 4 cases in cases.csv" test "$(cases "$T/r2/cases.csv")" -eq 4
 check "--resume: ends complete" test "$(tail -n 1 "$T/r2/raw.csv")" = "# complete: yes"
 check_not "--resume of a directory without a run refused" "$BIN/hrel_bench" -q --resume "$T/none"
+"$BIN/hrel" quality "$T/r2" >"$T/q.out"
+check "hrel quality: the resumed run is complete, 4 cases" grep -q "^quality: run complete; 4 cases;" "$T/q.out"
+"$BIN/hrel" quality "$T/k" >"$T/qk.out" 2>&1
+check "hrel quality: the killed run is INTERRUPTED" grep -q "^quality: run INTERRUPTED" "$T/qk.out"
 finish

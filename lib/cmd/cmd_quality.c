@@ -1,0 +1,48 @@
+/* hrel quality RUN -- how much to trust a study run: the run-level summary and
+ * the flagged cases (oversubscribed, precision target missed, voided
+ * repetitions) from RUN/cases.csv and RUN/raw.csv (lib/io/quality), as text
+ * or as an HTML fragment that experiments/report.sh includes. */
+#include <stdio.h>
+
+#include "args.h"
+#include "hrel_cmd.h"
+#include "quality.h"
+
+static void usage(FILE *fp)
+{
+    fprintf(fp, "usage: hrel quality RUN_DIR [--html]\n"
+                "\n"
+                "Summarise the quality of a study run from RUN_DIR/cases.csv and raw.csv:\n"
+                "complete or interrupted, cases oversubscribed (ranks shared cpus), cases\n"
+                "that missed the precision target, voided repetitions; then one line per\n"
+                "flagged case.\n"
+                "\n"
+                "  --html   an HTML fragment (for report.html) instead of text\n");
+}
+
+int hrel_cmd_quality(int argc, char **argv)
+{
+    int html = 0, first = 0, rc;
+    hrel_quality *q = NULL;
+    char err[1024];
+    const hrel_arg opts[] = {
+        HREL_OPT_FLAG("html", 0, &html),
+        HREL_OPT_END,
+    };
+    if ((rc = hrel_args_run("hrel quality", argc, argv, opts, usage, NULL, stdout, stderr,
+                            &first)) >= 0)
+        return rc;
+    if (argc - first != 1) {
+        fprintf(stderr, "hrel quality: give one run directory (see --help)\n");
+        return 2;
+    }
+    if (hrel_quality_load(argv[first], &q, err, sizeof err)) {
+        fprintf(stderr, "hrel quality: %s\n", err);
+        return 1;
+    }
+    rc = hrel_quality_write(q, html, "", stdout) || fflush(stdout) ? 1 : 0;
+    if (rc)
+        fprintf(stderr, "hrel quality: standard output: write failed\n");
+    hrel_quality_free(q);
+    return rc;
+}
