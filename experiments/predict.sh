@@ -5,6 +5,7 @@
 # usage: experiments/predict.sh [--platform NAME | --hostfile FILE] [--fit FIT.csv]
 #                               [--trace FILE] [--runs N] [--run DIR]
 #                               [--timeout DURATION] [--cpu-ratio X] [--route daemon|direct]
+#                               [--tags LIST] [--marker TAG] [--rule switch|marker]
 #                               -- PROGRAM [ARGS...]
 #
 #   --platform NAME  local (default) or an emulated platform of hostfiles/
@@ -20,6 +21,9 @@
 #   --run DIR        output folder (default results/predict-<platform>-<time>)
 #   --timeout D      longest run of PROGRAM (default 300s; 90, 2m, 500ms)
 #   --cpu-ratio X    computation of the trace takes X times as long here (1)
+#   --tags LIST, --marker TAG, --rule switch|marker
+#                    M-step inference helpers for irregular programs, passed to
+#                    hrel trace import (docs/predict.md)
 #   --route R        the route PROGRAM's messages take: daemon (default: what a
 #                    program gets unless it calls pvm_setopt(PvmRoute,
 #                    PvmRouteDirect)) or direct; picks the characterisation
@@ -78,8 +82,19 @@ if [ "${1:-}" = "--inner" ]; then
 fi
 
 platform="" hostfile="" fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon
+import_args=()
 while [ $# -gt 0 ]; do
     case "$1" in
+        --tags|--marker|--rule)
+            [ $# -ge 2 ] || die2 "$1 needs a value"
+            case "$1:$2" in
+                --tags:[0-9]*) [[ $2 =~ ^[0-9]+(,[0-9]+)*$ ]] || die2 "--tags needs tags like 12,13, not '$2'" ;;
+                --marker:*) [[ $2 =~ ^[0-9]+$ ]] || die2 "--marker needs a tag number, not '$2'" ;;
+                --rule:switch|--rule:marker) ;;
+                --rule:*) die2 "--rule must be switch or marker, not '$2'" ;;
+                *) die2 "--tags needs tags like 12,13, not '$2'" ;;
+            esac
+            import_args+=("$1" "$2"); shift 2 ;;
         --platform|--hostfile|--fit|--trace|--runs|--run|--timeout|--cpu-ratio|--route)
             [ $# -ge 2 ] || die2 "$1 needs a value"
             case "$1" in
@@ -87,9 +102,9 @@ while [ $# -gt 0 ]; do
                 --trace) xtrace=$2 ;; --runs) runs=$2 ;; --run) run=$2 ;;
                 --timeout) tmo=$2 ;; --cpu-ratio) ratio=$2 ;; --route) route=$2 ;;
             esac; shift 2 ;;
-        --platform=*|--hostfile=*|--fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*)
+        --platform=*|--hostfile=*|--fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*)
             set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
-        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --) shift; break ;;
         *) die2 "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
     esac
@@ -136,7 +151,7 @@ run=$(cd "$run" && pwd)
 # a trace from elsewhere is checked before anything runs
 if [ -n "$xtrace" ]; then
     mkdir -p "$run/xtrace"; cp "$xtrace" "$run/xtrace/trace.trc" || die "cannot copy '$xtrace'"
-    "$HREL" trace import "$run/xtrace/trace.trc" -o "$run/xtrace" >"$run/xtrace/import.txt" || exit 1
+    "$HREL" trace import "${import_args[@]}" "$run/xtrace/trace.trc" -o "$run/xtrace" >"$run/xtrace/import.txt" || exit 1
 fi
 
 # the hostfile (or platform copy) with PROGRAM's folder first in ep=
@@ -207,7 +222,7 @@ esac
 times="" utimes=""
 for k in $(seq 1 "$runs"); do
     utimes="$utimes${utimes:+,}$(cat "$run/untraced$k.time")"
-    "$HREL" trace import "$run/run$k/trace.trc" -o "$run/run$k" >"$run/run$k/import.txt" ||
+    "$HREL" trace import "${import_args[@]}" "$run/run$k/trace.trc" -o "$run/run$k" >"$run/run$k/import.txt" ||
         exit 1
     times="$times${times:+,}$(cat "$run/run$k/time")"
 done

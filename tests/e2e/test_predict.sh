@@ -73,6 +73,8 @@ sed 's/"send(0.0)"/"frobnicate(0.0)"/' "$T/p1/run1/trace.trc" >"$T/unknown.trc"
 bad "unknown event" "frobnicate" --trace "$T/unknown.trc" -- "$BIN/hrel_stencil"
 bad "no program" "no PROGRAM" --
 bad "bad route" "--route must be direct or daemon" --route nope -- "$BIN/hrel_stencil"
+bad "bad tag class" "--tags needs tags" --tags x -- "$BIN/hrel_stencil"
+bad "tag class without messages" "no messages take part in steps" --tags 99 --trace "$T/p1/run1/trace.trc" -- "$BIN/hrel_stencil"
 
 # hrel-config: an instrumented program outside the repository compiles and links
 mkdir -p "$T/ext" && cp "$ROOT/pvmsrc/tools/hrel_mstep_demo.c" "$T/ext/my.c"
