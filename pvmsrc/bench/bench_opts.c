@@ -71,9 +71,13 @@ void hrel_bench_opts_usage(FILE *out)
 "      --dry-run         print the cases and an estimated duration; run nothing\n"
 "                        (estimate from a --fit FILE if given, else 10 Mbit/s)\n"
 "      --fit FILE        fit.csv whose g and L estimate durations (--dry-run)\n"
+"      --budget DURATION  time budget of the run (90s, 2m): each case gets a share\n"
+"                        in proportion to its size and stops adding repetitions\n"
+"                        beyond the minimum once its share is spent\n"
 "      --quick           a short characterisation: sizes 26880,53760,107520,\n"
 "                        215040,430080, 1 warm-up, 4..30 repetitions per case\n"
-"                        stopping at 1% relative standard error (explicit\n"
+"                        stopping at 1% relative standard error, budget 90s\n"
+"                        (explicit\n"
 "                        --sizes/--rse/--min-reps/... still win)\n"
 "      --platform NAME   platform name for the metadata (default: local)\n"
 "      --hostfile FILE   hostfile the pvmd was started with, for the metadata\n"
@@ -215,6 +219,7 @@ static void quick_preset(hrel_bench_cfg *d)
     d->reps.min = 4;
     d->reps.max = 30;
     d->warmup = 1;
+    d->budget_s = 90.0;
 }
 
 /* Defaults of everything (the usage text states them). */
@@ -297,6 +302,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         HREL_OPT_FLAG("quick", 0, &d.quick),
         HREL_OPT_STR("resume", 0, &resume),
         HREL_OPT_STR("fit", 0, &fit),
+        HREL_OPT_NUM("budget", 0, HREL_ARG_DURATION, &d.budget_s, 1e-3, 1e7),
         {"inject-corrupt", 0, HREL_ARG_STR, &corrupt, 0, 0, NULL, NULL, 0, &seen_corrupt},
         {"inject-drop", 0, HREL_ARG_STR, &drop, 0, 0, NULL, NULL, 0, &seen_drop},
         HREL_OPT_END,

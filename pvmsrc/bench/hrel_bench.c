@@ -110,6 +110,9 @@ static void write_meta(FILE *fp, const master *m)
     fprintf(fp, "# repetitions: %s; %ld warm-up repetitions discarded per case\n", pol,
             cfg->warmup);
     fprintf(fp, "# timeout_s: %g\n", cfg->timeout_s);
+    if (cfg->budget_s > 0)
+        fprintf(fp, "# budget_s: %g (each case's share in proportion to h + 6720; no more "
+                    "repetitions beyond the minimum once it is spent)\n", cfg->budget_s);
     fprintf(fp, "# timing: synchronised start: the master estimates each rank's clock offset "
                 "(min round trip of %d pings, again every 5 s) and gives all ranks one start "
                 "time; seconds = max over ranks of (end of the rank's sends and receives - "
@@ -245,7 +248,8 @@ static int oversubscribed(const master *m, int p)
 }
 
 /* Run one (pattern, p, h) case. Return 0, or -1 with m->err. */
-static int run_case(master *m, const char *pat, int p, long h, long msg, case_sum *cs)
+static int run_case(master *m, const char *pat, int p, long h, long msg, double share_s,
+                    case_sum *cs)
 {
     const hrel_bench_cfg *cfg = m->cfg;
     hrel_case c;
@@ -253,6 +257,7 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, case_su
     long rep, got_rep;
     double el, lag, wait = cfg->timeout_s * p + 30.0, last = 0.0, t_sync;
     double off[HREL_MAX_RANKS], rtt[HREL_MAX_RANKS], lags[HREL_MAX_RANKS];
+    double t_case = hrel_clock_now();
 
     memset(&c, 0, sizeof c);
     memset(cs, 0, sizeof *cs);
@@ -348,6 +353,9 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, case_su
             cs->max = tmax;
         if (hrel_reps_done(&cfg->reps, &cs->st))
             break;
+        if (share_s > 0 && hrel_clock_now() - t_case > share_s &&
+            cs->reps >= (cfg->reps.adaptive ? cfg->reps.min : cfg->reps.fixed))
+            break;   /* --budget: this case's share is spent */
     }
     cs->margin = margin_s;
     for (r = 0; r < p; r++)
@@ -413,7 +421,9 @@ static int run_all(master *m)
                     continue;   /* --resume: finished before */
                 hrel_h_msg_bytes(cfg->pat[i], procs[j], cfg->sizes[k], cfg->op, &msg, why,
                                  sizeof why);
-                if (run_case(m, cfg->pat[i], procs[j], cfg->sizes[k], msg, &cs) < 0)
+                if (run_case(m, cfg->pat[i], procs[j], cfg->sizes[k], msg,
+                             cfg->budget_s > 0 ? cfg->budget_s * ((double)cfg->sizes[k] + 6720.0)
+                                                 / wtotal : 0.0, &cs) < 0)
                     return -1;
                 fprintf(m->cases,
                         "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,%ld,%d,%.6f,%.9f,%.9f,%.9f,%.9f\n",

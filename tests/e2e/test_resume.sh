@@ -40,6 +40,16 @@ check "--force: exit 0 and overwritten" test $? -eq 0 -a "$(rows "$T/r/raw.csv")
 check "--resume of a complete run: nothing to do, exit 0" grep -q 'is complete: nothing to resume' "$T/rc.err"
 check_not "--resume with --force refused" "$BIN/hrel_bench" -q --resume "$T/r" --force
 
+# --- --budget: an unreachable precision target stops at the case's share ----
+timeout 120 "$BIN/hrel_bench" -q -P PP -p 2 -s 6720,26880 --rse 1e-9 --min-reps 3 \
+    --max-reps 100000000 -w 0 --budget 2s -o "$T/b" 2>"$T/b.err"
+check "--budget: the run ends by itself (exit 0)" test $? -eq 0
+check "--budget: stated in the metadata" grep -q '^# budget_s: 2 ' "$T/b/raw.csv"
+check "--budget: each case has at least the minimum 3 repetitions" \
+    test "$(grep -c '^PP,2,6720,' "$T/b/raw.csv")" -ge 3 -a "$(grep -c '^PP,2,26880,' "$T/b/raw.csv")" -ge 3
+"$BIN/hrel" quality "$T/b" >"$T/bq.out"
+check "--budget: both cases missed the target, and quality says so" grep -q 'missed by 2;' "$T/bq.out"
+
 # --- a killed run: no end mark; hrel fit says so ----------------------------
 "$BIN/hrel_bench" -q -P PP -p 2 -s 6720 -r 1000000 -o "$T/k" 2>/dev/null &
 bpid=$!
