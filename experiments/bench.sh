@@ -2,7 +2,7 @@
 # bench.sh -- the suite's PingPong beside a bare PVM ping-pong and a raw
 # loopback TCP ping-pong, in one run on a private local pvmd, with ratios.
 #
-# usage: experiments/bench.sh [-r REPS] [--route direct|daemon] [--encoding E] [--out DIR]
+# usage: experiments/bench.sh [-r|--reps N] [--route direct|daemon] [--encoding E] [-o|--out DIR]
 #
 # One-way times, medians over REPS repetitions (default 200) at 1, 6720, 107520
 # and 1720320 bytes. The suite's PingPong (hrel_bench -P PP -p 2) times one
@@ -15,11 +15,15 @@ cd "$ROOT" || exit 1
 reps=200; route=direct; enc=raw; out=""
 while [ $# -gt 0 ]; do
     case "$1" in
-        -r) reps=$2; shift 2 ;;
-        --route) route=$2; shift 2 ;;
-        --encoding) enc=$2; shift 2 ;;
-        --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -r|--reps|--route|--encoding|-o|--out)
+            [ $# -ge 2 ] && [ -n "$2" ] || { echo "bench.sh: $1 needs a value" >&2; exit 2; }
+            case "$1" in -r|--reps) reps=$2 ;; --route) route=$2 ;; --encoding) enc=$2 ;; *) out=$2 ;; esac
+            shift 2 ;;
+        --reps=*) reps=${1#*=}; shift ;;
+        --route=*) route=${1#*=}; shift ;;
+        --encoding=*) enc=${1#*=}; shift ;;
+        --out=*) out=${1#*=}; shift ;;
+        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) echo "bench.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done

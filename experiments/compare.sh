@@ -2,8 +2,8 @@
 # compare.sh -- the cross-platform table and figure: g and L per pattern and
 # pooled, one column (bar) per platform, from runs that have been reported.
 #
-# usage: experiments/compare.sh [-o DIR] RUN_DIR [RUN_DIR ...]
-#        experiments/compare.sh [-o DIR] --latest
+# usage: experiments/compare.sh [-o|--out DIR] RUN_DIR [RUN_DIR ...]
+#        experiments/compare.sh [-o|--out DIR] --latest
 #
 # --latest takes, for every platform found in results/*/raw.csv (its
 # "# platform:" line), the newest run that has a fit.csv and h-relation rows.
@@ -15,24 +15,38 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
 HREL=$ROOT/bin/$ARCH/hrel
-out=""
-case "${1:-}" in
-    -h|--help|"") sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; [ -n "${1:-}" ]; exit $? ;;
-    -o) out=${2:?-o needs a directory}; shift 2 ;;
-esac
-if [ "${1:-}" = --latest ]; then
+out="" latest=0 runs=()
+usage() { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -h|--help) usage; exit 0 ;;
+        -o|--out) [ $# -ge 2 ] && [ -n "$2" ] || { echo "compare.sh: $1 needs a directory" >&2; exit 2; }
+                  out=$2; shift 2 ;;
+        --out=*) out=${1#*=}; shift ;;
+        --latest) latest=1; shift ;;
+        --) shift; runs+=("$@"); break ;;
+        -*) echo "compare.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+        *) runs+=("$1"); shift ;;
+    esac
+done
+if [ "$latest" -eq 1 ]; then
     # newest run per platform (directory names end in a UTC time stamp, so
-    # modification time decides); only runs with a fit and h-relation rows
-    runs=$(for d in $(ls -dt "$ROOT"/results/*/ 2>/dev/null); do
-               d=${d%/}
-               [ -f "$d/fit.csv" ] && [ -f "$d/raw.csv" ] || continue
-               grep -q '^ALL,all,' "$d/fit.csv" || continue
-               p=$(sed -n 's/^# platform: //p' "$d/raw.csv" | head -n 1)
-               [ -n "$p" ] && echo "$p $d"
-           done | awk '!seen[$1]++ {print $2}')
-    [ -n "$runs" ] || { echo "compare.sh: no reported runs under results/" >&2; exit 1; }
-    set -- $runs
+    # modification time decides); only runs with a fit and h-relation rows.
+    # Names may hold spaces: one directory per line, read whole.
+    seen=" "
+    while IFS= read -r d; do
+        d=${d%/}
+        [ -f "$d/fit.csv" ] && [ -f "$d/raw.csv" ] || continue
+        grep -q '^ALL,all,' "$d/fit.csv" || continue
+        p=$(sed -n 's/^# platform: //p' "$d/raw.csv" | head -n 1)
+        [ -n "$p" ] || continue
+        case "$seen" in *" $p "*) continue ;; esac
+        seen="$seen$p "
+        runs+=("$d")
+    done < <(ls -dt "$ROOT"/results/*/ 2>/dev/null)
+    [ ${#runs[@]} -gt 0 ] || { echo "compare.sh: no reported runs under results/" >&2; exit 1; }
 fi
+set -- ${runs[@]+"${runs[@]}"}
 [ $# -ge 1 ] || { echo "compare.sh: no run directories" >&2; exit 2; }
 [ -x "$HREL" ] || { echo "compare.sh: $HREL missing (run make)" >&2; exit 1; }
 [ -n "$out" ] || out=$ROOT/results/compare-$(date -u +%Y%m%dT%H%M%SZ)

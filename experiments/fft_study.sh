@@ -86,7 +86,7 @@ while [ $# -gt 0 ]; do
         --pattern-ccm) pat_c=${2:?}; shift 2 ;;
         --gl-procs) glp=${2:?}; shift 2 ;;
         --out|-o|--run) out=${2:?}; shift 2 ;;
-        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) die "unknown argument '$1' (see --help)" ;;
     esac
 done

@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
                     plat+=("$1" "$2"); shift 2 ;;
         --attach) platform=attached; plat+=("$1"); shift ;;
         --run|--out|-o) run=${2:?$1 needs a directory}; shift 2 ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         --) shift; extra=("$@"); break ;;
         *) echo "hyper_study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac

@@ -37,7 +37,7 @@ while [ $# -gt 0 ]; do
         --g) g=${2:?--g needs a number}; shift 2 ;;
         --L) L=${2:?--L needs a number}; shift 2 ;;
         --op) op=${2:?--op needs sum or max}; shift 2 ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         --) shift; demo_args=("$@"); break ;;
         *) echo "mstep_demo.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac

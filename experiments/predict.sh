@@ -104,7 +104,7 @@ while [ $# -gt 0 ]; do
             esac; shift 2 ;;
         --platform=*|--hostfile=*|--fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*)
             set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
-        -h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         --) shift; break ;;
         *) die2 "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
     esac

@@ -52,7 +52,7 @@ while [ $# -gt 0 ]; do
         --reps) reps=${2:?--reps needs a count}; shift 2 ;;
         --input) inputs=${2:?--input needs a list}; shift 2 ;;
         --quick) n=131072; procs=2-4; reps=2; shift ;;
-        -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         --) shift; psrs_args=("$@"); break ;;
         *) echo "psrs_study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac

@@ -17,7 +17,7 @@ PLOTS=$ROOT/plots
 die() { echo "report.sh: $*" >&2; exit 1; }
 
 case "${1:-}" in
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
     "") die "no run directory (usage: experiments/report.sh RUN_DIR)" ;;
 esac
 run=${1%/}; shift

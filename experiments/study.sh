@@ -37,7 +37,7 @@ while [ $# -gt 0 ]; do
         --run=*|--out=*) run=${1#*=}; shift ;;
         --quick) quick=1; shift ;;
         --no-report) report=0; shift ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         --) shift; bench_args=("$@"); break ;;
         *) echo "study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac

@@ -4,9 +4,11 @@
 # optionally, `width`/`height` in pixels of the PNG version. The extension of
 # `out` picks the terminal: .pdf -> pdfcairo (for reports, vector), anything else
 # -> pngcairo (for the screen). Both are in Debian's gnuplot-nox.
-# Also defines: unit_of(file) and names_of(file), which read the "# unit: U"
-# line and the block names (second field of each block's header line) that
-# `hrel fit` writes into its data files.
+# Also defines: unit_of(Q), summary_of(Q) and names_of(Q), which read the
+# "# unit: U" line, the summary and the block names (second field of each
+# block's header line) that `hrel fit` writes into its data files. Q is a file
+# as one shell word: dat_sh, the script's `dat` with every ' made '\'' and
+# the whole in '...', so that no character of a path is ever shell code.
 
 if (!exists("width")) width = 1000
 if (!exists("height")) height = 700
@@ -39,7 +41,13 @@ set grid lc rgb "#dddddd" lw 1
 set border lw 1
 set key box opaque samplen 2 spacing 1.1
 
-unit_of(f) = system("sed -n 's/^# unit: //p' '".f."' | head -n 1")
-summary_of(f) = system("sed -n 's/^# summary: //p' '".f."' | head -n 1")
-names_of(f) = system("awk '$1 == \"h\" || $1 == \"procs\" { print $2 }' '".f."'")
+if (exists("dat")) {
+    dat_sh = "'"
+    _k = 1
+    while (_k <= strlen(dat)) { _c = dat[_k:_k]; dat_sh = dat_sh.((_c eq "'") ? "'\\''" : _c); _k = _k + 1 }
+    dat_sh = dat_sh."'"
+}
+unit_of(q) = system("sed -n 's/^# unit: //p' ".q." | head -n 1")
+summary_of(q) = system("sed -n 's/^# summary: //p' ".q." | head -n 1")
+names_of(q) = system("awk '$1 == \"h\" || $1 == \"procs\" { print $2 }' ".q)
 unit_one(u) = (u eq "bytes") ? "byte" : (u eq "words") ? "word" : "unit"

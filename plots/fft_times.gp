@@ -16,7 +16,10 @@ if (!exists("tables")) tables = "table.csv"
 if (!exists("names")) names = tables
 if (!exists("algo")) algo = "mstep"
 if (!exists("out")) out = "fft_times_".algo.".png"
-plotdir = system("dirname '".ARG0."'")
+# the folder of this script, found without a shell (a path is never code)
+_i = strlen(ARG0)
+while (_i > 0 && ARG0[_i:_i] ne "/") { _i = _i - 1 }
+if (_i > 1) { plotdir = ARG0[1:_i-1] } else { plotdir = (_i == 1) ? "/" : "." }
 width = 900
 height = 600
 load plotdir."/common.gp"

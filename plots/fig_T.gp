@@ -10,8 +10,13 @@ if (!exists("dat") && ARGC >= 1) dat = ARG1
 if (!exists("out") && ARGC >= 2) out = ARG2
 if (!exists("dat")) dat = "fit_T.dat"
 if (!exists("out")) out = "fig_T.png"
-linefile = system("dirname '".dat."'")."/fit_Tline.dat"
-plotdir = system("dirname '".ARG0."'")
+_j = strlen(dat)
+while (_j > 0 && dat[_j:_j] ne "/") { _j = _j - 1 }
+if (_j > 0) { linefile = dat[1:_j]."fit_Tline.dat" } else { linefile = "fit_Tline.dat" }
+# the folder of this script, found without a shell (a path is never code)
+_i = strlen(ARG0)
+while (_i > 0 && ARG0[_i:_i] ne "/") { _i = _i - 1 }
+if (_i > 1) { plotdir = ARG0[1:_i-1] } else { plotdir = (_i == 1) ? "/" : "." }
 
 stats dat using 1 nooutput
 n = STATS_blocks
@@ -23,9 +28,9 @@ width = (ncol < 3) ? 900 : 420 * ncol
 height = 360 * nrow + 60
 load plotdir."/common.gp"
 
-names = names_of(dat)
-unit = unit_of(dat)
-summ = summary_of(dat)
+names = names_of(dat_sh)
+unit = unit_of(dat_sh)
+summ = summary_of(dat_sh)
 
 set logscale xy
 set format x "10^{%T}"

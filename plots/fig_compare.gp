@@ -10,7 +10,10 @@ if (!exists("dat") && ARGC >= 1) dat = ARG1
 if (!exists("out") && ARGC >= 2) out = ARG2
 if (!exists("dat")) dat = "compare.dat"
 if (!exists("out")) out = "fig_compare.png"
-plotdir = system("dirname '".ARG0."'")
+# the folder of this script, found without a shell (a path is never code)
+_i = strlen(ARG0)
+while (_i > 0 && ARG0[_i:_i] ne "/") { _i = _i - 1 }
+if (_i > 1) { plotdir = ARG0[1:_i-1] } else { plotdir = (_i == 1) ? "/" : "." }
 
 # a log scale shows only positive g: a fit on noisy data can give g <= 0,
 # which is left out of the bars (the tables still show it)
@@ -27,7 +30,7 @@ width = 1000
 height = 600
 load plotdir."/common.gp"
 
-plat(i) = system(sprintf("awk '/^\"/ {k++; if (k == %d) {gsub(/\"/, \"\"); print; exit}}' '%s'", i + 1, dat))
+plat(i) = system(sprintf("awk '/^\"/ {k++; if (k == %d) {gsub(/\"/, \"\"); print; exit}}' %s", i + 1, dat_sh))
 bw = 0.8 / n
 set style fill solid 0.85 border rgb "black"
 set boxwidth bw

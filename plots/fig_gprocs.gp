@@ -9,7 +9,10 @@ if (!exists("dat") && ARGC >= 1) dat = ARG1
 if (!exists("out") && ARGC >= 2) out = ARG2
 if (!exists("dat")) dat = "fit_gprocs.dat"
 if (!exists("out")) out = "fig_gprocs.png"
-plotdir = system("dirname '".ARG0."'")
+# the folder of this script, found without a shell (a path is never code)
+_i = strlen(ARG0)
+while (_i > 0 && ARG0[_i:_i] ne "/") { _i = _i - 1 }
+if (_i > 1) { plotdir = ARG0[1:_i-1] } else { plotdir = (_i == 1) ? "/" : "." }
 
 stats dat using 1 nooutput
 n = STATS_blocks
@@ -23,8 +26,8 @@ width = 900
 height = 600
 load plotdir."/common.gp"
 
-names = names_of(dat)
-unit = unit_of(dat)
+names = names_of(dat_sh)
+unit = unit_of(dat_sh)
 
 set xlabel "number of processors p"
 set ylabel sprintf("g (s/%s)", unit_one(unit))

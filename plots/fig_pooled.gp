@@ -11,8 +11,13 @@ if (!exists("dat") && ARGC >= 1) dat = ARG1
 if (!exists("out") && ARGC >= 2) out = ARG2
 if (!exists("dat")) dat = "fit_pooled.dat"
 if (!exists("out")) out = "fig_pooled.png"
-linefile = system("dirname '".dat."'")."/fit_pooled_line.dat"
-plotdir = system("dirname '".ARG0."'")
+_j = strlen(dat)
+while (_j > 0 && dat[_j:_j] ne "/") { _j = _j - 1 }
+if (_j > 0) { linefile = dat[1:_j]."fit_pooled_line.dat" } else { linefile = "fit_pooled_line.dat" }
+# the folder of this script, found without a shell (a path is never code)
+_i = strlen(ARG0)
+while (_i > 0 && ARG0[_i:_i] ne "/") { _i = _i - 1 }
+if (_i > 1) { plotdir = ARG0[1:_i-1] } else { plotdir = (_i == 1) ? "/" : "." }
 
 stats dat using 1 nooutput
 n = STATS_blocks
@@ -22,8 +27,8 @@ width = 1000
 height = 850
 load plotdir."/common.gp"
 
-names = names_of(dat)
-unit = unit_of(dat)
+names = names_of(dat_sh)
+unit = unit_of(dat_sh)
 np = n - 1          # the last block is T_average
 
 set multiplot layout 2, 1 title "All patterns against the pooled fit (T_{average}: 000 sec. 4, 002 formula 11)"

@@ -15,7 +15,10 @@ if (!exists("dat") && ARGC >= 1) dat = ARG1
 if (!exists("out") && ARGC >= 2) out = ARG2
 if (!exists("dat")) dat = "hyper_BT_p2.dat"
 if (!exists("out")) out = "hyper_tc.png"
-if (!exists("plotdir")) plotdir = system("dirname '".ARG0."'")
+if (!exists("plotdir")) # the folder of this script, found without a shell (a path is never code)
+_i = strlen(ARG0)
+while (_i > 0 && ARG0[_i:_i] ne "/") { _i = _i - 1 }
+if (_i > 1) { plotdir = ARG0[1:_i-1] } else { plotdir = (_i == 1) ? "/" : "." }
 width = 900
 height = 640
 load plotdir."/common.gp"

@@ -14,7 +14,10 @@ if (!exists("out") && ARGC >= 2) out = ARG2
 if (!exists("dat")) dat = "psrs_steps.dat"
 if (!exists("out")) out = "psrs_steps.png"
 if (!exists("logy")) logy = 0
-plotdir = system("dirname '".ARG0."'")
+# the folder of this script, found without a shell (a path is never code)
+_i = strlen(ARG0)
+while (_i > 0 && ARG0[_i:_i] ne "/") { _i = _i - 1 }
+if (_i > 1) { plotdir = ARG0[1:_i-1] } else { plotdir = (_i == 1) ? "/" : "." }
 
 stats dat using 2 nooutput
 nb = STATS_blocks

@@ -19,7 +19,10 @@ if (!exists("dat")) dat = "psrs_total.dat"
 if (!exists("out")) out = "psrs_total.png"
 if (!exists("names")) names = dat
 if (!exists("title")) title = "PSRS predicted vs actual times"
-plotdir = system("dirname '".ARG0."'")
+# the folder of this script, found without a shell (a path is never code)
+_i = strlen(ARG0)
+while (_i > 0 && ARG0[_i:_i] ne "/") { _i = _i - 1 }
+if (_i > 1) { plotdir = ARG0[1:_i-1] } else { plotdir = (_i == 1) ? "/" : "." }
 load plotdir."/common.gp"   # terminal from the extension of out, line styles
 
 set title title noenhanced

@@ -56,8 +56,11 @@ static void usage(FILE *fp)
 static int load(const char *arg, plat *p)
 {
     char path[1024], dir[1024], err[512];
-    const char *eq = strchr(arg, '='), *spec = eq ? eq + 1 : arg;
     struct stat st;
+    /* NAME=PATH names a platform, but an existing path is a path even when
+     * it holds '=' (a run directory may be named anything) */
+    const char *eq = stat(arg, &st) == 0 ? NULL : strchr(arg, '=');
+    const char *spec = eq ? eq + 1 : arg;
     hrel_csv *t = NULL, *raw = NULL;
     int idx[4], k;
     size_t r;

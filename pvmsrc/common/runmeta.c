@@ -2,6 +2,7 @@
 #include "runmeta.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -18,6 +19,12 @@ void hrel_meta_common(FILE *fp, const char *program, const char *platform,
     int nhost = 0, i;
     time_t now = time(NULL);
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    /* not given on the command line: what the scripts' platform helper
+     * (experiments/platform_env.sh) exported for this run */
+    if (!platform || !*platform)
+        platform = getenv("HREL_PLATFORM");
+    if (!hostfile || !*hostfile)
+        hostfile = getenv("HREL_HOSTFILE");
     fprintf(fp, "# suite: hrel %s\n", HREL_VERSION);
     fprintf(fp, "# program: %s\n", program);
     fprintf(fp, "# date_utc: %s\n", when);

@@ -14,7 +14,8 @@
 #include <stdio.h>
 
 /* Write the common metadata lines to FP. PLATFORM and HOSTFILE may be NULL or
- * empty ("(not given)"); ROUTE and ENCODING are PVM constants. */
+ * empty: then the environment's HREL_PLATFORM / HREL_HOSTFILE (exported by
+ * experiments/platform_env.sh), else "(not given)"; ROUTE and ENCODING are PVM constants. */
 void hrel_meta_common(FILE *fp, const char *program, const char *platform,
                       const char *hostfile, int route, int encoding);
 

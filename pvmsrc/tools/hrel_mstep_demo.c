@@ -204,8 +204,8 @@ static int master_main(const demo_cfg *cfg, int argc, char **argv)
 {
     int tids[HREL_MAX_RANKS], i, rc = 1, spawned = 0;
     char *wargv[64];
-    char err[512] = "", meta[4][160];
-    const char *metap[5];
+    char err[512] = "", meta[4][160], where[2][4200];
+    const char *metap[7], *platform = getenv("HREL_PLATFORM"), *hostfile = getenv("HREL_HOSTFILE");
     double t0, *buf = NULL;
     hrel_mstep *m = NULL;
 
@@ -249,9 +249,16 @@ static int master_main(const demo_cfg *cfg, int argc, char **argv)
              cfg->nproc, cfg->heavy_s, cfg->light_s, cfg->nbytes, cfg->spin ? "spin" : "sleep");
     snprintf(meta[2], sizeof meta[2], "encoding: default (XDR)");
     snprintf(meta[3], sizeof meta[3], "placement: %s", hrel_vm_place_name(cfg->place));
+    /* the platform and hostfile the scripts' platform helper runs us on */
+    snprintf(where[0], sizeof where[0], "platform: %.4000s",
+             platform && *platform ? platform : "(not given)");
+    snprintf(where[1], sizeof where[1], "hostfile: %.4000s",
+             hostfile && *hostfile ? hostfile : "(not given)");
     for (i = 0; i < 4; i++)
         metap[i] = meta[i];
-    metap[4] = NULL;
+    metap[4] = where[0];
+    metap[5] = where[1];
+    metap[6] = NULL;
     if (hrel_mkdir_parents(cfg->out) != 0) {
         snprintf(err, sizeof err, "cannot create the directory of %.300s: %s", cfg->out,
                  strerror(errno));
