@@ -5,7 +5,7 @@
 #
 # Usage: experiments/report.sh RUN_DIR [hrel fit options, e.g. --unit words]
 # Needs RUN_DIR/raw.csv, bin/$PVM_ARCH/hrel (make) and gnuplot.
-# Writes into RUN_DIR: tables.txt tables.tex fit.csv fit_table_*.csv fit_*.dat
+# Writes into RUN_DIR: tables.txt tables.tex fit.csv fit_table_*.csv fit_tables.tsv fit_*.dat
 #   fig_T.{png,pdf} fig_gprocs.{png,pdf} fig_pooled.{png,pdf} report.html
 # Prints one line per problem on stderr and exits non-zero on the first one.
 set -u
@@ -84,7 +84,7 @@ HTML
 HTML
     sed -n 's/^# *\([^:]*\): *\(.*\)$/\1\t\2/p' "$run/raw.csv" | esc |
         awk -F'\t' '{ printf "<dt>%s</dt><dd>%s</dd>\n", $1, $2 }'
-    echo "<dt>fit</dt><dd>$(head -n 1 "$run/tables.txt" | sed 's/^# //' | esc)</dd>"
+    echo "<dt>fit</dt><dd>$(head -n 1 "$run/fit_tables.tsv" | sed 's/^# //' | esc)</dd>"
     echo "</dl>"
     cat <<HTML
 <h2>Figures</h2>
@@ -112,15 +112,13 @@ HTML
         csv_html <(grep -v '^#' "$run/$f.csv")
         echo "</table>"
     done
-    # Table order and captions: the "[name]" title lines of tables.txt.
-    grep -E '\[[^]]+\]$' "$run/tables.txt" | while IFS= read -r title; do
-        name=${title##*[}; name=${name%]}
+    # Table order, captions and notes: fit_tables.tsv (written by hrel fit)
+    grep -v '^#' "$run/fit_tables.tsv" | tail -n +2 | while IFS=$'\t' read -r name title note; do
         f="$run/fit_table_$name.csv"
         [ -f "$f" ] || continue
-        echo "<table><caption>$(printf '%s' "${title% \[*}" | esc)</caption>"
+        echo "<table><caption>$(printf '%s' "$title" | esc)</caption>"
         csv_html "$f"
         echo "</table>"
-        note=$(awk -v t="$title" '$0 == t { on = 1; next } on && /^note: / { sub(/^note: /, ""); print; exit } on && /^$/ { exit }' "$run/tables.txt")
         [ -n "$note" ] && echo "<p class=\"note\">$(printf '%s' "$note" | esc)</p>"
     done
     echo "</body></html>"

@@ -44,8 +44,8 @@ static void usage(FILE *fp)
             "\n"
             "Files (one call writes all a report needs): tables.txt, tables.tex, fit.csv\n"
             "(the contract rows, per byte), fit_T.dat fit_Tline.dat fit_gprocs.dat\n"
-            "fit_pooled.dat fit_pooled_line.dat (for plots/*.gp) and fit_table_NAME.csv\n"
-            "per table.\n");
+            "fit_pooled.dat fit_pooled_line.dat (for plots/*.gp), fit_table_NAME.csv\n"
+            "per table and fit_tables.tsv (name, title, note of each table, in order).\n");
 }
 
 /* Parse a packet unit word or number. Return 0 or -1. */
@@ -115,12 +115,64 @@ static void free_tables(hrel_table **t, size_t n)
     free(t);
 }
 
-/* Write every table as DIR/fit_table_NAME.csv. */
-static int write_table_csvs(hrel_table **t, size_t n, const char *dir, char *err,
+/* The fit's settings line, after the comment character PRE. */
+static void print_settings(FILE *fp, const char *pre, const char *in, const hrel_raw *raw,
+                           const hrel_fit_cfg *cfg)
+{
+    fprintf(fp, "%s hrel fit %s: %zu rows, summary %s, packet unit %g byte(s), %s\n", pre, in,
+            raw->nrow, hrel_summary_name(cfg->summary), cfg->unit_bytes,
+            cfg->weighted ? "weighted 1/T^2" : "ordinary least squares");
+}
+
+/* S on FP with tabs and line ends made spaces (one TSV field). */
+static void put_field(FILE *fp, const char *s)
+{
+    for (; s && *s; s++)
+        fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, fp);
+}
+
+/* DIR/fit_tables.tsv: the tables in their order, one line each,
+ * name<TAB>title<TAB>note (note empty if none), after the settings line
+ * ("# hrel fit ...") and a header line, so a script lists them without
+ * reading tables.txt. */
+static int write_table_index(hrel_table **t, size_t n, const char *dir, const char *in,
+                             const hrel_raw *raw, const hrel_fit_cfg *cfg, char *err,
+                             size_t errlen)
+{
+    char path[4096];
+    size_t i;
+    FILE *fp;
+    snprintf(path, sizeof path, "%.3900s/fit_tables.tsv", dir);
+    if (!(fp = fopen(path, "w"))) {
+        snprintf(err, errlen, "%.900s: cannot write: %s", path, strerror(errno));
+        return -1;
+    }
+    print_settings(fp, "#", in, raw, cfg);
+    fputs("name\ttitle\tnote\n", fp);
+    for (i = 0; i < n; i++) {
+        put_field(fp, t[i]->name);
+        fputc('\t', fp);
+        put_field(fp, t[i]->title);
+        fputc('\t', fp);
+        put_field(fp, t[i]->note);
+        fputc('\n', fp);
+    }
+    if (fclose(fp) != 0) {
+        snprintf(err, errlen, "%.900s: write failed", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Write every table as DIR/fit_table_NAME.csv, and their index. */
+static int write_table_csvs(hrel_table **t, size_t n, const char *dir, const char *in,
+                            const hrel_raw *raw, const hrel_fit_cfg *cfg, char *err,
                             size_t errlen)
 {
     char path[4096];
     size_t i;
+    if (write_table_index(t, n, dir, in, raw, cfg, err, errlen) != 0)
+        return -1;
     for (i = 0; i < n; i++) {
         FILE *fp;
         int bad;
@@ -144,9 +196,7 @@ static void print_header(FILE *fp, const char *pre, const char *in, const hrel_r
                          const hrel_fit_cfg *cfg)
 {
     size_t m;
-    fprintf(fp, "%s hrel fit %s: %zu rows, summary %s, packet unit %g byte(s), %s\n", pre, in,
-            raw->nrow, hrel_summary_name(cfg->summary), cfg->unit_bytes,
-            cfg->weighted ? "weighted 1/T^2" : "ordinary least squares");
+    print_settings(fp, pre, in, raw, cfg);
     for (m = 0; m < raw->csv->nmeta; m++)
         if (strcmp(raw->csv->meta_key[m], "complete") != 0)
             fprintf(fp, "%s %s: %s\n", pre, raw->csv->meta_key[m], raw->csv->meta_val[m]);
@@ -376,7 +426,7 @@ int hrel_cmd_fit(int argc, char **argv)
             dirname_of(in, dir, sizeof dir);
         }
         if (hrel_plotdata_write(res, dir, err, sizeof err) ||
-            write_table_csvs(tabs, ntab, dir, err, sizeof err) ||
+            write_table_csvs(tabs, ntab, dir, in, raw, &cfg, err, sizeof err) ||
             write_reports(in, raw, res, st, &cfg, tabs, ntab, dir, err, sizeof err))
             goto fail;
     }

@@ -29,6 +29,16 @@ for name in "$gp" "$sh" "run with space"; do
     check "report.sh on '$name': no file PWNED" no_pwned
 done
 
+# the report takes its tables' order, captions and notes from fit_tables.tsv
+# (hrel fit writes it), not from the text tables
+d="$T/run with space"
+ntab=$(grep -v '^#' "$d/fit_tables.tsv" | tail -n +2 | wc -l)
+check "fit_tables.tsv lists every fit_table_*.csv" test "$ntab" -gt 0 -a "$ntab" -eq "$(ls "$d"/fit_table_*.csv | wc -l)"
+check "fit_tables.tsv starts with the fit's settings" grep -q '^# hrel fit ' "$d/fit_tables.tsv"
+check "report.html: one captioned table per listed table (plus quality ones)" \
+    test "$(grep -c '<table><caption>Pattern' "$d/report.html")" -eq "$(grep -c $'^[A-Z.0-9]*\tPattern' "$d/fit_tables.tsv")"
+check "report.html shows a table's note" grep -q 'class="note">L&lt;0' "$d/report.html"
+
 # --- compare.sh on the same directories, output into a folder with a space ---------
 "$X/compare.sh" -o "$T/cmp $gp" "$T/$gp" "$T/$sh" "$T/run with space" >"$T/cmp.out" 2>&1; rc=$?
 check "compare.sh on code-named runs exits 0 ($(tail -n 1 "$T/cmp.out"))" test "$rc" -eq 0
