@@ -87,20 +87,53 @@ static void hrel_test_init(void)
         }                                                                        \
     } while (0)
 
+/* String equality (both non-NULL). */
+#define HREL_CHECK_STR(got, want, what)                                          \
+    do {                                                                         \
+        const char *gs_ = (got), *ws_ = (want);                                  \
+        if (gs_ && ws_ && strcmp(gs_, ws_) == 0)                                 \
+            hrel_test_npass++;                                                   \
+        else {                                                                   \
+            hrel_test_nfail++;                                                   \
+            printf("FAIL %s:%d: %s (got '%s', want '%s')\n", __FILE__, __LINE__, \
+                   (what), gs_ ? gs_ : "(null)", ws_ ? ws_ : "(null)");          \
+        }                                                                        \
+    } while (0)
+
+/* Split LINE at spaces into an argv that starts with PROG and ends with NULL;
+ * set *ARGC. The words live in static storage (valid until the next call; at
+ * most 63 words, a longer line is cut). */
+static inline char **hrel_test_argv(const char *prog, const char *line, int *argc)
+{
+    static char buf[2048], *argv[64];
+    char *tok, *save = NULL;
+    int n = 0;
+    argv[n++] = (char *)prog;
+    snprintf(buf, sizeof buf, "%s", line);
+    for (tok = strtok_r(buf, " ", &save); tok && n < 63; tok = strtok_r(NULL, " ", &save))
+        argv[n++] = tok;
+    argv[n] = NULL;
+    *argc = n;
+    return argv;
+}
+
 /* Write TEXT to a file NAME in $HREL_TEST_TMP (or /tmp); return its path in a
- * static buffer (valid until the next call), or NULL if it cannot be written. */
+ * static buffer (one of four used in turn: valid for the next three calls too),
+ * or NULL if it cannot be written. */
 static inline const char *hrel_test_write_tmp(const char *name, const char *text)
 {
-    static char path[512];
+    static char path[4][512];
+    static unsigned slot;
+    char *p = path[slot++ % 4];
     FILE *fp;
     const char *dir = getenv("HREL_TEST_TMP");
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : "/tmp", name);
-    fp = fopen(path, "w");
+    snprintf(p, sizeof path[0], "%s/%s", dir && *dir ? dir : "/tmp", name);
+    fp = fopen(p, "w");
     if (!fp)
         return NULL;
     fputs(text, fp);
     fclose(fp);
-    return path;
+    return p;
 }
 
 /* Print the closing line; return the exit status for main. */

@@ -11,14 +11,8 @@ static char err[512];
 /* Parse the words of LINE as hrel_fft's arguments. */
 static int parse(const char *line)
 {
-    static char buf[1024], *argv[40];
-    char *tok, *save = NULL;
-    int argc = 0;
-    argv[argc++] = (char *)"hrel_fft";
-    snprintf(buf, sizeof buf, "%s", line);
-    for (tok = strtok_r(buf, " ", &save); tok && argc < 39; tok = strtok_r(NULL, " ", &save))
-        argv[argc++] = tok;
-    argv[argc] = NULL;
+    int argc;
+    char **argv = hrel_test_argv("hrel_fft", line, &argc);
     err[0] = '\0';
     return hrel_fft_opts_parse(argc, argv, &c, err, sizeof err);
 }
@@ -27,9 +21,7 @@ static int parse(const char *line)
 static void refused(const char *line, const char *want)
 {
     HREL_CHECK_INT(parse(line), -1, line);
-    if (strcmp(err, want) != 0)
-        printf("  for '%s': got '%s'\n  want '%s'\n", line, err, want);
-    HREL_CHECK(strcmp(err, want) == 0, "exact one-line message");
+    HREL_CHECK_STR(err, want, line);
 }
 
 int main(void)

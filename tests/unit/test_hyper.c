@@ -9,22 +9,8 @@
 #include "hyper.h"
 #include "hyper_cb.h"
 
-static char tmpdir[512];
 
 /* Write TEXT to a temp file named NAME; return its path (static buffer). */
-static const char *write_tmp(const char *name, const char *text)
-{
-    static char path[1024];
-    FILE *fp;
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    fp = fopen(path, "w");
-    if (!fp)
-        return NULL;
-    fputs(text, fp);
-    fclose(fp);
-    return path;
-}
-
 static void test_formula(void)
 {
     /* hand-worked: T(1; 2, 3) = 4/5 + 3 = 3.8; T(2; 1, 0.5) = 1/2 + 1 = 1.5 */
@@ -166,7 +152,7 @@ static void test_figure7(void)
         "message m2 size=300 path=CB2,C,CB5\n"
         "message m3 size=50  path=CB3,C,CB4\n"
         "reduce m1\n";
-    const char *path = write_tmp("hyper_fig7.graph", text);
+    const char *path = hrel_test_write_tmp("hyper_fig7.graph", text);
     char name[160];
     hrel_hyper_graph *g = NULL;
     hrel_hyper_cb r;
@@ -210,7 +196,7 @@ static void test_text_form(void)
         "reduce small:m\n"
         "reduce large:m\n"
         "general G small=small:m large=large:m\n";
-    const char *path = write_tmp("hyper_alt.graph", text);
+    const char *path = hrel_test_write_tmp("hyper_alt.graph", text);
     char name[160];
     hrel_hyper_graph *g = NULL;
     hrel_hyper_cb r;
@@ -256,7 +242,7 @@ static void test_text_errors(void)
         hrel_hyper_graph *g = NULL;
         const char *path;
         snprintf(nm, sizeof nm, "hyper_bad%zu.graph", i);
-        path = write_tmp(nm, bad[i].text);
+        path = hrel_test_write_tmp(nm, bad[i].text);
         err[0] = '\0';
         HREL_CHECK(hrel_hyper_graph_read(path, &g, err, sizeof err) != 0, "bad graph refused");
         HREL_CHECK_HAS(err, bad[i].want, "error names line and problem");
@@ -272,9 +258,7 @@ static void test_text_errors(void)
 
 int main(void)
 {
-    const char *t = getenv("HREL_TEST_TMP");
     hrel_test_init();
-    snprintf(tmpdir, sizeof tmpdir, "%s", t && *t ? t : "/tmp");
     test_formula();
     test_packet();
     test_rules();

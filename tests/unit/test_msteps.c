@@ -8,10 +8,11 @@
 #include <stdlib.h>
 
 #include "hrel_test.h"
+#include "msgs_fixture.h"
 #include "msgtrace.h"
 #include "msteps.h"
 
-#define H "rank,host,kind,peers,bytes,tag,t_begin,t_end\n"
+#define H HREL_MSGS_HEADER
 
 static hrel_msgtrace *load(const char *name, const char *text)
 {
@@ -34,16 +35,7 @@ int main(void)
 
     /* rank 0 sends 1000 B at 0.011 and waits for the answer; rank 1 computes
      * 20 ms after receiving and answers. */
-    t = load("pp.csv", H
-             "0,1,start,,0,-1,0,0\n"
-             "0,1,spawn,1,0,-1,0,0.001\n"
-             "0,1,send,1,1000,1,0.011,0.012\n"
-             "0,1,recv,1,1000,2,0.012,0.05\n"
-             "0,1,exit,,0,-1,0.06,0.06\n"
-             "1,2,start,,0,-1,0.002,0.002\n"
-             "1,2,recv,0,1000,1,0.003,0.013\n"
-             "1,2,send,0,1000,2,0.033,0.034\n"
-             "1,2,exit,,0,-1,0.034,0.034\n");
+    t = load("pp.csv", HREL_MSGS_PINGPONG);
     if (t) {
         HREL_CHECK_INT(hrel_msteps_infer(t, &opt, &tr, &step, err, sizeof err), 0, err);
         if (tr) {

@@ -12,14 +12,8 @@ static char err[256];
 /* Parse the words of LINE; PVM as hrel_pp_opts_parse. */
 static int parse(const char *line, int pvm)
 {
-    static char buf[1024], *argv[32];
-    char *tok, *save = NULL;
-    int argc = 0;
-    argv[argc++] = (char *)"hrel_pingpong";
-    snprintf(buf, sizeof buf, "%s", line);
-    for (tok = strtok_r(buf, " ", &save); tok && argc < 31; tok = strtok_r(NULL, " ", &save))
-        argv[argc++] = tok;
-    argv[argc] = NULL;
+    int argc;
+    char **argv = hrel_test_argv("hrel_pingpong", line, &argc);
     err[0] = '\0';
     return hrel_pp_opts_parse(&o, argc, argv, pvm, err, sizeof err);
 }
@@ -28,9 +22,7 @@ static int parse(const char *line, int pvm)
 static void refused(const char *line, int pvm, const char *want)
 {
     HREL_CHECK_INT(parse(line, pvm), -1, line);
-    if (strcmp(err, want) != 0)
-        printf("  for '%s': got '%s'\n  want '%s'\n", line, err, want);
-    HREL_CHECK(strcmp(err, want) == 0, "exact one-line message");
+    HREL_CHECK_STR(err, want, line);
 }
 
 int main(void)

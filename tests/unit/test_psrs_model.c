@@ -7,22 +7,6 @@
 #include "sample.h"
 #include "psrs_model.h"
 
-static const char *write_tmp(const char *name, const char *text)
-{
-    static char path[4][512];
-    static int slot;
-    FILE *fp;
-    const char *dir = getenv("HREL_TEST_TMP");
-    char *p = path[slot++ % 4];
-    snprintf(p, 512, "%s/%s", dir ? dir : "/tmp", name);
-    fp = fopen(p, "w");
-    if (!fp)
-        return NULL;
-    fputs(text, fp);
-    fclose(fp);
-    return p;
-}
-
 /* N = 1024, P = 4 (N/P = 256, log2 = 8), 4-byte items, g = 1e-7 s/byte,
  * L = 1e-4 s; B..J = 1e-8, 2e-7, 3e-8, 4e-7, 5e-8, 6e-7, 7e-8, 8e-7.
  *  s  work                               h items -> bytes   g h + L     step       T_s
@@ -91,7 +75,7 @@ static void test_consts_file(void)
 {
     hrel_psrs_consts k;
     char err[256] = "";
-    const char *p = write_tmp("psrs_consts_ok.csv",
+    const char *p = hrel_test_write_tmp("psrs_consts_ok.csv",
                               "# suite: hrel 0.1.0\n" HREL_PSRS_CONSTS_HEADER "\n"
                               "2,1048576,1e-8,2e-9,3e-9,4e-9,5e-9,6e-9,7e-9,8e-9\n"
                               "4,1048576,1.5e-8,2e-9,3e-9,4e-9,5e-9,6e-9,7.5e-9,8e-9\n"
@@ -104,21 +88,21 @@ static void test_consts_file(void)
     HREL_CHECK_REL(k.B, 1.1e-8, 1e-12, "closest n picks the 4096 row");
     HREL_CHECK(hrel_psrs_consts_read(p, 8, 1048576, &k, err, sizeof err) != 0, "no row for P=8");
     HREL_CHECK_HAS(err, "no constants for P=8", "missing P named");
-    p = write_tmp("psrs_consts_bad.csv", HREL_PSRS_CONSTS_HEADER "\n"
+    p = hrel_test_write_tmp("psrs_consts_bad.csv", HREL_PSRS_CONSTS_HEADER "\n"
                   "2,1024,1e-8,2e-9,3e-9,4e-9,5e-9,6e-9,7e-9,8e-9\n"
                   "3,1024,1e-8,x,3e-9,4e-9,5e-9,6e-9,7e-9,8e-9\n");
     HREL_CHECK(hrel_psrs_consts_read(p, 2, 1024, &k, err, sizeof err) != 0, "bad number refused");
     HREL_CHECK_HAS(err, "psrs_consts_bad.csv:3: column C", "file, line and column named");
     /* issue 14: n = -9223372036854775807 overflowed labs(); negative constants were accepted */
-    p = write_tmp("psrs_consts_huge.csv", HREL_PSRS_CONSTS_HEADER "\n"
+    p = hrel_test_write_tmp("psrs_consts_huge.csv", HREL_PSRS_CONSTS_HEADER "\n"
                   "2,-9223372036854775807,1e-8,2e-9,3e-9,4e-9,5e-9,6e-9,7e-9,8e-9\n");
     HREL_CHECK(hrel_psrs_consts_read(p, 2, 1024, &k, err, sizeof err) != 0, "n out of range refused");
     HREL_CHECK_HAS(err, "psrs_consts_huge.csv:2: n = -9223372036854775807", "the value and line named");
-    p = write_tmp("psrs_consts_neg.csv", HREL_PSRS_CONSTS_HEADER "\n"
+    p = hrel_test_write_tmp("psrs_consts_neg.csv", HREL_PSRS_CONSTS_HEADER "\n"
                   "2,1024,1e-8,-2e-9,3e-9,4e-9,5e-9,6e-9,7e-9,8e-9\n");
     HREL_CHECK(hrel_psrs_consts_read(p, 2, 1024, &k, err, sizeof err) != 0, "negative constant refused");
     HREL_CHECK_HAS(err, "psrs_consts_neg.csv:2: constant C = -2e-09 is negative", "the constant named");
-    p = write_tmp("psrs_consts_nocol.csv", "procs,n,B\n2,1024,1e-8\n");
+    p = hrel_test_write_tmp("psrs_consts_nocol.csv", "procs,n,B\n2,1024,1e-8\n");
     HREL_CHECK(hrel_psrs_consts_read(p, 2, 1024, &k, err, sizeof err) != 0, "missing column refused");
     HREL_CHECK_HAS(err, "C", "missing column named");
 }
@@ -127,7 +111,7 @@ static void test_fit_file(void)
 {
     double g[7], L[7];
     char err[256] = "";
-    const char *p = write_tmp("psrs_fit.csv",
+    const char *p = hrel_test_write_tmp("psrs_fit.csv",
                               "pattern,procs,g,L,r2,n\n"
                               "POA,4,1e-7,1e-4,0.99,10\n"
                               "POA,all,9e-7,9e-4,0.99,30\n"

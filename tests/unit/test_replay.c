@@ -3,10 +3,11 @@
 #include <stdlib.h>
 
 #include "hrel_test.h"
+#include "msgs_fixture.h"
 #include "msgtrace.h"
 #include "replay.h"
 
-#define H "rank,host,kind,peers,bytes,tag,t_begin,t_end\n"
+#define H HREL_MSGS_HEADER
 
 int main(void)
 {
@@ -23,16 +24,7 @@ int main(void)
      * rank 1 computes 1 ms -> 0.003, waits -> 0.022, computes 20 ms -> 0.042,
      * sends -> 0.052 (arrives 0.053), exits at 0.052.
      * rank 0 receives at 0.053, computes 10 ms, exits at 0.063. */
-    p = hrel_test_write_tmp("pp.csv", H
-             "0,1,start,,0,-1,0,0\n"
-             "0,1,spawn,1,0,-1,0,0.001\n"
-             "0,1,send,1,1000,1,0.011,0.012\n"
-             "0,1,recv,1,1000,2,0.012,0.05\n"
-             "0,1,exit,,0,-1,0.06,0.06\n"
-             "1,2,start,,0,-1,0.002,0.002\n"
-             "1,2,recv,0,1000,1,0.003,0.013\n"
-             "1,2,send,0,1000,2,0.033,0.034\n"
-             "1,2,exit,,0,-1,0.034,0.034\n");
+    p = hrel_test_write_tmp("pp.csv", HREL_MSGS_PINGPONG);
     HREL_CHECK_INT(hrel_msgtrace_load(p, &t, err, sizeof err), 0, err);
     if (t) {
         HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
