@@ -22,19 +22,28 @@ if (strlen(out) > 4 && out[strlen(out)-3:] eq ".pdf") {
 set output out
 set encoding utf8
 
-# One colour and point type per block; blocks follow hrel's canonical pattern
-# order (E PP OA POA AO AA, then the others), the same in every data file.
-set style line 1  lc rgb "#1f77b4" pt 7  ps 1.0 lw 1.5
-set style line 2  lc rgb "#d62728" pt 5  ps 1.0 lw 1.5
-set style line 3  lc rgb "#2ca02c" pt 9  ps 1.2 lw 1.5
-set style line 4  lc rgb "#9467bd" pt 11 ps 1.2 lw 1.5
-set style line 5  lc rgb "#ff7f0e" pt 13 ps 1.2 lw 1.5
-set style line 6  lc rgb "#8c564b" pt 15 ps 1.1 lw 1.5
-set style line 7  lc rgb "#e377c2" pt 4  ps 1.0 lw 1.5
-set style line 8  lc rgb "#7f7f7f" pt 6  ps 1.0 lw 1.5
-set style line 9  lc rgb "#bcbd22" pt 8  ps 1.0 lw 1.5
-set style line 10 lc rgb "#17becf" pt 10 ps 1.0 lw 1.5
-set style line 11 lc rgb "#393b79" pt 12 ps 1.0 lw 1.5
+# Pattern styles 1-11 (and 19 for an unknown name) come from the pattern
+# registry through the generated plots/patterns.gp: pick them by NAME with
+# pat_ls(name), never by position. Platforms (fig_compare) use 31-38, other
+# series (measured/predicted, sizes, processor counts) 41-48: greys and dark
+# tones with their own markers, so they never read as a pattern.
+load plotdir."/patterns.gp"
+set style line 31 lc rgb "#000000" pt 7  ps 1.0 lw 1.5 dt 1
+set style line 32 lc rgb "#777777" pt 5  ps 1.0 lw 1.5 dt (6,3)
+set style line 33 lc rgb "#BBBBBB" pt 9  ps 1.0 lw 1.5 dt (2,3)
+set style line 34 lc rgb "#444444" pt 13 ps 1.0 lw 1.5 dt (8,3,2,3)
+set style line 35 lc rgb "#999999" pt 11 ps 1.0 lw 1.5 dt (12,4)
+set style line 36 lc rgb "#222222" pt 15 ps 1.0 lw 1.5 dt (4,2,4,2,10,2)
+set style line 37 lc rgb "#666666" pt 6  ps 1.0 lw 1.5 dt 1
+set style line 38 lc rgb "#AAAAAA" pt 4  ps 1.0 lw 1.5 dt (6,3)
+set style line 41 lc rgb "#000000" pt 7  ps 1.0 lw 1.5 dt 1
+set style line 42 lc rgb "#882255" pt 5  ps 1.0 lw 1.5 dt (6,3)
+set style line 43 lc rgb "#117733" pt 9  ps 1.0 lw 1.5 dt (2,3)
+set style line 44 lc rgb "#332288" pt 13 ps 1.0 lw 1.5 dt (8,3,2,3)
+set style line 45 lc rgb "#777777" pt 11 ps 1.0 lw 1.5 dt (12,4)
+set style line 46 lc rgb "#44AA99" pt 15 ps 1.0 lw 1.5 dt (4,2,4,2,10,2)
+set style line 47 lc rgb "#AA4499" pt 6  ps 1.0 lw 1.5 dt 1
+set style line 48 lc rgb "#999933" pt 4  ps 1.0 lw 1.5 dt (6,3)
 set style line 20 lc rgb "black" lw 2.5 dt 1            # pooled fit
 set style line 21 lc rgb "#555555" lw 1 dt 2           # fitted line of a pattern / zero line
 set grid lc rgb "#dddddd" lw 1

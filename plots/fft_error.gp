@@ -31,10 +31,10 @@ set arrow 1 from 0.8, 0 to 10, 0 nohead ls 21
 sel(a, col) = (strcol(1) eq a) ? column(col) : NaN
 nt = words(tables)
 plot for [i = 1:nt] word(tables, i) every ::1 using 3:(sel("mstep", 9)) \
-         with linespoints ls i dt 1 pt 7 title word(names, i)." M-step model", \
+         with linespoints ls (30 + i) dt 1 pt 7 title word(names, i)." M-step model", \
      for [i = 1:nt] word(tables, i) every ::1 using 3:(sel("mstep", 11)) \
-         with linespoints ls i dt 2 pt 6 title word(names, i)." M-step MPM", \
+         with linespoints ls (30 + i) dt 2 pt 6 title word(names, i)." M-step MPM", \
      for [i = 1:nt] word(tables, i) every ::1 using 3:(sel("ccm", 9)) \
-         with linespoints ls (i + 5) dt 1 pt 5 title word(names, i)." divide-and-conquer model", \
+         with linespoints ls (30 + i) dt 1 pt 5 title word(names, i)." divide-and-conquer model", \
      for [i = 1:nt] word(tables, i) every ::1 using 3:(sel("ccm", 11)) \
-         with linespoints ls (i + 5) dt 2 pt 4 title word(names, i)." divide-and-conquer MPM"
+         with linespoints ls (30 + i) dt 2 pt 4 title word(names, i)." divide-and-conquer MPM"

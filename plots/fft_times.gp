@@ -37,8 +37,8 @@ set title (algo eq "mstep" ? "M-step FFT (002 figure 7)" : "divide-and-conquer F
 sel(col) = (strcol(1) eq algo) ? column(col) : NaN
 nt = words(tables)
 plot for [i = 1:nt] word(tables, i) every ::1 using 3:(sel(5)):(sel(6)):(sel(7)) \
-         with yerrorlines ls i dt 1 title word(names, i)." actual", \
+         with yerrorlines ls (30 + i) dt 1 title word(names, i)." actual", \
      for [i = 1:nt] word(tables, i) every ::1 using 3:(sel(8)) \
-         with linespoints ls i dt 2 pt 6 title word(names, i)." model", \
+         with linespoints ls (30 + i) dt 2 pt 6 title word(names, i)." model", \
      for [i = 1:nt] word(tables, i) every ::1 using 3:(sel(10)) \
-         with linespoints ls i dt 3 pt 4 title word(names, i)." MPM"
+         with linespoints ls (30 + i) dt 3 pt 4 title word(names, i)." MPM"

@@ -42,7 +42,7 @@ set key top left Left reverse width 2
 set multiplot layout nrow, ncol title sprintf("T(h) per pattern: %s over repetitions, averaged over processor counts\nbars: min..max of single repetitions over all processor counts; dashed: fitted L + g h", summ)
 do for [i = 0:n-1] {
     set title sprintf("pattern %s", word(names, i + 1))
-    plot dat index i using 1:2:3:4 with yerrorbars ls (i % 11 + 1) title "measured", \
+    plot dat index i using 1:2:3:4 with yerrorbars ls pat_ls(word(names, i + 1)) title "measured", \
          linefile index i using 1:2 with lines ls 21 title "fit"
 }
 unset multiplot

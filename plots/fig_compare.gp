@@ -43,5 +43,5 @@ set ylabel "g (s/byte)"
 set title "g per pattern (all processor counts) and pooled, per platform"
 set key outside right top vertical Left reverse
 set grid ytics
-plot for [i=0:n-1] dat index i using ($1 + (i - (n - 1) / 2.0) * bw):(pos($3)) with boxes ls (i + 1) fc ls (i + 1) title plat(i), \
+plot for [i=0:n-1] dat index i using ($1 + (i - (n - 1) / 2.0) * bw):(pos($3)) with boxes ls (31 + i % 8) fc ls (31 + i % 8) title plat(i), \
      dat index 0 using 1:(NaN):xtic(stringcolumn(2) eq "ALL" ? "pooled" : stringcolumn(2)) notitle

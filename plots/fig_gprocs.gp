@@ -43,5 +43,5 @@ if (pmax - pmin > 12) set xtics 2
 set key outside right top vertical Left reverse width 2
 set title "g per pattern and number of processors (least squares per processor count)\nbars: 95% confidence interval of g (clipped at the frame)"
 ci(x) = (x == x) ? x : 0
-plot for [i = 0:n-1] dat index i using ($1 + dx(i)):2:(ci($3)) with yerrorlines ls (i % 11 + 1) \
+plot for [i = 0:n-1] dat index i using ($1 + dx(i)):2:(ci($3)) with yerrorlines ls pat_ls(word(names, i + 1)) \
      title word(names, i + 1)

@@ -46,7 +46,7 @@ set origin 0, 0.38
 set logscale y
 set format y "10^{%T}"
 set ylabel "time (s)"
-plot for [i = 0:np-1] dat index i using 1:2 with linespoints ls (i % 11 + 1) title word(names, i + 1), \
+plot for [i = 0:np-1] dat index i using 1:2 with linespoints ls pat_ls(word(names, i + 1)) title word(names, i + 1), \
      dat index np using 1:2 with points pt 6 ps 2 lc rgb "black" title "T_{average}", \
      linefile index 0 using 1:2 with lines ls 20 title "pooled L+gh"
 
@@ -55,6 +55,6 @@ set origin 0, 0
 unset logscale y
 set format y "%g"
 set ylabel "deviation from pooled fit (%)"
-plot for [i = 0:np-1] dat index i using 1:3 with linespoints ls (i % 11 + 1) title word(names, i + 1), \
+plot for [i = 0:np-1] dat index i using 1:3 with linespoints ls pat_ls(word(names, i + 1)) title word(names, i + 1), \
      0 with lines ls 21 notitle
 unset multiplot

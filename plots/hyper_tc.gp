@@ -31,7 +31,7 @@ set ylabel "completion time T_c (s)"
 set format y "10^{%L}"
 set format x "10^{%L}"
 set key top left
-plot dat index 0 using 1:2:3:4 with yerrorbars ls 1 title "measured (median, min..max)", \
-     dat index 1 using 1:2 with lines ls 2 lw 2 title "hyperbolic a^2/(a+bx)+bx", \
+plot dat index 0 using 1:2:3:4 with yerrorbars ls 41 title "measured (median, min..max)", \
+     dat index 1 using 1:2 with lines ls 42 lw 2 title "hyperbolic a^2/(a+bx)+bx", \
      dat index 1 using 1:3 with lines ls 21 lw 2 title "linear {/Symbol a}+{/Symbol b}x"
 unset output

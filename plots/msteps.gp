@@ -50,6 +50,6 @@ plot dat using (($3+$4)/2):($1+0.225):3:4:($1+0.05):($1+0.40) with boxxyerror \
          fc rgb "white" notitle, \
      dat using (($7+$8)/2):($1-0.225):7:8:($1-0.40):($1-0.05) with boxxyerror \
          fc rgb "#1f4e9c" title "communication (MPM)", \
-     dat using 8:($1-0.225) with points pt 9 ps 1.6 lc rgb "#d62728" title "Φ_{s,i} (MPM)", \
-     dat using 9:(-0.6):(0):(nproc + 0.2) with vectors nohead dt 2 lw 1.5 lc rgb "#d62728" \
+     dat using 8:($1-0.225) with points pt 9 ps 1.6 lc rgb "#882255" title "Φ_{s,i} (MPM)", \
+     dat using 9:(-0.6):(0):(nproc + 0.2) with vectors nohead dt 2 lw 1.5 lc rgb "#882255" \
          title "BSPWB T_s"

@@ -41,7 +41,7 @@ do for [b = 0:nb - 1] {
     stats dat index b using 2 nooutput
     set title sprintf("P = %d", int(STATS_min))
     # every ::1 skips the block's header line
-    plot dat index b every ::1 using 3:xtic(1) ls 1 title "measured", \
-         '' index b every ::1 using 4 ls 2 title "predicted"
+    plot dat index b every ::1 using 3:xtic(1) ls 41 title "measured", \
+         '' index b every ::1 using 4 ls 42 title "predicted"
 }
 unset multiplot

@@ -33,9 +33,9 @@ set xtics 1
 set key below noenhanced
 set offsets 0.3, 0.3, 0, 0
 set yrange [0:*]
-plot for [i = 1:words(dat)] word(dat, i) using 1:2:3:4 with yerrorlines ls i lw 2 \
+plot for [i = 1:words(dat)] word(dat, i) using 1:2:3:4 with yerrorlines ls (30 + i) lw 2 \
          title word(names, i)." actual (mean, min..max)", \
-     for [i = 1:words(dat)] word(dat, i) using 1:5 with linespoints ls i dt 2 pt 6 \
+     for [i = 1:words(dat)] word(dat, i) using 1:5 with linespoints ls (30 + i) dt 2 pt 6 \
          title word(names, i)." BSPWB formulas 19-25", \
-     for [i = 1:words(dat)] word(dat, i) using 1:6 with linespoints ls i dt 3 pt 4 \
+     for [i = 1:words(dat)] word(dat, i) using 1:6 with linespoints ls (30 + i) dt 3 pt 4 \
          title word(names, i)." BSPWB on own traces"
