@@ -115,16 +115,13 @@ int hrel_model_bsp(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, dou
 int hrel_model_bspwb(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, double *T,
                      double *total, char *err, size_t errlen)
 {
+    /* BSPWB's T_s is the running sum of the BSP step costs. */
     int s;
-    double prev = 0, w, c;
-    if (check_args(t, gl, err, errlen) != 0)
+    if (hrel_model_bsp(t, op, gl, T, total, err, errlen) != 0)
         return -1;
-    for (s = 1; s <= t->nstep; s++) {
-        step_maxima(t, op, gl, s, &w, &c);
-        T[s - 1] = prev + w + c;
-        prev = T[s - 1];
-    }
-    *total = prev;
+    for (s = 2; s <= t->nstep; s++)
+        T[s - 1] += T[s - 2];
+    *total = T[t->nstep - 1];
     return 0;
 }
 

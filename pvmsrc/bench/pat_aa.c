@@ -7,14 +7,9 @@
 
 static int run(hrel_pat_ctx *c)
 {
-    int k;
-    for (k = 1; k < c->p; k++)
-        if (hrel_pat_send(c, (c->rank + k) % c->p) < 0)
-            return -1;
-    for (k = 1; k < c->p; k++)
-        if (hrel_pat_recv(c, -1) < 0)
-            return -1;
-    return 0;
+    if (hrel_pat_send_next(c, c->p - 1) < 0)
+        return -1;
+    return hrel_pat_recv_any(c, c->p - 1);
 }
 
 static int sends_to(int rank, int p, int dest)

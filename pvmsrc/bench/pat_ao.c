@@ -6,13 +6,9 @@
 
 static int run(hrel_pat_ctx *c)
 {
-    int k;
     if (c->rank != 0)
         return hrel_pat_send(c, 0);
-    for (k = 1; k < c->p; k++)
-        if (hrel_pat_recv(c, -1) < 0)
-            return -1;
-    return 0;
+    return hrel_pat_recv_any(c, c->p - 1);
 }
 
 static int sends_to(int rank, int p, int dest)

@@ -9,14 +9,10 @@
 
 static int run(hrel_pat_ctx *c)
 {
-    int d, k = hrel_hyper_nb_default_k(c->p);
-    for (d = 1; d <= k; d++)
-        if (hrel_pat_send(c, (c->rank + d) % c->p) < 0)
-            return -1;
-    for (d = 1; d <= k; d++)
-        if (hrel_pat_recv(c, -1) < 0)
-            return -1;
-    return 0;
+    int k = hrel_hyper_nb_default_k(c->p);
+    if (hrel_pat_send_next(c, k) < 0)
+        return -1;
+    return hrel_pat_recv_any(c, k);
 }
 
 static int sends_to(int rank, int p, int dest)

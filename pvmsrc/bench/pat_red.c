@@ -9,10 +9,9 @@
 
 static int run(hrel_pat_ctx *c)
 {
-    int k, d, nchild = (2 * c->rank + 1 < c->p) + (2 * c->rank + 2 < c->p);
-    for (k = 0; k < nchild; k++)
-        if (hrel_pat_recv(c, -1) < 0)
-            return -1;
+    int d, nchild = (2 * c->rank + 1 < c->p) + (2 * c->rank + 2 < c->p);
+    if (hrel_pat_recv_any(c, nchild) < 0)
+        return -1;
     if (c->rank > 0) {
         if (hrel_pat_send(c, (c->rank - 1) / 2) < 0)
             return -1;

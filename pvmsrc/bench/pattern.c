@@ -167,3 +167,21 @@ int hrel_pat_recv(hrel_pat_ctx *c, int src)
     c->got[s] = 1;
     return 0;
 }
+
+int hrel_pat_recv_any(hrel_pat_ctx *c, int n)
+{
+    int k;
+    for (k = 0; k < n; k++)
+        if (hrel_pat_recv(c, -1) < 0)
+            return -1;
+    return 0;
+}
+
+int hrel_pat_send_next(hrel_pat_ctx *c, int k)
+{
+    int d;
+    for (d = 1; d <= k; d++)
+        if (hrel_pat_send(c, (c->rank + d) % c->p) < 0)
+            return -1;
+    return 0;
+}

@@ -73,4 +73,10 @@ int hrel_pat_mcast(hrel_pat_ctx *c, const int *dests, int n);
  * receive slot of its sender, checking its length. */
 int hrel_pat_recv(hrel_pat_ctx *c, int src);
 
+/* Receive N messages from any ranks of the case (hrel_pat_recv(c, -1) N times). */
+int hrel_pat_recv_any(hrel_pat_ctx *c, int n);
+
+/* Send slot 0 to ranks rank+1, ..., rank+K (mod p), in that order. */
+int hrel_pat_send_next(hrel_pat_ctx *c, int k);
+
 #endif
