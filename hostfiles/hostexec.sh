@@ -10,7 +10,8 @@
 # HOST, the platform's hosts file bind-mounted over /etc/hosts (so pvmd's
 # gethostbyname(gethostname()) gives the emulated address), and
 # PVM_TMP=STATEDIR/HOST/tmp (hosts share one filesystem, so pvmd's files
-# must not collide). Exit status is CMD's, or 1 with one line on stderr.
+# must not collide); with a CPU share (file cg.HOST) CMD runs in the host's
+# cgroup. Exit status is CMD's, or 1 with one line on stderr.
 set -u
 if [ $# -lt 3 ]; then
     echo "hostexec: usage: hostexec.sh STATEDIR HOST CMD [ARGS...]" >&2; exit 1
@@ -20,6 +21,10 @@ if [ ! -r "$st/ns.$host" ]; then
     echo "hostexec: '$host' is not a host of the platform in '$st'" >&2; exit 1
 fi
 ns=$(cat "$st/ns.$host")
+# a CPU share (cpu: in the description): join the host's cgroup before exec
+if [ -r "$st/cg.$host" ] && ! echo $$ >"$(cat "$st/cg.$host")/cgroup.procs"; then
+    echo "hostexec: cannot join the CPU-share cgroup of '$host'" >&2; exit 1
+fi
 exec ip netns exec "$ns" unshare --uts --mount --propagation slave \
     /bin/bash -c 'hostname "$1" && mount --bind "$2" /etc/hosts || exit 1
                   export PVM_TMP=$3 HREL_HOST=$1; shift 3; exec "$@"' \

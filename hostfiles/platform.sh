@@ -47,6 +47,7 @@ PROBE_PORT=5901          # first TCP port of the probe receivers
 PROBE=$HREL_ROOT/bin/$PVM_ARCH/hrel-probe
 WIRE=$HREL_ROOT/bin/$PVM_ARCH/hrel-wire
 TOL=${HREL_PROBE_TOL:-0.10}
+CPU_CG=/sys/fs/cgroup/cpu   # cgroup v1 cpu controller (cpu: SHARE in a description)
 
 die() { echo "hrel platform: $*" >&2; exit 1; }
 
@@ -98,6 +99,7 @@ load() {
     local ln=0 line key val seen=" " n first
     [ -r "$P_DESC" ] || die "no platform description '$P_DESC'"
     P_NHOSTS="" P_MEDIUM="" P_RATE="" P_BPS="" P_DELAY="0" P_DELAY_US=0 P_WIRE=tc P_TCP=reno
+    P_DUPLEX=full P_CPU=""
     while IFS= read -r line || [ -n "$line" ]; do
         ln=$((ln + 1))
         line=${line%%#*}
@@ -126,7 +128,14 @@ load() {
             tcp)    [[ " $(cat /proc/sys/net/ipv4/tcp_allowed_congestion_control 2>/dev/null) " == *" $val "* ]] ||
                         die "$P_DESC:$ln: tcp must be one of: $(cat /proc/sys/net/ipv4/tcp_allowed_congestion_control 2>/dev/null), got '$val'"
                     P_TCP=$val ;;
-            *)      die "$P_DESC:$ln: unknown key '$key' (hosts, medium, rate, delay, wire, tcp)" ;;
+            duplex) [ "$val" = full ] || [ "$val" = half ] ||
+                        die "$P_DESC:$ln: duplex must be 'full' or 'half', got '$val'"
+                    P_DUPLEX=$val ;;
+            cpu)    [[ "$val" =~ ^(0?\.[0-9]{1,3}|1(\.0{1,3})?)$ ]] &&
+                        awk -v c="$val" 'BEGIN { exit !(c >= 0.01) }' ||
+                        die "$P_DESC:$ln: cpu must be a share of one CPU from 0.01 to 1 (e.g. 0.3), got '$val'"
+                    P_CPU=$val ;;
+            *)      die "$P_DESC:$ln: unknown key '$key' (hosts, medium, rate, delay, wire, tcp, duplex, cpu)" ;;
         esac
     done <"$P_DESC"
     for key in hosts medium rate; do
@@ -134,6 +143,12 @@ load() {
     done
     if [ "$P_WIRE" = tc ] && [ "$P_DELAY_US" -gt 0 ]; then
         die "$P_DESC: delay $P_DELAY needs 'wire: user' (tc here has no netem)"
+    fi
+    if [ "$P_DUPLEX" = half ] && { [ "$P_MEDIUM" != switched ] || [ "$P_WIRE" != tc ]; }; then
+        die "$P_DESC: duplex: half needs 'medium: switched' and 'wire: tc' (a shared medium is half duplex already)"
+    fi
+    if [ -n "$P_CPU" ] && [ ! -w "$CPU_CG" ]; then
+        die "$P_DESC: cpu: $P_CPU needs the cgroup v1 cpu controller writable at $CPU_CG"
     fi
     # Hostfile: '*' defaults lines, then one host per line (options after it).
     [ -r "$P_HF" ] || die "no hostfile '$P_HF' next to '$P_DESC'"
@@ -222,8 +237,29 @@ setup() {
         q ip -n "$ns" link set eth0 up
         if [ "$P_MEDIUM" = switched ]; then
             # full duplex port: the host's transmitter and the switch's
-            q tc -n "$ns" qdisc add dev eth0 root tbf rate "${P_BPS}bit" burst "$burst" limit 64kb
+            # transmitter towards the host have a budget each; half duplex:
+            # the host's frames out and in pass one budget (an ifb in the
+            # host's namespace fed by both directions of eth0)
+            if [ "$P_DUPLEX" = half ]; then
+                q ip -n "$ns" link add ifb0 type ifb
+                q ip -n "$ns" link set ifb0 up
+                q tc -n "$ns" qdisc add dev ifb0 root tbf rate "${P_BPS}bit" burst "$burst" limit 64kb
+                q tc -n "$ns" qdisc add dev eth0 root handle 1: htb
+                q tc -n "$ns" filter add dev eth0 parent 1: protocol all u32 match u32 0 0 action mirred egress redirect dev ifb0
+                q tc -n "$ns" qdisc add dev eth0 handle ffff: ingress
+                q tc -n "$ns" filter add dev eth0 parent ffff: protocol all u32 match u32 0 0 action mirred egress redirect dev ifb0
+            else
+                q tc -n "$ns" qdisc add dev eth0 root tbf rate "${P_BPS}bit" burst "$burst" limit 64kb
+            fi
             q tc -n "$sw" qdisc add dev "p$((i + 1))" root tbf rate "${P_BPS}bit" burst "$burst" limit 64kb
+        fi
+        if [ -n "$P_CPU" ]; then
+            # CPU share: every process of the host (hostexec.sh puts it there)
+            # in one cgroup with a CFS quota of P_CPU of one CPU per period
+            q mkdir "$CPU_CG/$ns"
+            q sh -c "echo 100000 >'$CPU_CG/$ns/cpu.cfs_period_us'"
+            q sh -c "echo $(awk -v c="$P_CPU" 'BEGIN { printf "%d", c * 100000 }') >'$CPU_CG/$ns/cpu.cfs_quota_us'"
+            echo "$CPU_CG/$ns" >"$P_STATE/cg.$h"
         fi
     done
     if [ "$P_WIRE" = user ]; then setup_wire; return; fi
@@ -297,6 +333,10 @@ teardown() {
         pids=$(ip netns pids "$ns" 2>/dev/null)
         [ -n "$pids" ] && kill -KILL $pids 2>/dev/null
         ip netns del "$ns" 2>/dev/null
+    done
+    # CPU-share cgroups (empty now: their processes were in the namespaces)
+    for ns in "$CPU_CG/$P_NSPRE".*; do
+        [ -d "$ns" ] && rmdir "$ns" 2>/dev/null
     done
     # the userspace wire's counters (written when it got SIGTERM)
     WIRE_STATS=$(grep -hs '^hrel-wire: frames_in' "$P_STATE/wire.log")
@@ -425,7 +465,7 @@ cmd_up() {
     trap 'trap "" INT TERM HUP; own_teardown >/dev/null 2>&1; exit 129' HUP
     setup
     trap - INT TERM
-    echo "platform $P_NAME up: ${P_HOSTS[*]} ($P_MEDIUM $P_RATE, wire $P_WIRE)"
+    echo "platform $P_NAME up: ${P_HOSTS[*]} ($P_MEDIUM $P_RATE, wire $P_WIRE$([ "$P_DUPLEX" = half ] && echo ", duplex half")${P_CPU:+, cpu $P_CPU})"
 }
 
 cmd_down() {
@@ -535,5 +575,5 @@ case "$sub" in
     probe) cmd_probe "$@" ;;
     exec)  cmd_exec "$@" ;;
     check) [ $# -eq 0 ] || die "check: unexpected argument '$1'"; load
-           echo "platform $P_NAME: ${P_HOSTS[*]} ($P_MEDIUM $P_RATE, delay $P_DELAY, wire $P_WIRE)" ;;
+           echo "platform $P_NAME: ${P_HOSTS[*]} ($P_MEDIUM $P_RATE, delay $P_DELAY, wire $P_WIRE$([ "$P_DUPLEX" = half ] && echo ", duplex half")${P_CPU:+, cpu $P_CPU})" ;;
 esac

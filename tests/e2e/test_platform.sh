@@ -94,6 +94,10 @@ hreltb6${TG}|hosts: 2\nmedium: shared\nrate: 10mbit\n|ba B_b|hreltb6${TG}:3: bad
 hreltb7${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\ndelay: 1ms\n|ba bb|needs 'wire: user'
 hreltb8${TG}|hosts: 2\nmedium: switched\nrate: fast\n|ba bb|hreltb8${TG}.platform:3: rate must look like
 hreltba${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\n|ba sw|hreltba${TG}:3: host name 'sw' is reserved
+hreltbb${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\nduplex: both\n|ba bb|hreltbb${TG}.platform:4: duplex must be 'full' or 'half'
+hreltbc${TG}|hosts: 2\nmedium: shared\nrate: 10mbit\nduplex: half\n|ba bb|duplex: half needs 'medium: switched'
+hreltbd${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\ncpu: 30%\n|ba bb|hreltbd${TG}.platform:4: cpu must be a share
+hreltbe${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\ncpu: 0\n|ba bb|hreltbe${TG}.platform:4: cpu must be a share
 EOF
 
 # A pvmd that cannot start on the second host: one line naming it, nothing left.
@@ -236,6 +240,45 @@ PY
     check "SIG$sig during run: exit $want within 15 s" grep -q "^rc $want " "$T/sig.$sig"
     check "SIG$sig during run: nothing left" nothing_left hrelt2${TG}
 done
+
+# --- duplex: half and a CPU share ------------------------------------------
+# Two opposite flows at once: full duplex gives each the whole rate (the probe
+# checks that on the shipped switched platforms); half duplex puts both through
+# one budget per station, so together they get about one rate (9.56 Mbit/s of
+# TCP payload at 10 Mbit/s), neither near the whole of it.
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\nduplex: half\ncpu: 0.2\n' | mkplat hrelthd${TG} ha hb
+if "$P" up "$T/hrelthd${TG}.platform" >"$T/hrelthd.up" 2>&1; then
+    PB=$ROOT/bin/$PVM_ARCH/hrel-probe D=$T/hrelthd${TG}.platform
+    "$P" exec "$D" hb -- "$PB" recv 5901 >"$T/hd.r1" 2>&1 &
+    r1=$!
+    "$P" exec "$D" ha -- "$PB" recv 5902 >"$T/hd.r2" 2>&1 &
+    r2=$!
+    sleep 0.3
+    "$P" exec "$D" ha -- "$PB" send hb 5901 2 >/dev/null 2>&1 &
+    s1=$!
+    "$P" exec "$D" hb -- "$PB" send ha 5902 2 >/dev/null 2>&1 &
+    s2=$!
+    wait $r1 $r2 $s1 $s2
+    a=$(sed -n 's/^rate_mbit \([0-9.]*\) .*/\1/p' "$T/hd.r1")
+    b=$(sed -n 's/^rate_mbit \([0-9.]*\) .*/\1/p' "$T/hd.r2")
+    check "duplex half: opposite flows ${a:-?} + ${b:-?} Mbit/s, together within 15% of 9.56" \
+        awk -v a="${a:-0}" -v b="${b:-0}" 'BEGIN { exit !(a > 0 && b > 0 && a + b >= 0.85 * 9.56 && a + b <= 1.15 * 9.56) }'
+    check "duplex half: neither direction has the whole port (each < 7.5 Mbit/s)" \
+        awk -v a="${a:-99}" -v b="${b:-99}" 'BEGIN { exit !(a < 7.5 && b < 7.5) }'
+    # a busy loop of 1.5 s wall time on host ha: at most about 0.2 of it on a CPU
+    "$P" exec "$D" ha -- bash -c 't0=$(date +%s%N); while [ $(( $(date +%s%N) - t0 )) -lt 1500000000 ]; do :; done
+        echo "wall $(( ($(date +%s%N) - t0) / 1000000 ))"; echo "cg $(grep -c hrelthd /proc/self/cgroup)"; times' >"$T/hd.cpu" 2>&1
+    share=$(awk '/^wall/ { w = $2 / 1000 } /^[0-9]+m/ { split($1, u, "m"); split($2, s, "m"); c += u[1] * 60 + u[2] + s[1] * 60 + s[2] }
+                 END { if (w > 0) printf "%.3f", c / w }' "$T/hd.cpu")
+    check "cpu 0.2: a host's processes are in its cgroup" grep -q '^cg 1$' "$T/hd.cpu"
+    check "cpu 0.2: a busy host gets ${share:-?} of a CPU (at most 0.3)" \
+        awk -v s="${share:-9}" 'BEGIN { exit !(s > 0 && s <= 0.3) }'
+else
+    bad "duplex half + cpu platform up: $(head -n 1 "$T/hrelthd.up")"
+fi
+"$P" down "$T/hrelthd${TG}.platform" >/dev/null 2>&1
+check "duplex half + cpu: teardown leaves nothing (no cgroup either)" \
+    eval "nothing_left hrelthd${TG} && ! ls -d /sys/fs/cgroup/cpu/hrel.hrelthd${TG}.* >/dev/null 2>&1"
 
 pvmd_tmp_after=$(ls -d /tmp/pvmd.* /tmp/pvml.* 2>/dev/null | sort)
 check "no new /tmp/pvmd.* or /tmp/pvml.* files" test "$pvmd_tmp_before" = "$pvmd_tmp_after"
