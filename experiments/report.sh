@@ -6,7 +6,7 @@
 # Usage: experiments/report.sh RUN_DIR [hrel fit options, e.g. --unit words]
 # Needs RUN_DIR/raw.csv, bin/$PVM_ARCH/hrel (make) and gnuplot.
 # Writes into RUN_DIR: tables.txt tables.tex fit.csv fit_table_*.csv fit_tables.tsv fit_*.dat
-#   fig_T.{png,pdf} fig_gprocs.{png,pdf} fig_pooled.{png,pdf} report.html
+#   fig_T, fig_gprocs, fig_pooled as .png, .pdf (double column), _1col.pdf; report.html
 # Prints one line per problem on stderr and exits non-zero on the first one.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,14 +37,16 @@ rm -f "$run/.fit.err"
 figs="T gprocs pooled"
 if grep -q '^ALL,all,nan' "$run/fit.csv"; then
     figs="T gprocs"
-    rm -f "$run/fig_pooled.png" "$run/fig_pooled.pdf"
+    rm -f "$run/fig_pooled.png" "$run/fig_pooled.pdf" "$run/fig_pooled_1col.pdf"
 fi
+# .png for the screen; .pdf at double-column and _1col.pdf at single-column
+# width for papers (plots/common.gp: same 8-pt text in both)
 for fig in $figs; do
-    for ext in png pdf; do
+    for suf in .png .pdf _1col.pdf; do
         # paths go in as arguments (gnuplot -c), never pasted into gnuplot code
-        gnuplot -c "$PLOTS/fig_$fig.gp" "$run/fit_$fig.dat" "$run/fig_$fig.$ext" \
-            > "$run/.gp.err" 2>&1 || die "gnuplot fig_$fig.$ext: $(grep -m1 -v '^$' "$run/.gp.err")"
-        [ -s "$run/fig_$fig.$ext" ] || die "$run/fig_$fig.$ext: not produced"
+        gnuplot -c "$PLOTS/fig_$fig.gp" "$run/fit_$fig.dat" "$run/fig_$fig$suf" \
+            > "$run/.gp.err" 2>&1 || die "gnuplot fig_$fig$suf: $(grep -m1 -v '^$' "$run/.gp.err")"
+        [ -s "$run/fig_$fig$suf" ] || die "$run/fig_$fig$suf: not produced"
     done
 done
 rm -f "$run/.gp.err"
@@ -66,6 +68,7 @@ body { font-family: sans-serif; max-width: 1100px; margin: 2em auto; color: #222
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 90%; }
 th, td { border: 1px solid #bbb; padding: 2px 8px; text-align: right; }
 th { background: #eee; } td:first-child, th:first-child { text-align: left; }
+figcaption { max-width: 60em; font-size: 90%; }
 caption { text-align: left; font-weight: bold; padding: 4px 0; }
 img { max-width: 100%; border: 1px solid #ddd; } dt { font-weight: bold; float: left; width: 12em; }
 .note { font-size: 85%; color: #555; }
@@ -89,13 +92,20 @@ HTML
     cat <<HTML
 <h2>Figures</h2>
 <h3>(a) T(h) per pattern with spread and fitted line</h3>
-<p><img src="fig_T.png" alt="T(h) per pattern"><br><a href="fig_T.pdf">PDF</a></p>
+<figure><img src="fig_T.png" alt="T(h) per pattern"><figcaption>Figure (a). Time T(h) of each
+pattern against the h-relation size h: the summary over repetitions named in the fit line above,
+averaged over processor counts; bars: min..max of single repetitions over all processor counts;
+dashed: the fitted line L + g h. PDF: <a href="fig_T.pdf">double column</a>,
+<a href="fig_T_1col.pdf">single column</a>.</figcaption></figure>
 <h3>(b) g per pattern against the number of processors</h3>
-<p><img src="fig_gprocs.png" alt="g per pattern and processors"><br><a href="fig_gprocs.pdf">PDF</a></p>
+<figure><img src="fig_gprocs.png" alt="g per pattern and processors"><figcaption>Figure (b). g of each
+pattern for each number of processors p (least squares per processor count); bars: 95 %
+confidence interval of g. PDF: <a href="fig_gprocs.pdf">double column</a>,
+<a href="fig_gprocs_1col.pdf">single column</a>.</figcaption></figure>
 <h3>(c) All patterns against the pooled fit</h3>
 HTML
     if [ -f "$run/fig_pooled.png" ]; then
-        echo '<p><img src="fig_pooled.png" alt="patterns against pooled fit"><br><a href="fig_pooled.pdf">PDF</a></p>'
+        echo '<figure><img src="fig_pooled.png" alt="patterns against pooled fit"><figcaption>Figure (c). Top: each pattern and T<sub>average</sub> (the mean over the patterns, 000 sec. 4, 002 formula 11) against the pooled line L + g h; bottom: deviation of each pattern from the pooled line in %. PDF: <a href="fig_pooled.pdf">double column</a>, <a href="fig_pooled_1col.pdf">single column</a>.</figcaption></figure>'
     else
         echo '<p class="note">No pooled fit: the run has fewer than two sizes of the h-relation patterns E PP OA POA AO AA.</p>'
     fi

@@ -12,10 +12,13 @@
 
 if (!exists("width")) width = 1000
 if (!exists("height")) height = 700
+# Paper sizes: a PDF is drawn at its printed size with 8-pt text, so every
+# figure prints with the same font size: double-column width (7 in) by
+# default, single-column width (3.4 in) when the output name ends in
+# "_1col.pdf". The height keeps the width:height ratio of the PNG version.
 if (strlen(out) > 4 && out[strlen(out)-3:] eq ".pdf") {
-    # 150 px per inch: a 1000 px PNG becomes a 6.7 inch PDF, text and points
-    # scaled to look as in the PNG
-    set terminal pdfcairo enhanced color font "Sans,8" size width/150.0, height/150.0 linewidth 1 pointscale 0.6
+    pdfw = (strlen(out) > 9 && out[strlen(out)-8:] eq "_1col.pdf") ? 3.4 : 7.0
+    set terminal pdfcairo enhanced color font "Sans,8" size pdfw, pdfw * height / width linewidth 1 pointscale 0.6
 } else {
     set terminal pngcairo enhanced color font "Sans,11" size width, height linewidth 1.5
 }

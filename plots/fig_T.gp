@@ -22,7 +22,8 @@ stats dat using 1 nooutput
 n = STATS_blocks
 xlo = STATS_min / 1.6
 xhi = STATS_max * 1.6
-ncol = (n <= 3) ? n : 3
+onecol = (strlen(out) > 9 && out[strlen(out)-8:] eq "_1col.pdf")
+ncol = (n <= 3) ? n : (onecol ? 2 : 3)
 nrow = int((n + ncol - 1) / ncol)
 width = (ncol < 3) ? 900 : 420 * ncol
 height = 360 * nrow + 60
@@ -38,8 +39,10 @@ set format y "10^{%T}"
 set xlabel sprintf("h-relation size h (%s)", unit)
 set ylabel "time (s)"
 set xrange [xlo:xhi]
-set key top left Left reverse width 2
-set multiplot layout nrow, ncol title sprintf("T(h) per pattern: %s over repetitions, averaged over processor counts\nbars: min..max of single repetitions over all processor counts; dashed: fitted L + g h", summ)
+# no key: every panel draws the same two things (bars: measured spread, dashed:
+# fitted L + g h); the caption says so, and no key can hide a bar
+unset key
+set multiplot layout nrow, ncol
 do for [i = 0:n-1] {
     set title sprintf("pattern %s", word(names, i + 1))
     plot dat index i using 1:2:3:4 with yerrorbars ls pat_ls(word(names, i + 1)) title "measured", \

@@ -35,13 +35,14 @@ set format y "%.2h"
 set xrange [pmin - 0.5 : pmax + 0.5]
 # The y range follows the g values, not the confidence bars: with few sizes the
 # bars can be far longer than the spread of g and would flatten every curve.
-set yrange [gmin - gpad : gmax + gpad]
+# y autoscales over the confidence bars too: every bar stays inside the frame
+set autoscale y
+set offsets 0, 0, graph 0.05, graph 0.05
 # Patterns sit side by side around each p so that their bars do not overlap.
 dx(i) = 0.06 * (i - (n - 1) / 2.0)
 set xtics 1
 if (pmax - pmin > 12) set xtics 2
 set key outside right top vertical Left reverse width 2
-set title "g per pattern and number of processors (least squares per processor count)\nbars: 95% confidence interval of g (clipped at the frame)"
 ci(x) = (x == x) ? x : 0
 plot for [i = 0:n-1] dat index i using ($1 + dx(i)):2:(ci($3)) with yerrorlines ls pat_ls(word(names, i + 1)) \
      title word(names, i + 1)

@@ -31,7 +31,7 @@ names = names_of(dat_sh)
 unit = unit_of(dat_sh)
 np = n - 1          # the last block is T_average
 
-set multiplot layout 2, 1 title "All patterns against the pooled fit (T_{average}: 000 sec. 4, 002 formula 11)"
+set multiplot layout 2, 1
 set lmargin 12
 set rmargin 20
 set key outside right top vertical
@@ -55,6 +55,7 @@ set origin 0, 0
 unset logscale y
 set format y "%g"
 set ylabel "deviation from pooled fit (%)"
+unset key    # one legend per figure: the top panel's
 plot for [i = 0:np-1] dat index i using 1:3 with linespoints ls pat_ls(word(names, i + 1)) title word(names, i + 1), \
      0 with lines ls 21 notitle
 unset multiplot

@@ -37,6 +37,11 @@ for f in fig_T fig_gprocs fig_pooled; do
     check "$f picks pattern styles by name" grep -q 'pat_ls(word(names' "$P/$f.gp"
 done
 
+# no titles baked into the study figures (captions live in report.html/LaTeX)
+check_not "no title inside fig_T/fig_gprocs/fig_pooled" grep -nE '^set title|multiplot.* title' \
+    "$P/fig_gprocs.gp" "$P/fig_pooled.gp" "$P/fig_T.gp"
+check "fig_pooled: one legend (bottom panel unsets the key)" grep -q '^unset key' "$P/fig_pooled.gp"
+
 # a figure drawn with the styles: gnuplot resolves pat_ls for the blocks' names
 if command -v gnuplot >/dev/null 2>&1; then
     cat > "$T/g.dat" <<'DAT'
@@ -53,6 +58,11 @@ procs AO ci_g L
 DAT
     check "fig_gprocs draws with the registry styles" gnuplot -c "$P/fig_gprocs.gp" "$T/g.dat" "$T/g.png"
     check "fig_gprocs wrote a PNG" test -s "$T/g.png"
+    # paper sizes: double column 7 in (504 pt), single column 3.4 in (244 pt) wide
+    gnuplot -c "$P/fig_gprocs.gp" "$T/g.dat" "$T/g.pdf" >/dev/null 2>&1
+    gnuplot -c "$P/fig_gprocs.gp" "$T/g.dat" "$T/g_1col.pdf" >/dev/null 2>&1
+    check "double-column PDF is 504 pt wide" grep -aq 'MediaBox \[ 0 0 504 ' "$T/g.pdf"
+    check "single-column PDF is 244 pt wide" grep -aq 'MediaBox \[ 0 0 244 ' "$T/g_1col.pdf"
     gnuplot -e "plotdir='$P'; out='$T/x.png'; load '$P/common.gp'; print pat_ls('POA'), pat_ls('AO'), pat_ls('nope')" > "$T/ls" 2>&1
     check "pat_ls gives POA 4, AO 5, unknown 19" grep -qx '4 5 19' "$T/ls"
 fi
