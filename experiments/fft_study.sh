@@ -29,6 +29,7 @@
 # (and .pdf). Every virtual machine is halted at the end, also on failure.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+HREL_CALLER_PWD=$PWD    # relative paths in the options mean this directory
 cd "$ROOT" || exit 1
 HREL_PLAT_PROG=fft_study.sh
 . "$ROOT/experiments/platform_env.sh"
@@ -90,6 +91,7 @@ while [ $# -gt 0 ]; do
         *) die "unknown argument '$1' (see --help)" ;;
     esac
 done
+[ -z "$out" ] || out=$(hrel_abs "$out")
 if [ "${single:-0}" = 1 ]; then
     [ -z "$platforms" ] || die "give --platform LIST or --hostfile/--attach, not both"
     hrel_plat_resolve || exit 2

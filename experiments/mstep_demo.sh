@@ -22,6 +22,7 @@
 # DIR/msteps.dat and DIR/msteps.png. The pvmd is always halted at the end.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+HREL_CALLER_PWD=$PWD    # relative paths in the options mean this directory
 cd "$ROOT" || exit 1
 run=""; fit=""; raw=""; g=""; L=""; op=sum; demo_args=()
 HREL_PLAT_PROG=mstep_demo.sh
@@ -43,6 +44,9 @@ while [ $# -gt 0 ]; do
     esac
 done
 hrel_plat_resolve || exit 2
+[ -z "$run" ] || run=$(hrel_abs "$run")
+[ -z "$fit" ] || fit=$(hrel_abs "$fit")
+[ -z "$raw" ] || raw=$(hrel_abs "$raw")
 HREL="$ROOT/bin/$PVM_ARCH/hrel"
 DEMO="$ROOT/bin/$PVM_ARCH/hrel_mstep_demo"
 for b in "$HREL" "$DEMO"; do

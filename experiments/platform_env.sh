@@ -34,6 +34,13 @@
 HREL_PLAT_KIND="" HREL_PLAT_NAME="" HREL_PLAT_HOSTFILE="" HREL_PLAT_RUNHF="" HREL_PLAT_DESC=""
 _hrel_plat_platform="" _hrel_plat_hostfile="" _hrel_plat_attach=0 _hrel_plat_n=0
 
+# The directory the user ran the script from: a script that changes to the
+# checkout sets HREL_CALLER_PWD first; relative paths given in its options
+# (--hostfile, --out, ...) mean that directory. hrel_abs PATH prints PATH
+# made absolute against it.
+: "${HREL_CALLER_PWD:=$PWD}"
+hrel_abs() { case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$HREL_CALLER_PWD/$1" ;; esac; }
+
 _hrel_plat_die() { echo "${HREL_PLAT_PROG:-hrel}: $*" >&2; }
 
 # If "$1" is a platform option, take it: return how many words it used (1 or
@@ -43,10 +50,10 @@ hrel_plat_opt() {
         --platform|--hostfile)
             if [ $# -lt 2 ] || [ -z "$2" ]; then _hrel_plat_die "$1 needs a value"; return 255; fi
             _hrel_plat_n=$((_hrel_plat_n + 1))
-            if [ "$1" = --platform ]; then _hrel_plat_platform=$2; else _hrel_plat_hostfile=$2; fi
+            if [ "$1" = --platform ]; then _hrel_plat_platform=$2; else _hrel_plat_hostfile=$(hrel_abs "$2"); fi
             return 2 ;;
         --platform=*) _hrel_plat_platform=${1#*=}; _hrel_plat_n=$((_hrel_plat_n + 1)); return 1 ;;
-        --hostfile=*) _hrel_plat_hostfile=${1#*=}; _hrel_plat_n=$((_hrel_plat_n + 1)); return 1 ;;
+        --hostfile=*) _hrel_plat_hostfile=$(hrel_abs "${1#*=}"); _hrel_plat_n=$((_hrel_plat_n + 1)); return 1 ;;
         --attach) _hrel_plat_attach=1; _hrel_plat_n=$((_hrel_plat_n + 1)); return 1 ;;
     esac
     return 0

@@ -32,6 +32,7 @@
 # errors per P. The virtual machine is always halted at the end.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+HREL_CALLER_PWD=$PWD    # relative paths in the options mean this directory
 cd "$ROOT" || exit 1
 run=""; fit=""; raw=""; gl=pooled; n=1048576; procs=2-8; reps=5
 inputs=uniform; psrs_args=()
@@ -58,6 +59,9 @@ while [ $# -gt 0 ]; do
     esac
 done
 hrel_plat_resolve || exit 2
+[ -z "$run" ] || run=$(hrel_abs "$run")
+[ -z "$fit" ] || fit=$(hrel_abs "$fit")
+[ -z "$raw" ] || raw=$(hrel_abs "$raw")
 platform=$HREL_PLAT_NAME
 BIN=$ROOT/bin/$PVM_ARCH
 for prog in hrel hrel_psrs hrel_psrs_constants; do

@@ -24,6 +24,7 @@
 # rows measured before an interruption stay in raw.csv.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+HREL_CALLER_PWD=$PWD    # relative paths in the options mean this directory
 cd "$ROOT" || exit 1
 run=""; quick=0; report=1; bench_args=()
 HREL_PLAT_PROG=study.sh
@@ -43,6 +44,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 hrel_plat_resolve || exit 2
+[ -z "$run" ] || run=$(hrel_abs "$run")
 platform=$HREL_PLAT_NAME
 BENCH="$ROOT/bin/$PVM_ARCH/hrel_bench"
 if [ ! -x "$BENCH" ]; then

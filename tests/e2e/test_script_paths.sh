@@ -6,7 +6,8 @@
 # directories with a space work in compare.sh, also through --latest; every
 # script's --help prints its usage, not source lines; a user's hostfile (a
 # copy of hostfiles/local under another name, in a folder with a space) drives
-# mstep_demo.sh and its trace names it. Ends with "N passed, N failed".
+# mstep_demo.sh, given as relative paths from another directory, and its
+# trace names it. Ends with "N passed, N failed".
 . "$(dirname "$0")/common.sh"
 X=$ROOT/experiments
 cd "$T" || exit 1                 # a command that ran would write PWNED here
@@ -75,8 +76,9 @@ done
 # --- a user's hostfile drives mstep_demo.sh ------------------------------------------
 mkdir -p "$T/my hosts"
 cp "$ROOT/hostfiles/local" "$T/my hosts/office.hosts"
-"$X/mstep_demo.sh" --hostfile "$T/my hosts/office.hosts" --out "$T/ms run" --g 1e-8 --L 1e-4 \
-    -- --heavy 0.05 --light 0.01 --bytes 1024 --timeout 30 >"$T/ms.out" 2>&1; rc=$?
+# relative paths, from the user's directory (the script itself works in the checkout)
+(cd "$T" && "$X/mstep_demo.sh" --hostfile "my hosts/office.hosts" --out "ms run" --g 1e-8 --L 1e-4 \
+    -- --heavy 0.05 --light 0.01 --bytes 1024 --timeout 30) >"$T/ms.out" 2>&1; rc=$?
 check "mstep_demo.sh --hostfile FILE exits 0 ($(tail -n 1 "$T/ms.out"))" test "$rc" -eq 0
 check "mstep_demo.sh: trace written" test -s "$T/ms run/trace.csv"
 check "mstep_demo.sh: the trace names the user's hostfile" \
