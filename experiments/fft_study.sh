@@ -74,7 +74,8 @@ while [ $# -gt 0 ]; do
         --hostfile|--hostfile=*|--attach)
             hrel_plat_opt "$@"; nopt=$?; [ "$nopt" -eq 255 ] && exit 2
             single=1; shift "$nopt" ;;
-        --fit) [ -r "${2:?}" ] || die "cannot read fit file '$2'"; fits+=("$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift 2 ;;
+        --fit) f=$(hrel_abs "${2:?}"); [ -f "$f" ] && [ -r "$f" ] || die "cannot read fit file '$2'"
+               fits+=("$f"); shift 2 ;;
         --bench) bench=1; shift ;;
         --bench-reps) bench_reps=${2:?}; shift 2 ;;
         --n) n=${2:?}; shift 2 ;;

@@ -114,11 +114,13 @@ fi
 # --- (4) figures ----------------------------------------------------------------------
 if command -v gnuplot >/dev/null 2>&1; then
     for ext in png pdf; do
-        # paths and words go in as arguments (gnuplot -c), never as gnuplot code
-        gnuplot -c "$ROOT/plots/psrs_total.gp" "$run/psrs_total.dat" "$run/psrs_total.$ext" \
-            "$platform" "PSRS predicted vs actual: N=$n, $kind ($gl g/L)" ||
+        # paths and words go in as arguments (gnuplot -c), never as gnuplot code;
+        # run inside the run directory, since the scripts take a LIST of data
+        # files (split at spaces) and the run's own path may hold spaces
+        (cd "$run" && gnuplot -c "$ROOT/plots/psrs_total.gp" psrs_total.dat "psrs_total.$ext" \
+            "$platform" "PSRS predicted vs actual: N=$n, $kind ($gl g/L)") ||
             die "gnuplot failed on plots/psrs_total.gp"
-        gnuplot -c "$ROOT/plots/psrs_steps.gp" "$run/psrs_steps.dat" "$run/psrs_steps.$ext" ||
+        (cd "$run" && gnuplot -c "$ROOT/plots/psrs_steps.gp" psrs_steps.dat "psrs_steps.$ext") ||
             die "gnuplot failed on plots/psrs_steps.gp"
     done
 else

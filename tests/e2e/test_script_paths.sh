@@ -6,8 +6,9 @@
 # directories with a space work in compare.sh, also through --latest; every
 # script's --help prints its usage, not source lines; a user's hostfile (a
 # copy of hostfiles/local under another name, in a folder with a space) drives
-# mstep_demo.sh, given as relative paths from another directory, and its
-# trace names it. Ends with "N passed, N failed".
+# mstep_demo.sh, fft_study.sh and psrs_study.sh, given as relative paths from
+# another directory (outputs in directories with a space), and their results
+# name it. Ends with "N passed, N failed".
 . "$(dirname "$0")/common.sh"
 X=$ROOT/experiments
 cd "$T" || exit 1                 # a command that ran would write PWNED here
@@ -85,4 +86,21 @@ check "mstep_demo.sh: the trace names the user's hostfile" \
     grep -qF "# hostfile: $T/my hosts/office.hosts" "$T/ms run/trace.csv"
 check "mstep_demo.sh: platform named after the hostfile" grep -qx "# platform: office" "$T/ms run/trace.csv"
 check "mstep_demo.sh: no pvmd of ours left" test -z "$(our_pvmds)"
+
+# ... and fft_study.sh and psrs_study.sh, output directories with a space
+"$BIN/hrel" fit "$T/run with space/raw.csv" --csv --no-files >"$T/my hosts/fit.csv" 2>/dev/null
+(cd "$T/my hosts" && "$X/fft_study.sh" --fit fit.csv --hostfile office.hosts --out "fft run" \
+    --procs 2 --reps 1 --n 4096) >"$T/fft.out" 2>&1; rc=$?
+check "fft_study.sh --hostfile FILE (relative) exits 0 ($(tail -n 1 "$T/fft.out"))" test "$rc" -eq 0
+check "fft_study.sh: runs.csv names the user's hostfile" \
+    grep -qF "# hostfile: $T/my hosts/office.hosts" "$T/my hosts/fft run/office/runs.csv"
+check "fft_study.sh: figure made in a directory with a space" test -s "$T/my hosts/fft run/fft_error.png"
+(cd "$T/my hosts" && "$X/psrs_study.sh" --fit fit.csv --hostfile office.hosts --out "psrs run" \
+    --quick) >"$T/psrs.out" 2>&1; rc=$?
+check "psrs_study.sh --hostfile FILE (relative) exits 0 ($(tail -n 1 "$T/psrs.out"))" test "$rc" -eq 0
+check "psrs_study.sh: psrs.csv names the user's hostfile" \
+    grep -qF "# hostfile: $T/my hosts/office.hosts" "$T/my hosts/psrs run/psrs.csv"
+check "psrs_study.sh: figures made in a directory with a space" \
+    test -s "$T/my hosts/psrs run/psrs_total.png" -a -s "$T/my hosts/psrs run/psrs_steps.pdf"
+check "no pvmd of ours left" test -z "$(our_pvmds)"
 finish
