@@ -12,9 +12,17 @@ PLATFORM ?= local
 export PVM_ROOT  ?= /usr/lib/pvm3
 export HREL_ROOT := $(CURDIR)
 
+# The build's output goes to .log/build.log: the terminal gets one line, the
+# compiler's warnings, and on failure the errors and the log's path.
 all:
 	@experiments/deps.sh
-	@PVM_ROOT=$(PVM_ROOT) aimk
+	@mkdir -p .log; if PVM_ROOT=$(PVM_ROOT) aimk > .log/build.log 2>&1; then \
+	    grep -E 'warning:' .log/build.log >&2 || true; \
+	    echo "hrel: built (log: .log/build.log)"; \
+	else \
+	    grep -E 'error|warning:|Error' .log/build.log | head -n 20 >&2; \
+	    echo "hrel: build FAILED; full log: $(CURDIR)/.log/build.log" >&2; exit 1; \
+	fi
 
 check: all
 	@tests/run.sh

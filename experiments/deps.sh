@@ -1,10 +1,11 @@
 #!/bin/sh
 # Install the Debian packages hrel needs, if any is missing. Quiet when all are there.
 # Usage: experiments/deps.sh [extra-package ...]
+# apt's output goes to .log/deps.log (HREL_LOG_DIR); the terminal gets one line, and on failure the log's path.
 set -e
 for a in "$@"; do
     case "$a" in
-        -h|--help) sed -n '2,3p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "deps.sh: unknown option '$a' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -14,11 +15,19 @@ for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
-echo "hrel: installing missing Debian packages:$missing" >&2
+logdir=${HREL_LOG_DIR:-$(cd "$(dirname "$0")/.." && pwd)/.log}
+mkdir -p "$logdir" || { echo "deps.sh: cannot create $logdir" >&2; exit 1; }
+log=$logdir/deps.log
+echo "hrel: installing missing Debian packages:$missing (log: $log)" >&2
 if [ "$(id -u)" -ne 0 ]; then
     SUDO=sudo
 else
     SUDO=
 fi
-$SUDO apt-get update -qq >&2
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >&2
+if ! { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing; } > "$log" 2>&1; then
+    grep -E '^(E|W):' "$log" | head -n 5 >&2
+    echo "hrel: installing$missing FAILED; full log: $log" >&2
+    exit 1
+fi
+# apt's warnings reach the terminal (W: lines), the rest stays in the log
+grep '^W:' "$log" >&2 || true
