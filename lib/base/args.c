@@ -426,3 +426,18 @@ int hrel_args_run(const char *prog, int argc, char **argv, const hrel_arg *table
     }
     return -1;
 }
+
+int hrel_args_parse_all(int argc, char **argv, const hrel_arg *table, char *err,
+                        size_t errlen)
+{
+    int help = 0, first = 0;
+    if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) != 0)
+        return -1;
+    if (help)
+        return 1;
+    if (first < argc) {
+        hrel_seterr(err, errlen, "unexpected argument '%.60s' (try --help)", argv[first]);
+        return -1;
+    }
+    return 0;
+}

@@ -66,6 +66,12 @@ typedef struct hrel_arg {
 int hrel_args_parse(int argc, char **argv, const hrel_arg *table, int *help, int *first,
                     char *err, size_t errlen);
 
+/* hrel_args_parse for a program that takes no operands: returns 0 (go on),
+ * 1 (--help was given: the caller prints its usage) or -1 with ERR set (a bad
+ * option, or an operand: "unexpected argument 'X' (try --help)"). */
+int hrel_args_parse_all(int argc, char **argv, const hrel_arg *table, char *err,
+                        size_t errlen);
+
 /* hrel_args_parse with the handling every entry point shares: on --help the
  * usage (USAGE_FN(OUT), else the text USAGE_TEXT) goes to OUT and 0 is
  * returned; on bad input one line "PROG: message (try PROG --help)" goes to

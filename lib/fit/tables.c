@@ -9,17 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *fmtdup(const char *fmt, ...)
+static char *vfmtdup(const char *fmt, va_list ap)
 {
     char buf[512];
     char *d;
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
     d = malloc(strlen(buf) + 1);
     if (d)
         strcpy(d, buf);
+    return d;
+}
+
+static char *fmtdup(const char *fmt, ...)
+{
+    char *d;
+    va_list ap;
+    va_start(ap, fmt);
+    d = vfmtdup(fmt, ap);
+    va_end(ap);
     return d;
 }
 
@@ -75,15 +82,13 @@ fail:
 /* Replace *slot by the formatted text; return 0 or -1 (out of memory). */
 static int put(char **slot, const char *fmt, ...)
 {
-    char buf[512];
     char *d;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    d = vfmtdup(fmt, ap);
     va_end(ap);
-    if (!(d = malloc(strlen(buf) + 1)))
+    if (!d)
         return -1;
-    strcpy(d, buf);
     free(*slot);
     *slot = d;
     return 0;

@@ -265,7 +265,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     long procs[HREL_MAX_LIST], pair[HREL_MAX_LIST], coll[HREL_MAX_LIST];
     int nprocs = 0, npair = 0, ncoll = 0, seen_procs = 0, seen_pair = 0, seen_coll = 0;
     int seen_reps = 0, seen_rse = 0, seen_op = 0, seen_corrupt = 0, seen_drop = 0;
-    int op = 0, route = 0, encoding = 0, place = 0, help = 0, first = 0, i;
+    int op = 0, route = 0, encoding = 0, place = 0, i;
     const char *patterns = NULL, *outdir = NULL, *platform = NULL, *hostfile = NULL;
     const char *corrupt = NULL, *drop = NULL, *notes[8], *resume = NULL, *fit = NULL;
     int nnotes = 0;
@@ -312,15 +312,12 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "--quick") == 0)
             quick_preset(&d);   /* before parsing: explicit options still win */
-    if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) < 0)
-        return -1;
-    if (help) {
-        hrel_bench_opts_usage(out);
-        return 1;
-    }
-    if (first < argc) {
-        snprintf(err, errlen, "unexpected argument '%.60s' (see --help)", argv[first]);
-        return -1;
+    {
+        int rc = hrel_args_parse_all(argc, argv, table, err, errlen);
+        if (rc == 1)
+            hrel_bench_opts_usage(out);
+        if (rc != 0)
+            return rc;
     }
     if (patterns && parse_patterns(patterns, &d, err, errlen) < 0)
         return -1;

@@ -41,7 +41,7 @@ int hrel_fft_opts_parse(int argc, char **argv, hrel_fft_opts *c, char *err, size
 {
     static const char *const algos[] = {"mstep", "ccm", NULL};
     static const char *const plans[] = {"measure", "estimate", NULL};
-    int algo = 0, plan = 0, place = 0, route = 0, encoding = 0, help = 0, first = 0;
+    int algo = 0, plan = 0, place = 0, route = 0, encoding = 0;
     long seed = 1;
     const hrel_arg table[] = {
         HREL_OPT_CHOICE("algo", 0, &algo, algos),
@@ -71,13 +71,10 @@ int hrel_fft_opts_parse(int argc, char **argv, hrel_fft_opts *c, char *err, size
     c->timeout_s = 120.0;
     c->tol = 1e-9;
     c->platform = getenv("HREL_PLATFORM");
-    if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) != 0)
-        return -1;
-    if (help)
-        return 1;
-    if (first < argc) {
-        snprintf(err, errlen, "unexpected argument '%.60s'", argv[first]);
-        return -1;
+    {
+        int rc = hrel_args_parse_all(argc, argv, table, err, errlen);
+        if (rc != 0)
+            return rc;
     }
     c->algo = algo == 1 ? HREL_FFT_CCM : HREL_FFT_MSTEP;
     c->rigour = plan == 1 ? HREL_FFT_ESTIMATE : HREL_FFT_MEASURE;

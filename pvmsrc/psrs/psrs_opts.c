@@ -73,7 +73,7 @@ int hrel_psrs_opts_parse(int argc, char **argv, hrel_psrs_opts *cfg, char *err, 
 {
     const char *procs = "2-8", *n = NULL, *inputs = NULL, *out = NULL, *platform = NULL;
     const char *hostfile = NULL;
-    int route = 0, encoding = 0, place = 0, help = 0, first = 0, i;
+    int route = 0, encoding = 0, place = 0, i;
     long seed = 1;
     size_t used = 0;
     const hrel_arg table[] = {
@@ -102,13 +102,10 @@ int hrel_psrs_opts_parse(int argc, char **argv, hrel_psrs_opts *cfg, char *err, 
     cfg->reps = 3;
     cfg->warmup = 1;
     cfg->timeout_s = 300.0;
-    if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) != 0)
-        return -1;
-    if (help)
-        return 1;
-    if (first < argc) {
-        snprintf(err, errlen, "unexpected argument '%.60s' (try --help)", argv[first]);
-        return -1;
+    {
+        int rc = hrel_args_parse_all(argc, argv, table, err, errlen);
+        if (rc != 0)
+            return rc;
     }
     if (cfg->worker)
         return 0;

@@ -64,7 +64,7 @@ static int parse_args(int argc, char **argv, demo_cfg *cfg, char *err, size_t er
 {
     static const char *const works[] = {"sleep", "spin", NULL};
     const char *outdir = ".";
-    int help = 0, first = 0, place = 0;
+    int place = 0;
     const hrel_arg table[] = {
         HREL_OPT_NUM("heavy", 0, HREL_ARG_DURATION, &cfg->heavy_s, 0, 3600),
         HREL_OPT_NUM("light", 0, HREL_ARG_DURATION, &cfg->light_s, 0, 3600),
@@ -84,13 +84,10 @@ static int parse_args(int argc, char **argv, demo_cfg *cfg, char *err, size_t er
     cfg->spin = 0;
     cfg->timeout_s = 60;
     cfg->worker = 0;
-    if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) < 0)
-        return -1;
-    if (help)
-        return 1;
-    if (first < argc) {
-        snprintf(err, errlen, "unexpected argument '%.60s' (try --help)", argv[first]);
-        return -1;
+    {
+        int rc = hrel_args_parse_all(argc, argv, table, err, errlen);
+        if (rc != 0)
+            return rc;
     }
     if (cfg->nbytes % 8 != 0) {
         snprintf(err, errlen, "--bytes: %ld is not a multiple of 8", cfg->nbytes);

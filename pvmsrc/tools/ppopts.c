@@ -20,7 +20,6 @@ void hrel_pp_opts_default(hrel_pp_opts *o)
 int hrel_pp_opts_parse(hrel_pp_opts *o, int argc, char **argv, int pvm, char *err,
                        size_t errlen)
 {
-    int help = 0, first = 0;
     const hrel_arg table[] = {
         {"sizes", 's', HREL_ARG_SIZES, o->sizes, 1, 1L << 30, NULL, &o->nsizes,
          HREL_PP_MAXSIZES, NULL},
@@ -35,13 +34,10 @@ int hrel_pp_opts_parse(hrel_pp_opts *o, int argc, char **argv, int pvm, char *er
         HREL_OPT_END,
     };
     hrel_pp_opts_default(o);
-    if (hrel_args_parse(argc, argv, table, &help, &first, err, errlen) < 0)
-        return -1;
-    if (help)
-        return 1;
-    if (first < argc) {
-        snprintf(err, errlen, "unexpected argument '%.60s' (see --help)", argv[first]);
-        return -1;
+    {
+        int rc = hrel_args_parse_all(argc, argv, table, err, errlen);
+        if (rc != 0)
+            return rc;
     }
     return 0;
 }

@@ -108,7 +108,7 @@ int main(void)
                             "that gets raw.csv and cases.csv");
     refused("--output x", "unknown option '--output'");
     refused("--frobnicate", "unknown option '--frobnicate'");
-    refused("stray", "unexpected argument 'stray' (see --help)");
+    refused("stray", "unexpected argument 'stray' (try --help)");
     refused("--reps", "option '--reps' needs a value");
     refused("--note nocolon", "--note: 'nocolon' is not 'key: value'");
     refused("--inject-drop 3", "--inject-drop: '3' is not RANK:REP");

@@ -65,6 +65,6 @@ int main(void)
     refused("--seed -1", "--seed: -1 is out of range (0..4294967295)");
     refused("--p 2", "unknown option '--p'");
     refused("--trace-dir d", "unknown option '--trace-dir'");
-    refused("x", "unexpected argument 'x'");
+    refused("x", "unexpected argument 'x' (try --help)");
     return hrel_test_summary("test_fft_opts");
 }

@@ -50,6 +50,6 @@ int main(void)
     refused("--encoding xdr", 1, "--encoding: 'xdr' is not one of raw, inplace, default");
     refused("--route daemon", 0, "unknown option '--route'");
     refused("--peer", 0, "unknown option '--peer'");
-    refused("extra", 0, "unexpected argument 'extra' (see --help)");
+    refused("extra", 0, "unexpected argument 'extra' (try --help)");
     return hrel_test_summary("test_ppopts");
 }
