@@ -178,6 +178,31 @@ static int rank_of(const int *tid, int n, int t)
     return -1;
 }
 
+/* Set M's peers to the one rank D; return 0 or -1 (out of memory). */
+static int set_peer(hrel_msg *m, int d)
+{
+    if (!(m->peers = malloc(sizeof *m->peers)))
+        return -1;
+    m->peers[0] = d;
+    m->npeers = 1;
+    return 0;
+}
+
+/* Set M's peers to the ranks of E's task list (tasks outside the program are
+ * left out); return 0 or -1 (out of memory). */
+static int set_peers_of_list(hrel_msg *m, const hrel_pvmtev *e, const int *tid, int ntid)
+{
+    int k;
+    if (!(m->peers = malloc(((size_t)e->nlist + 1) * sizeof *m->peers)))
+        return -1;
+    for (k = 0; k < e->nlist; k++) {
+        int d = rank_of(tid, ntid, e->list[k]);
+        if (d >= 0)
+            m->peers[m->npeers++] = d;
+    }
+    return 0;
+}
+
 static long fld(const hrel_pvmtev *e, const char *f, long dflt)
 {
     long v;
@@ -391,23 +416,13 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                     int d = rank_of(tid, ntid, (int)fld(e, "DST", -1));
                     m->bytes = (double)fld(e, "MNB", 0);
                     m->tag = (int)fld(e, "MC", -1);
-                    if (d >= 0) {
-                        if (!(m->peers = malloc(sizeof *m->peers)))
-                            goto oom;
-                        m->peers[0] = d;
-                        m->npeers = 1;
-                    }
+                    if (d >= 0 && set_peer(m, d) != 0)
+                        goto oom;
                 } else if (kind == HREL_MSG_MCAST) {
-                    int k;
                     m->bytes = (double)fld(e, "MNB", 0);
                     m->tag = (int)fld(e, "MC", -1);
-                    if (!(m->peers = malloc(((size_t)e->nlist + 1) * sizeof *m->peers)))
+                    if (set_peers_of_list(m, e, tid, ntid) != 0)
                         goto oom;
-                    for (k = 0; k < e->nlist; k++) {
-                        int d = rank_of(tid, ntid, e->list[k]);
-                        if (d >= 0)
-                            m->peers[m->npeers++] = d;
-                    }
                 }
             } else {
                 if (!is_open || open->kind != (hrel_msgkind)kind) {
@@ -431,19 +446,11 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                     }
                     open->bytes = (double)fld(e, "MNB", 0);
                     open->tag = (int)fld(e, "MC", -1);
-                    if (!(open->peers = malloc(sizeof *open->peers)))
+                    if (set_peer(open, s) != 0)
                         goto oom;
-                    open->peers[0] = s;
-                    open->npeers = 1;
                 } else if (kind == HREL_MSG_SPAWN) {
-                    int k;
-                    if (!(open->peers = malloc(((size_t)e->nlist + 1) * sizeof *open->peers)))
+                    if (set_peers_of_list(open, e, tid, ntid) != 0)
                         goto oom;
-                    for (k = 0; k < e->nlist; k++) {
-                        int d = rank_of(tid, ntid, e->list[k]);
-                        if (d >= 0)
-                            open->peers[open->npeers++] = d;
-                    }
                 }
             }
         }

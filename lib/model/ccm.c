@@ -287,6 +287,22 @@ static int parse_attrs(hrel_ccm_node *nd, char **w, int n, const char *name, lon
     return 0;
 }
 
+/* A new node of KIND under TOP with the attributes of words W[0..N), or NULL
+ * with ERR set. */
+static hrel_ccm_node *add_child(hrel_ccm_node *top, hrel_ccm_kind kind, int p, char **w, int n,
+                                const char *name, long line, char *err, size_t errlen)
+{
+    hrel_ccm_node *nd = node_new(kind, p, line);
+    if (!nd || node_add(top, nd) != 0) {
+        node_free(nd);
+        hrel_seterr(err, errlen, "%s:%ld: out of memory", name, line);
+        return NULL;
+    }
+    if (parse_attrs(nd, w, n, name, line, err, errlen) != 0)
+        return NULL;
+    return nd;
+}
+
 /* Give node ND (and what it holds) processor count P where none was given:
  * supersteps take their task's p; a division's tasks without p= share its p
  * equally. Return 0, or -1 when tasks would get fewer than one processor. */
@@ -395,13 +411,9 @@ int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, ch
                 hrel_seterr(err, errlen, "%s:%ld: %s outside a program or task", name, line, w[0]);
                 goto fail;
             }
-            nd = node_new(div ? HREL_CCM_DIVISION : HREL_CCM_NORMAL, top->p, line);
-            if (!nd || node_add(top, nd) != 0) {
-                node_free(nd);
-                hrel_seterr(err, errlen, "%s:%ld: out of memory", name, line);
-                goto fail;
-            }
-            if (parse_attrs(nd, w, n, name, line, err, errlen) != 0)
+            nd = add_child(top, div ? HREL_CCM_DIVISION : HREL_CCM_NORMAL, top->p, w, n, name,
+                           line, err, errlen);
+            if (!nd)
                 goto fail;
             if (div) {
                 if (depth == MAXDEPTH) {
@@ -417,13 +429,8 @@ int hrel_ccm_parse_string(const char *text, const char *name, hrel_ccm **out, ch
                 hrel_seterr(err, errlen, "%s:%ld: task outside a division", name, line);
                 goto fail;
             }
-            nd = node_new(HREL_CCM_TASK, 0, line);
-            if (!nd || node_add(top, nd) != 0) {
-                node_free(nd);
-                hrel_seterr(err, errlen, "%s:%ld: out of memory", name, line);
-                goto fail;
-            }
-            if (parse_attrs(nd, w, n, name, line, err, errlen) != 0)
+            nd = add_child(top, HREL_CCM_TASK, 0, w, n, name, line, err, errlen);
+            if (!nd)
                 goto fail;
             if (depth == MAXDEPTH) {
                 hrel_seterr(err, errlen, "%s:%ld: nested deeper than %d blocks", name, line, MAXDEPTH);
