@@ -4,7 +4,9 @@
  * Contract: the row (PATTERN, PROCS) is used when it exists and was fitted
  * (finite g and L); otherwise the row (PATTERN, all); otherwise an error that
  * names the file, the pattern and the count. Rows of an unfitted pattern carry
- * "nan" and are skipped. Nothing is allocated; nothing printed.
+ * "nan" and are skipped. A g or L that is not a number names its line; a
+ * negative g is refused where it would price a message (a negative L is
+ * allowed: the papers' fits have them, 002 s3.1). Nothing allocated or printed.
  */
 #ifndef HREL_FITCSV_H
 #define HREL_FITCSV_H
