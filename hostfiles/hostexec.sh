@@ -21,11 +21,17 @@ if [ ! -r "$st/ns.$host" ]; then
     echo "hostexec: '$host' is not a host of the platform in '$st'" >&2; exit 1
 fi
 ns=$(cat "$st/ns.$host")
-# a CPU share (cpu: in the description): join the host's cgroup before exec
-if [ -r "$st/cg.$host" ] && ! echo $$ >"$(cat "$st/cg.$host")/cgroup.procs"; then
-    echo "hostexec: cannot join the CPU-share cgroup of '$host'" >&2; exit 1
-fi
+# a CPU share (cpu: in the description): the host's cgroup, joined below in
+# the private mount namespace through a fresh mount of the cpu hierarchy (a
+# caller inside another host's namespace has no /sys/fs/cgroup: ip netns exec
+# mounts a sysfs of its own)
+cg=""
+[ -r "$st/cg.$host" ] && cg=$(cat "$st/cg.$host")
 exec ip netns exec "$ns" unshare --uts --mount --propagation slave \
     /bin/bash -c 'hostname "$1" && mount --bind "$2" /etc/hosts || exit 1
-                  export PVM_TMP=$3 HREL_HOST=$1; shift 3; exec "$@"' \
-    hostexec "$host" "$st/hosts" "$st/$host/tmp" "$@"
+                  if [ -n "$4" ]; then
+                      mount -t cgroup -o cpu hrelcpu "$5" && echo $$ >"$5/$4/cgroup.procs" ||
+                          { echo "hostexec: cannot join the CPU-share cgroup of $1" >&2; exit 1; }
+                  fi
+                  export PVM_TMP=$3 HREL_HOST=$1; shift 5; exec "$@"' \
+    hostexec "$host" "$st/hosts" "$st/$host/tmp" "$cg" "$st/$host/cg" "$@"

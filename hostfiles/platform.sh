@@ -259,7 +259,8 @@ setup() {
             q mkdir "$CPU_CG/$ns"
             q sh -c "echo 100000 >'$CPU_CG/$ns/cpu.cfs_period_us'"
             q sh -c "echo $(awk -v c="$P_CPU" 'BEGIN { printf "%d", c * 100000 }') >'$CPU_CG/$ns/cpu.cfs_quota_us'"
-            echo "$CPU_CG/$ns" >"$P_STATE/cg.$h"
+            mkdir -p "$P_STATE/$h/cg"   # hostexec.sh mounts the cpu hierarchy here
+            echo "$ns" >"$P_STATE/cg.$h"
         fi
     done
     if [ "$P_WIRE" = user ]; then setup_wire; return; fi

@@ -277,6 +277,12 @@ else
     bad "duplex half + cpu platform up: $(head -n 1 "$T/hrelthd.up")"
 fi
 "$P" down "$T/hrelthd${TG}.platform" >/dev/null 2>&1
+# the virtual machine on it: the second pvmd is started from inside the first host
+"$P" run "$T/hrelthd${TG}.platform" --no-probe -- sh -c 'echo conf | pvm; $0/hrel_platform_hello' "$T/pbin" \
+    >"$T/hrelthd.out" 2>"$T/hrelthd.err"; rc=$?
+check "duplex half + cpu: run exits 0 ($(head -n 1 "$T/hrelthd.err"))" test $rc -eq 0
+check "duplex half + cpu: a worker runs on each host (pvmd of hb in its cgroup)" \
+    test "$(grep -cE '^worker (h[ab]) on \1$' "$T/hrelthd.out")" -eq 2
 check "duplex half + cpu: teardown leaves nothing (no cgroup either)" \
     eval "nothing_left hrelthd${TG} && ! ls -d /sys/fs/cgroup/cpu/hrel.hrelthd${TG}.* >/dev/null 2>&1"
 
