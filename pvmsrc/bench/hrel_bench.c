@@ -111,8 +111,9 @@ static void write_meta(FILE *fp, const master *m)
             cfg->warmup);
     fprintf(fp, "# timeout_s: %g\n", cfg->timeout_s);
     if (cfg->budget_s > 0)
-        fprintf(fp, "# budget_s: %g (each case's share in proportion to h + 6720; no more "
-                    "repetitions beyond the minimum once it is spent)\n", cfg->budget_s);
+        fprintf(fp, "# budget_s: %g (each case gets a share of the time left in proportion "
+                    "to h + 6720; no more repetitions beyond the minimum once it is spent)\n",
+                cfg->budget_s);
     fprintf(fp, "# timing: synchronised start: the master estimates each rank's clock offset "
                 "(min round trip of %d pings, again every 5 s) and gives all ranks one start "
                 "time; seconds = max over ranks of (end of the rank's sends and receives - "
@@ -393,6 +394,20 @@ static void hms(double s, char *buf, size_t len)
     snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 }
 
+/* --budget: the share of the time left for a case of weight W when REMAINING
+ * weight (this case's included) is still to run, so that time cases did not
+ * need goes to the noisier ones after them; 0 when there is no budget, a
+ * tiny positive share once it is spent (the minimum repetitions still run). */
+static double budget_share(const hrel_bench_cfg *cfg, double t_start, double w,
+                           double remaining)
+{
+    double left;
+    if (cfg->budget_s <= 0)
+        return 0.0;
+    left = cfg->budget_s - (hrel_clock_now() - t_start);
+    return left > 0 && remaining > 0 ? left * w / remaining : 1e-9;
+}
+
 /* Run every case; write rows and case summaries. Return 0 or -1. */
 static int run_all(master *m)
 {
@@ -422,8 +437,8 @@ static int run_all(master *m)
                 hrel_h_msg_bytes(cfg->pat[i], procs[j], cfg->sizes[k], cfg->op, &msg, why,
                                  sizeof why);
                 if (run_case(m, cfg->pat[i], procs[j], cfg->sizes[k], msg,
-                             cfg->budget_s > 0 ? cfg->budget_s * ((double)cfg->sizes[k] + 6720.0)
-                                                 / wtotal : 0.0, &cs) < 0)
+                             budget_share(cfg, t_start, (double)cfg->sizes[k] + 6720.0,
+                                          wtotal - wdone), &cs) < 0)
                     return -1;
                 fprintf(m->cases,
                         "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,%ld,%d,%.6f,%.9f,%.9f,%.9f,%.9f\n",
