@@ -71,7 +71,11 @@ fi
 ln -sfn "$run" "$ROOT/results/latest"
 echo "study.sh: raw measurements in $run/raw.csv"
 if [ "$report" -eq 1 ] && [ -x "$ROOT/experiments/report.sh" ]; then
-    "$ROOT/experiments/report.sh" "$run" || exit 1
+    # --quick fits the median of each case: a few repetitions with one TCP stall
+    # (AO's incast on the LANs) move the mean far more (docs/characterise.md)
+    fit_args=()
+    [ "$quick" -eq 1 ] && fit_args=(--summary median)
+    "$ROOT/experiments/report.sh" "$run" "${fit_args[@]}" || exit 1
     # once two platforms have reported runs: the cross-platform table and figure
     nplat=$(grep -h '^# platform: ' "$ROOT"/results/*/raw.csv 2>/dev/null | sort -u | wc -l)
     if [ "$nplat" -ge 2 ]; then
