@@ -207,11 +207,14 @@ int hrel_cmd_trace(int argc, char **argv)
         fputs(trace_usage, stdout);
         return 0;
     }
-    if (hrel_args_verb(argv[1], (const char *const[]){"import", NULL}) == 0)
+    switch (hrel_args_verb(argv[1], (const char *const[]){"import", "table", NULL})) {
+    case 0:
         return import(argc - 1, argv + 1);
-    if (strcmp(argv[1], "table") == 0)
+    case 1:
         return table(argc - 1, argv + 1);
-    return fail(2, "trace", "unknown subcommand (import, table)");
+    default:
+        return fail(2, "trace", "unknown subcommand (import, table)");
+    }
 }
 
 /* g and L of PATTERN (procs P, else all, else the pooled row). */

@@ -207,20 +207,33 @@ static int check_cases(const hrel_bench_cfg *cfg, char *err, size_t errlen)
  * (4x apart, the largest the seeds' fourth size) and the intercept (the
  * smallest), fewer warm-ups, and a per-case precision stop: at least 4
  * repetitions, at most 30, stopping at 1% relative standard error. */
-static void quick_preset(hrel_bench_cfg *d)
+/* Which of the values --quick presets were given explicitly. */
+typedef struct quick_seen {
+    int sizes, rse, min, max, warmup, budget;
+} quick_seen;
+
+/* The --quick preset, applied after parsing to the values not given
+ * explicitly (explicit options win). */
+static void quick_preset(hrel_bench_cfg *d, const quick_seen *seen)
 {
     static const long sz[] = {26880, 53760, 107520, 215040, 430080};
     size_t k;
-    d->quick = 1;
-    d->nsizes = (int)(sizeof sz / sizeof sz[0]);
-    for (k = 0; k < sizeof sz / sizeof sz[0]; k++)
-        d->sizes[k] = sz[k];
+    if (!seen->sizes) {
+        d->nsizes = (int)(sizeof sz / sizeof sz[0]);
+        for (k = 0; k < sizeof sz / sizeof sz[0]; k++)
+            d->sizes[k] = sz[k];
+    }
     d->reps.adaptive = 1;
-    d->reps.rse = 0.01;
-    d->reps.min = 4;
-    d->reps.max = 30;
-    d->warmup = 1;
-    d->budget_s = 90.0;
+    if (!seen->rse)
+        d->reps.rse = 0.01;
+    if (!seen->min)
+        d->reps.min = 4;
+    if (!seen->max)
+        d->reps.max = 30;
+    if (!seen->warmup)
+        d->warmup = 1;
+    if (!seen->budget)
+        d->budget_s = 90.0;
 }
 
 /* Defaults of everything (the usage text states them). */
@@ -265,7 +278,8 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     static const char *const ops[] = {"sum", "max", NULL};
     long procs[HREL_MAX_LIST], pair[HREL_MAX_LIST], coll[HREL_MAX_LIST];
     int nprocs = 0, npair = 0, ncoll = 0, seen_procs = 0, seen_pair = 0, seen_coll = 0;
-    int seen_reps = 0, seen_rse = 0, seen_op = 0, seen_corrupt = 0, seen_drop = 0;
+    int seen_reps = 0, seen_op = 0, seen_corrupt = 0, seen_drop = 0;
+    quick_seen qs = {0, 0, 0, 0, 0, 0};
     int op = 0, route = 0, encoding = 0, place = 0, i;
     const char *patterns = NULL, *outdir = NULL, *platform = NULL, *hostfile = NULL;
     const char *corrupt = NULL, *drop = NULL, *notes[8], *resume = NULL, *fit = NULL;
@@ -280,13 +294,14 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
          &seen_pair},
         {"coll-procs", 0, HREL_ARG_PROCS, coll, 1, HREL_MAX_RANKS, NULL, &ncoll, HREL_MAX_LIST,
          &seen_coll},
-        HREL_OPT_LIST("sizes", 's', HREL_ARG_SIZES, d.sizes, 1, 1L << 40, &d.nsizes, HREL_MAX_LIST),
+        {"sizes", 's', HREL_ARG_SIZES, d.sizes, 1, 1L << 40, NULL, &d.nsizes, HREL_MAX_LIST,
+         &qs.sizes},
         {"op", 0, HREL_ARG_CHOICE, &op, 0, 0, ops, NULL, 0, &seen_op},
         {"reps", 'r', HREL_ARG_LONG, &d.reps.fixed, 1, 1000000000, NULL, NULL, 0, &seen_reps},
-        {"rse", 0, HREL_ARG_DOUBLE, &d.reps.rse, 1e-9, 1, NULL, NULL, 0, &seen_rse},
-        HREL_OPT_NUM("min-reps", 0, HREL_ARG_LONG, &d.reps.min, 1, 1000000000),
-        HREL_OPT_NUM("max-reps", 0, HREL_ARG_LONG, &d.reps.max, 1, 1000000000),
-        HREL_OPT_NUM("warmup", 'w', HREL_ARG_LONG, &d.warmup, 0, 1000000000),
+        {"rse", 0, HREL_ARG_DOUBLE, &d.reps.rse, 1e-9, 1, NULL, NULL, 0, &qs.rse},
+        {"min-reps", 0, HREL_ARG_LONG, &d.reps.min, 1, 1000000000, NULL, NULL, 0, &qs.min},
+        {"max-reps", 0, HREL_ARG_LONG, &d.reps.max, 1, 1000000000, NULL, NULL, 0, &qs.max},
+        {"warmup", 'w', HREL_ARG_LONG, &d.warmup, 0, 1000000000, NULL, NULL, 0, &qs.warmup},
         HREL_OPT_CHOICE("route", 0, &route, hrel_vmopts_route_words),
         {"encoding", 0, HREL_ARG_CHOICE, &encoding, 0, 0, hrel_vmopts_encoding_words, NULL, 0,
          NULL},
@@ -303,16 +318,13 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         HREL_OPT_FLAG("quick", 0, &d.quick),
         HREL_OPT_STR("resume", 0, &resume),
         HREL_OPT_STR("fit", 0, &fit),
-        HREL_OPT_NUM("budget", 0, HREL_ARG_DURATION, &d.budget_s, 1e-3, 1e7),
+        {"budget", 0, HREL_ARG_DURATION, &d.budget_s, 1e-3, 1e7, NULL, NULL, 0, &qs.budget},
         {"inject-corrupt", 0, HREL_ARG_STR, &corrupt, 0, 0, NULL, NULL, 0, &seen_corrupt},
         {"inject-drop", 0, HREL_ARG_STR, &drop, 0, 0, NULL, NULL, 0, &seen_drop},
         HREL_OPT_END,
     };
 
     set_defaults(&d);
-    for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-        if (strcmp(argv[i], "--quick") == 0)
-            quick_preset(&d);   /* before parsing: explicit options still win */
     {
         int rc = hrel_args_parse_all(argc, argv, table, err, errlen);
         if (rc == 1)
@@ -332,9 +344,11 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         to_ints(coll, ncoll, d.procs_coll, &d.nprocs_coll);
     if (seen_op)
         d.op = op == 1 ? HREL_OP_MAX : HREL_OP_SUM;
+    if (d.quick)
+        quick_preset(&d, &qs);
     if (seen_reps)
         d.reps.adaptive = 0;
-    if (seen_rse)
+    if (qs.rse)
         d.reps.adaptive = 1;
     d.route = hrel_vmopts_route(route);
     d.encoding = hrel_vmopts_encoding(encoding);

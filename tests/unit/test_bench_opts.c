@@ -53,6 +53,21 @@ int main(void)
                strcmp(cfg.output + strlen(cfg.output) - 8, "/raw.csv") == 0,
                "default output results/local-<UTC>/raw.csv");
 
+    /* --quick: a preset for the values not given explicitly, wherever it stands */
+    HREL_CHECK_INT(parse("--quick -o q"), 0, "--quick alone");
+    HREL_CHECK(cfg.quick == 1 && cfg.nsizes == 5 && cfg.sizes[0] == 26880, "--quick sizes");
+    HREL_CHECK(cfg.reps.min == 4 && cfg.reps.max == 30 && cfg.warmup == 1, "--quick reps");
+    HREL_CHECK_ABS(cfg.reps.rse, 0.01, 0, "--quick rse 1 %");
+    HREL_CHECK_ABS(cfg.budget_s, 90.0, 0, "--quick budget 90 s");
+    HREL_CHECK_INT(parse("--min-reps 7 -s 6720 --quick --budget 5s -w 0 -o q"), 0,
+                   "--quick after explicit options");
+    HREL_CHECK(cfg.reps.min == 7 && cfg.nsizes == 1 && cfg.sizes[0] == 6720,
+               "explicit --min-reps/--sizes before --quick win");
+    HREL_CHECK(cfg.warmup == 0 && cfg.reps.max == 30, "explicit -w wins, --max-reps preset");
+    HREL_CHECK_ABS(cfg.budget_s, 5.0, 0, "explicit --budget wins");
+    HREL_CHECK_INT(parse("--quick -r 9 -o q"), 0, "--quick with --reps");
+    HREL_CHECK(cfg.reps.adaptive == 0 && cfg.reps.fixed == 9, "--reps: fixed count");
+
     /* the shared vocabulary: ranges, k/M, durations, --opt=value */
     HREL_CHECK_INT(parse("--patterns=PP,AA --procs=2-8:2 --sizes=105k,1680k --reps=5 --warmup=0 "
                          "--timeout=2m --max-lag=500us --route=daemon --encoding=inplace "
