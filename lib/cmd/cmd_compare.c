@@ -13,6 +13,7 @@
 #include "csv.h"
 #include "args.h"
 #include "hrel_cmd.h"
+#include "latex.h"
 #include "patterns.h"
 
 #define MAXPLAT 16
@@ -165,30 +166,35 @@ static void print_text(const plat *pl, int n)
     printf("   (pattern with the smallest g)\n");
 }
 
+/* Platforms side by side, in the one LaTeX style (lib/io/latex.h). */
 static void print_latex(const plat *pl, int n)
 {
     int i, k, pass;
+    char spec[MAXPLAT + 2];
+    spec[0] = 'l';
+    for (i = 0; i < n && i < MAXPLAT; i++)
+        spec[i + 1] = 'r';
+    spec[i + 1] = '\0';
     for (pass = 0; pass < 2; pass++) {
-        printf("\\begin{table}\n\\centering\n\\begin{tabular}{l");
-        for (i = 0; i < n; i++)
-            printf("r");
-        printf("}\n\\hline\n");
-        for (i = 0; i < n; i++)
-            printf(" & %s", pl[i].name);
-        printf(" \\\\\n\\hline\n");
+        hrel_latex_begin(stdout, pass ? "L (s) per pattern and pooled, per platform"
+                                      : "g (s/byte) per pattern and pooled, per platform",
+                         pass ? "compare-L" : "compare-g", spec);
+        fputs("pattern", stdout);
+        for (i = 0; i < n; i++) {
+            fputs(" & ", stdout);
+            hrel_latex_text(pl[i].name, stdout);
+        }
+        fputs(" \\\\\n", stdout);
+        hrel_latex_midrule(stdout);
         for (k = 0; k < npat; k++) {
             printf("$%s_{%s}$", pass ? "L" : "g", pats[k]);
             for (i = 0; i < n; i++) {
-                double v = pass ? pl[i].L[k] : pl[i].g[k];
-                if (isnan(v))
-                    printf(" & --");
-                else
-                    printf(" & %.4E", v);
+                fputs(" & ", stdout);
+                hrel_latex_num(pass ? pl[i].L[k] : pl[i].g[k], stdout);
             }
-            printf(" \\\\\n");
+            fputs(" \\\\\n", stdout);
         }
-        printf("\\hline\n\\end{tabular}\n\\caption{%s per pattern and pooled, per platform}\n"
-               "\\end{table}\n", pass ? "$L$ (s)" : "$g$ (s/byte)");
+        hrel_latex_end(stdout, NULL);
     }
 }
 

@@ -1,6 +1,7 @@
 /* tables -- see tables.h. Builders format every number once into cells; the
  * three renderers only lay the cells out. */
 #include "tables.h"
+#include "latex.h"
 #include "patterns.h"
 #include "errmsg.h"
 
@@ -480,60 +481,31 @@ static void write_csv(const hrel_table *t, FILE *fp)
     }
 }
 
-/* Print S with LaTeX's special characters escaped ("+-" becomes $\pm$). */
-static void latex_escape(const char *s, FILE *fp)
-{
-    static const char *const tex[][2] = {
-        {"%", "\\%"}, {"&", "\\&"}, {"_", "\\_"}, {"#", "\\#"}, {"$", "\\$"},
-        {"{", "\\{"}, {"}", "\\}"}, {"<", "$<$"}, {">", "$>$"}, {"^", "\\^{}"},
-        {"~", "\\~{}"}, {"\\", "\\textbackslash{}"}, {"+-", "$\\pm$"},
-    };
-    size_t k;
-    while (*s) {
-        for (k = 0; k < sizeof tex / sizeof tex[0]; k++)
-            if (strncmp(s, tex[k][0], strlen(tex[k][0])) == 0)
-                break;
-        if (k < sizeof tex / sizeof tex[0]) {
-            fputs(tex[k][1], fp);
-            s += strlen(tex[k][0]);
-        } else {
-            fputc(*s++, fp);
-        }
-    }
-}
-
+/* The one LaTeX style (lib/io/latex.h): booktabs, caption above, math mode. */
 static void write_latex(const hrel_table *t, FILE *fp)
 {
     size_t r, c;
-    fputs("\\begin{table}[htbp]\n\\centering\n\\caption{", fp);
-    latex_escape(t->title, fp);
-    fputs("}\n\\label{tab:", fp);
-    latex_escape(t->name, fp);
-    fputs("}\n\\begin{tabular}{", fp);
-    for (c = 0; c < t->ncol; c++)
-        fputc(t->numeric[c] ? 'r' : 'l', fp);
-    fputs("}\n\\hline\n", fp);
+    char spec[64];
+    for (c = 0; c < t->ncol && c + 1 < sizeof spec; c++)
+        spec[c] = t->numeric[c] ? 'r' : 'l';
+    spec[c] = '\0';
+    hrel_latex_begin(fp, t->title, t->name, spec);
     for (c = 0; c < t->ncol; c++) {
         if (c)
             fputs(" & ", fp);
-        latex_escape(t->head[c], fp);
+        hrel_latex_text(t->head[c], fp);
     }
-    fputs(" \\\\\n\\hline\n", fp);
+    fputs(" \\\\\n", fp);
+    hrel_latex_midrule(fp);
     for (r = 0; r < t->nrow; r++) {
         for (c = 0; c < t->ncol; c++) {
             if (c)
                 fputs(" & ", fp);
-            latex_escape(*CELL(t, r, c), fp);
+            hrel_latex_text(*CELL(t, r, c), fp);
         }
         fputs(" \\\\\n", fp);
     }
-    fputs("\\hline\n\\end{tabular}\n", fp);
-    if (t->note) {
-        fputs("\\par\\smallskip\\footnotesize ", fp);
-        latex_escape(t->note, fp);
-        fputc('\n', fp);
-    }
-    fputs("\\end{table}\n\n", fp);
+    hrel_latex_end(fp, t->note);
 }
 
 int hrel_table_write(const hrel_table *t, hrel_table_format format, FILE *fp)
