@@ -6,6 +6,9 @@
 #                   (PLATFORM=local by default; see hostfiles/)
 #   make bench      suite PingPong vs bare PVM ping-pong vs raw TCP, with ratios
 #   make compare    g and L per pattern across platforms (newest run of each)
+#   make paper      all tables and figures of RUNS="DIR ..." (default: every
+#                   results/*/ with tables.tex) in one PDF, results/paper/paper.pdf
+#                   (installs pdflatex from Debian's texlive on first use)
 #   make clean      remove build output (results/ is kept)
 
 PLATFORM ?= local
@@ -36,8 +39,12 @@ bench: all
 compare: all
 	@experiments/compare.sh --latest
 
+paper: all
+	@experiments/deps.sh texlive-latex-base texlive-latex-recommended
+	@experiments/paper.sh $(RUNS)
+
 clean:
 	@if command -v aimk >/dev/null 2>&1; then PVM_ROOT=$(PVM_ROOT) aimk clean >/dev/null; fi
 	rm -rf LINUX*/ bin/ tests/tmp .pvm
 
-.PHONY: all check study bench compare clean
+.PHONY: all check study bench compare paper clean
