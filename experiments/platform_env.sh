@@ -28,6 +28,7 @@
 # started also on failure and Ctrl-C (then runs the shell code in
 # HREL_PLAT_ON_SIGNAL, if set, and exits 130), and returns CMD's exit status,
 # or 125 when the virtual machine could not be had (one line already printed).
+# HREL_PLAT_NO_PROBE=1 skips an emulated platform's bandwidth probe before CMD.
 
 : "${HREL_ROOT:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 . "$HREL_ROOT/hostfiles/vm.sh"
@@ -171,7 +172,8 @@ hrel_plat_run() {
             trap - INT TERM
             hrel_vm_stop ;;
         emulated)
-            "$HREL_ROOT/hostfiles/platform.sh" run "$(dirname "$HREL_PLAT_RUNHF")/$HREL_PLAT_NAME.platform" -- \
+            "$HREL_ROOT/hostfiles/platform.sh" run "$(dirname "$HREL_PLAT_RUNHF")/$HREL_PLAT_NAME.platform" \
+                ${HREL_PLAT_NO_PROBE:+--no-probe} -- \
                 env HREL_HOSTFILE="$HREL_PLAT_HOSTFILE" "$@" &
             pid=$!
             trap 'kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; eval "${HREL_PLAT_ON_SIGNAL:-}"; exit 130' INT TERM

@@ -2,7 +2,7 @@
 # predict.sh -- predict an unmodified PVM program's run time on a platform from
 # PVM's own trace events, run it there, and compare.
 #
-# usage: experiments/predict.sh [--platform NAME | --hostfile FILE] [--fit FIT.csv]
+# usage: experiments/predict.sh [--platform NAME | --hostfile FILE | --attach] [--fit FIT.csv]
 #                               [--trace FILE] [--runs N] [--run DIR]
 #                               [--timeout DURATION] [--cpu-ratio X] [--route daemon|direct]
 #                               [--tags LIST] [--marker TAG] [--rule switch|marker]
@@ -12,6 +12,10 @@
 #                    (NAME.platform + NAME); a copy with PROGRAM's folder added
 #                    to ep= is brought up under the same name
 #   --hostfile FILE  start the virtual machine from FILE (local hosts) instead
+#                    (a copy with PROGRAM's folder first in ep=)
+#   --attach         run on the virtual machine you already run (left running;
+#                    PROGRAM's folder must be in its ep=, or give a path PVM finds)
+#                    (platform options: experiments/platform_env.sh)
 #   --fit FIT.csv    g and L (hrel fit --csv rows); default: the newest run of
 #                    this platform in results/, else its quick study is run first
 #   --trace FILE     predict from this tracer file (recorded elsewhere, e.g. on
@@ -81,9 +85,15 @@ if [ "${1:-}" = "--inner" ]; then
     exit 0
 fi
 
-platform="" hostfile="" fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon
+fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon
 import_args=()
+HREL_PLAT_PROG=predict
+. "$ROOT/experiments/platform_env.sh"
 while [ $# -gt 0 ]; do
+    [ "$1" = -- ] && { shift; break; }
+    hrel_plat_opt "$@"; n=$?
+    [ "$n" -eq 255 ] && exit 2
+    [ "$n" -gt 0 ] && { shift "$n"; continue; }
     case "$1" in
         --tags|--marker|--rule)
             [ $# -ge 2 ] || die2 "$1 needs a value"
@@ -95,23 +105,21 @@ while [ $# -gt 0 ]; do
                 *) die2 "--tags needs tags like 12,13, not '$2'" ;;
             esac
             import_args+=("$1" "$2"); shift 2 ;;
-        --platform|--hostfile|--fit|--trace|--runs|--run|--timeout|--cpu-ratio|--route)
+        --fit|--trace|--runs|--run|--timeout|--cpu-ratio|--route)
             [ $# -ge 2 ] || die2 "$1 needs a value"
             case "$1" in
-                --platform) platform=$2 ;; --hostfile) hostfile=$2 ;; --fit) fit=$2 ;;
+                --fit) fit=$2 ;;
                 --trace) xtrace=$2 ;; --runs) runs=$2 ;; --run) run=$2 ;;
                 --timeout) tmo=$2 ;; --cpu-ratio) ratio=$2 ;; --route) route=$2 ;;
             esac; shift 2 ;;
-        --platform=*|--hostfile=*|--fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*)
+        --fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*)
             set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
         -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
-        --) shift; break ;;
         *) die2 "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
     esac
 done
 [ $# -ge 1 ] || die2 "no PROGRAM given (usage: predict.sh [options] -- PROGRAM [ARGS...])"
 prog=$1; shift
-[ -n "$platform" ] && [ -n "$hostfile" ] && die2 "give --platform or --hostfile, not both"
 case "$runs" in ''|*[!0-9]*|0) die2 "--runs needs a whole number >= 1, not '$runs'" ;; esac
 case "$route" in direct|daemon) ;; *) die2 "--route must be direct or daemon, not '$route'" ;; esac
 case "$tmo" in
@@ -132,16 +140,10 @@ progdir=$(cd "$(dirname "$prog")" && pwd); prog=$progdir/$(basename "$prog")
 case "$progdir" in *[[:space:]:]*) die2 "the folder of '$prog' has a space or ':'; PVM's ep= cannot hold it" ;; esac
 [ -z "$fit" ] || [ -r "$fit" ] || die2 "cannot read fit file '$fit'"
 [ -z "$xtrace" ] || [ -r "$xtrace" ] || die2 "cannot read trace file '$xtrace'"
-[ -z "$hostfile" ] || [ -r "$hostfile" ] || die2 "cannot read hostfile '$hostfile'"
-[ -n "$platform" ] || { [ -n "$hostfile" ] && platform=hostfile; } || platform=local
-if [ "$platform" != local ] && [ "$platform" != hostfile ]; then
-    [ -r "$ROOT/hostfiles/$platform.platform" ] && [ -r "$ROOT/hostfiles/$platform" ] ||
-        die2 "unknown platform '$platform' (no hostfiles/$platform.platform and hostfiles/$platform)"
-fi
+hrel_plat_resolve || exit 2
+platform=$HREL_PLAT_NAME
 command -v tracer >/dev/null || die "PVM's tracer is not installed (Debian package pvm-dev)"
-HREL="$ROOT/bin/${PVM_ARCH:-LINUX64}/hrel"
-. "$ROOT/hostfiles/vm.sh"
-HREL="$ROOT/bin/$PVM_ARCH/hrel"
+HREL="$ROOT/bin/$PVM_ARCH/hrel"   # PVM_ARCH: hostfiles/vm.sh, via platform_env.sh
 [ -x "$HREL" ] || die "$HREL is not built: run make first"
 [ -n "$run" ] || run="$ROOT/results/predict-$platform-$(date -u +%Y%m%dT%H%M%SZ)"
 [ -e "$run" ] && [ -n "$(ls -A "$run" 2>/dev/null)" ] && die2 "run folder '$run' exists and is not empty"
@@ -155,28 +157,14 @@ if [ -n "$xtrace" ]; then
 fi
 
 # the hostfile (or platform copy) with PROGRAM's folder first in ep=
-add_ep() {  # add_ep IN OUT
-    local line
-    : >"$2"
-    while IFS= read -r line || [ -n "$line" ]; do
-        case "$line" in
-            \**ep=*) line=$(printf '%s' "$line" | sed -E "s#ep=([^ ]*)#ep=$progdir:\\1#") ;;
-            \**) line="$line ep=$progdir:\$HREL_ROOT/bin/\$PVM_ARCH" ;;
-        esac
-        printf '%s\n' "$line" >>"$2"
-    done <"$1"
-    grep -q '^\*' "$1" || printf '* ep=%s:$HREL_ROOT/bin/$PVM_ARCH\n' "$progdir" >>"$2"
-}
-mkdir -p "$run/platform"
+hrel_plat_prepare "$run/platform" "$progdir" || die "cannot write the platform copy in '$run/platform'"
 medium=none nhosts=1
-case "$platform" in
-    local) add_ep "$ROOT/hostfiles/local" "$run/platform/hostfile" ;;
-    hostfile) add_ep "$hostfile" "$run/platform/hostfile"
-              nhosts=$(grep -cvE '^[[:space:]]*(#|\*|&|$)' "$hostfile"); [ "$nhosts" -ge 1 ] || nhosts=1 ;;
-    *) cp "$ROOT/hostfiles/$platform.platform" "$run/platform/$platform.platform"
-       add_ep "$ROOT/hostfiles/$platform" "$run/platform/$platform"
-       nhosts=$(grep -cvE '^[[:space:]]*(#|\*|&|$)' "$ROOT/hostfiles/$platform")
-       read -r _ pmedium _ < <(grep -E '^medium:' "$ROOT/hostfiles/$platform.platform")
+case "$HREL_PLAT_KIND" in
+    hostfile) nhosts=$(grep -cvE '^[[:space:]]*(#|\*|&|$)' "$HREL_PLAT_RUNHF"); [ "$nhosts" -ge 1 ] || nhosts=1 ;;
+    attach) nhosts=$(timeout 10 "$ROOT/bin/$PVM_ARCH/hrel_vmhosts" 2>/dev/null | wc -l); [ "$nhosts" -ge 1 ] || nhosts=1 ;;
+    emulated)
+       nhosts=$(grep -cvE '^[[:space:]]*(#|\*|&|$)' "$HREL_PLAT_RUNHF")
+       read -r _ pmedium _ < <(grep -E '^medium:' "$HREL_PLAT_DESC")
        case "${pmedium:-}" in shared) medium=bus ;; *) medium=port ;; esac ;;
 esac
 
@@ -189,7 +177,8 @@ if [ -z "$fit" ]; then
         fi
     done
     if [ -z "$newest" ]; then
-        [ "$platform" = hostfile ] && die "no characterisation for a --hostfile platform: give --fit FIT.csv"
+        [ "$HREL_PLAT_KIND" = emulated ] || [ "$platform" = local ] ||
+            die "no characterisation of '$platform' (--hostfile or --attach) in results/: give --fit FIT.csv"
         echo "predict: no characterisation of '$platform' with --route $route in results/: running its quick study first"
         "$ROOT/experiments/study.sh" --platform "$platform" --quick --no-report \
             --run "$run/study" -- --route "$route" >"$run/study.log" 2>&1 ||
@@ -207,16 +196,7 @@ fi
 
 # the runs
 inner=("$ROOT/experiments/predict.sh" --inner "$run" "$runs" "$tmo_s" "$prog" "$@")
-case "$platform" in
-    local|hostfile)
-        trap 'hrel_vm_stop 2>/dev/null' EXIT
-        hrel_vm_start "$run/platform/hostfile" || die "could not start the virtual machine"
-        "${inner[@]}" || exit 1
-        hrel_vm_stop 2>/dev/null; trap - EXIT ;;
-    *)
-        "$ROOT/hostfiles/platform.sh" run "$run/platform/$platform.platform" --no-probe -- \
-            "${inner[@]}" || exit 1 ;;
-esac
+HREL_PLAT_NO_PROBE=1 hrel_plat_run "${inner[@]}" || exit 1
 
 # import, predict
 times="" utimes=""

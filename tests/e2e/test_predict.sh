@@ -47,6 +47,26 @@ check "farm with wildcard receives predicted" grep -q '^replay,' "$T/p2/predict.
 "$P" --runs 1 --fit "$T/fit.csv" --run "$T/p3" --trace "$T/p1/run1/trace.trc" -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p3.out" 2>&1
 check "--trace FILE predicts from that trace" grep -q "predicted_from: $T/p3/xtrace" "$T/p3/predict.csv"
 
+# --attach: the user's own virtual machine (started the pvm-console way) is used and left running
+mkdir -p "$ROOT/.pvm"
+att=$(mktemp -d "$ROOT/.pvm/attach.XXXXXX")
+(export PVM_TMP=$att HREL_ROOT=$ROOT; pvmd "$ROOT/hostfiles/local" >/dev/null 2>&1 </dev/null &)
+for _ in $(seq 1 100); do [ -e "$att/pvmd.$(id -u)" ] && break; sleep 0.1; done
+PVM_TMP=$att "$P" --attach --runs 1 --fit "$T/fit.csv" --run "$T/p4" -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p4.out" 2>"$T/p4.err"
+check "--attach: exits 0 ($(tail -n 1 "$T/p4.err"))" [ $? -eq 0 ]
+check "--attach: predicted" grep -q '^replay,' "$T/p4/predict.csv"
+check "--attach: platform named attached" grep -q '^# platform: attached ' "$T/p4/predict.csv"
+check "--attach: the user's virtual machine is still running" env PVM_TMP="$att" timeout 10 "$BIN/hrel_vmhosts"
+(echo halt | PVM_TMP=$att timeout 10 pvm) >/dev/null 2>&1
+sleep 0.3
+for pid in $(pgrep -x pvmd) $(pgrep -f '/pvm3/lib/pvmd'); do
+    tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "PVM_TMP=$att" && kill -9 "$pid"
+done
+rm -rf "$att"
+PVM_TMP=$att "$P" --attach --runs 1 --fit "$T/fit.csv" --run "$T/p5" -- "$BIN/hrel_stencil" >/dev/null 2>"$T/p5.err" </dev/null
+check "--attach with no virtual machine: non-zero exit" [ $? -ne 0 ]
+check "--attach with no virtual machine: one line" [ "$(grep -c . "$T/p5.err")" -eq 1 ]
+
 # bad inputs: one line on stderr, non-zero exit, nothing left running
 bad() {   # bad WHAT WANT ARGS...
     local what=$1 want=$2 rc; shift 2
