@@ -96,7 +96,7 @@ hrel_vm_stop() {
         # when none answers): any pvmd whose environment names this PVM_TMP
         local pid
         for pid in $(pgrep -x pvmd 2>/dev/null) $(pgrep -f '/pvm3/lib/pvmd' 2>/dev/null); do
-            tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "PVM_TMP=$PVM_TMP" &&
+            tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qx "PVM_TMP=$PVM_TMP" &&
                 kill -9 "$pid" 2>/dev/null
         done
         rm -rf "$PVM_TMP"

@@ -30,7 +30,7 @@ check_not() {
 our_pvmds() {
     local pid
     for pid in $(pgrep -x pvmd 2>/dev/null; pgrep -f '/pvm3/lib/pvmd' 2>/dev/null); do
-        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -q "^PVM_TMP=$ROOT/.pvm/" && echo "$pid"
+        tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -q "^PVM_TMP=$ROOT/.pvm/" && echo "$pid"
     done | sort -u
 }
 # pids in the list $2 that are not in the list $1 (both newline-separated)

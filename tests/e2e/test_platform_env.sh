@@ -34,7 +34,7 @@ check "--attach: the user's virtual machine is still running" \
 (echo halt | PVM_TMP=$att timeout 10 pvm) >/dev/null 2>&1
 sleep 0.3
 for pid in $(pgrep -x pvmd) $(pgrep -f '/pvm3/lib/pvmd'); do
-    tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "PVM_TMP=$att" && kill -9 "$pid"
+    tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qx "PVM_TMP=$att" && kill -9 "$pid"
 done
 rm -rf "$att"
 "$S" --attach --no-report -o "$T/run3" "${bench[@]}" >/dev/null 2>"$T/r3.err" </dev/null &

@@ -13,7 +13,7 @@ before=$(our_pvmds)
 our_tracers() {
     local pid
     for pid in $(pgrep -x tracer 2>/dev/null); do
-        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -q "^PVM_TMP=$ROOT/" && echo "$pid"
+        tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -q "^PVM_TMP=$ROOT/" && echo "$pid"
     done
 }
 
@@ -60,7 +60,7 @@ check "--attach: the user's virtual machine is still running" env PVM_TMP="$att"
 (echo halt | PVM_TMP=$att timeout 10 pvm) >/dev/null 2>&1
 sleep 0.3
 for pid in $(pgrep -x pvmd) $(pgrep -f '/pvm3/lib/pvmd'); do
-    tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "PVM_TMP=$att" && kill -9 "$pid"
+    tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qx "PVM_TMP=$att" && kill -9 "$pid"
 done
 rm -rf "$att"
 PVM_TMP=$att "$P" --attach --runs 1 --fit "$T/fit.csv" --run "$T/p5" -- "$BIN/hrel_stencil" >/dev/null 2>"$T/p5.err" </dev/null

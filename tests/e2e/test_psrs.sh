@@ -92,7 +92,7 @@ dpid=$!
 wpid=""
 for _ in $(seq 1 100); do
     for pid in $(pgrep -f "$BIN/hrel_psrs --worker"); do
-        if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "PVM_TMP=$PVM_TMP"; then wpid=$pid; break; fi
+        if tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qx "PVM_TMP=$PVM_TMP"; then wpid=$pid; break; fi
     done
     [ -n "$wpid" ] && [ "$(grep -c '^2,' "$T/kill/psrs.csv" 2>/dev/null)" -ge 1 ] && break
     sleep 0.1
@@ -104,7 +104,7 @@ check "killed worker: one line naming the task" grep -qE 'task t[0-9a-f]+ on hos
 sleep 0.5
 left=""
 for pid in $(pgrep -f "$BIN/hrel_psrs"); do
-    tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "PVM_TMP=$PVM_TMP" && left="$left $pid"
+    tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qx "PVM_TMP=$PVM_TMP" && left="$left $pid"
 done
 check "no hrel_psrs task left behind ($left)" test -z "$left"
 
