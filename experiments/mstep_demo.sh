@@ -24,27 +24,11 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 HREL_CALLER_PWD=$PWD    # relative paths in the options mean this directory
 cd "$ROOT" || exit 1
-run=""; fit=""; raw=""; g=""; L=""; op=sum; demo_args=()
+fit=""; raw=""; g=""; L=""; op=sum
 HREL_PLAT_PROG=mstep_demo.sh
 . "$ROOT/experiments/platform_env.sh"
-while [ $# -gt 0 ]; do
-    hrel_plat_opt "$@"; nopt=$?
-    [ "$nopt" -eq 255 ] && exit 2
-    [ "$nopt" -gt 0 ] && { shift "$nopt"; continue; }
-    case "$1" in
-        --run|--out|-o) run=${2:?$1 needs a directory}; shift 2 ;;
-        --fit) fit=${2:?--fit needs a file}; shift 2 ;;
-        --raw) raw=${2:?--raw needs a file}; shift 2 ;;
-        --g) g=${2:?--g needs a number}; shift 2 ;;
-        --L) L=${2:?--L needs a number}; shift 2 ;;
-        --op) op=${2:?--op needs sum or max}; shift 2 ;;
-        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
-        --) shift; demo_args=("$@"); break ;;
-        *) echo "mstep_demo.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
-    esac
-done
-hrel_plat_resolve || exit 2
-[ -z "$run" ] || run=$(hrel_abs "$run")
+hrel_script_args "--fit=fit --raw=raw --g=g --L=L --op=op" "$@" || exit 2
+run=$HREL_OUT; demo_args=("${HREL_REST[@]}")
 [ -z "$fit" ] || fit=$(hrel_abs "$fit")
 [ -z "$raw" ] || raw=$(hrel_abs "$raw")
 HREL="$ROOT/bin/$PVM_ARCH/hrel"

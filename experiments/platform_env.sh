@@ -60,6 +60,46 @@ hrel_plat_opt() {
     return 0
 }
 
+# hrel_script_args SPEC "$@": the option loop every experiment script shares.
+# Takes the platform options (hrel_plat_opt), --out/-o/--run DIR (also
+# --out=DIR, --run=DIR) into HREL_OUT made absolute (hrel_abs), -h/--help
+# (prints the script's header comment and exits 0), and the script's own
+# options listed in SPEC, space separated: "--name=var" stores the option's
+# value (--name V or --name=V) in $var, "--name=var:WORD" sets $var to WORD.
+# The words after "--" go to the array HREL_REST. Then hrel_plat_resolve.
+# Returns 0, or 1 with one line on stderr (unknown argument, missing value).
+hrel_script_args() {
+    local spec=" $1 " n w var val; shift
+    HREL_OUT="" HREL_REST=()
+    while [ $# -gt 0 ]; do
+        hrel_plat_opt "$@"; n=$?
+        [ "$n" -eq 255 ] && return 1
+        [ "$n" -gt 0 ] && { shift "$n"; continue; }
+        w=${1%%=*}
+        case "$1" in
+            --) shift; HREL_REST=("$@"); break ;;
+            -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+            --run|--out|-o|--run=*|--out=*) var=HREL_OUT ;;
+            --*) case "$spec" in
+                     *" $w="*) var=${spec#*" $w="}; var=${var%% *} ;;
+                     *) _hrel_plat_die "unknown argument '$1' (see --help)"; return 1 ;;
+                 esac ;;
+            *) _hrel_plat_die "unknown argument '$1' (see --help)"; return 1 ;;
+        esac
+        if [ "${var#*:}" != "$var" ]; then
+            [ "$w" = "$1" ] || { _hrel_plat_die "$w takes no value"; return 1; }
+            printf -v "${var%%:*}" '%s' "${var#*:}"; shift; continue
+        fi
+        if [ "$w" != "$1" ]; then val=${1#*=}; shift
+        elif [ $# -ge 2 ] && [ -n "$2" ]; then val=$2; shift 2
+        else _hrel_plat_die "$1 needs a value"; return 1
+        fi
+        printf -v "$var" '%s' "$val"
+    done
+    [ -z "$HREL_OUT" ] || HREL_OUT=$(hrel_abs "$HREL_OUT")
+    hrel_plat_resolve
+}
+
 # Forget the platform options taken so far (a script that runs on several
 # platforms in turn sets each with hrel_plat_opt --platform NAME).
 hrel_plat_reset() {

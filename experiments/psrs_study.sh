@@ -20,7 +20,7 @@
 #   --procs LIST     processor counts (default 2-8)
 #   --reps R         timed runs per P and input (default 5)
 #   --input LIST     inputs (default uniform; the table and figures use the first)
-#   --quick          N = 131072, P = 2-4, 2 repetitions
+#   --quick          N = 131072, P = 2-4, 2 repetitions (unless given)
 #   PSRS-ARGS        passed to hrel_psrs (see bin/$PVM_ARCH/hrel_psrs --help)
 #
 # Order: (1) the constants B..J on this processor (hrel_psrs_constants, per P),
@@ -34,32 +34,18 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 HREL_CALLER_PWD=$PWD    # relative paths in the options mean this directory
 cd "$ROOT" || exit 1
-run=""; fit=""; raw=""; gl=pooled; n=1048576; procs=2-8; reps=5
-inputs=uniform; psrs_args=()
+fit=""; raw=""; gl=pooled; n=""; procs=""; reps=""; quick=0
+inputs=uniform
 die() { echo "psrs_study.sh: $*" >&2; exit 1; }
 HREL_PLAT_PROG=psrs_study.sh
 . "$ROOT/experiments/platform_env.sh"
-while [ $# -gt 0 ]; do
-    hrel_plat_opt "$@"; nopt=$?
-    [ "$nopt" -eq 255 ] && exit 2
-    [ "$nopt" -gt 0 ] && { shift "$nopt"; continue; }
-    case "$1" in
-        --run|--out|-o) run=${2:?$1 needs a directory}; shift 2 ;;
-        --fit) fit=${2:?--fit needs a file}; shift 2 ;;
-        --raw) raw=${2:?--raw needs a file}; shift 2 ;;
-        --gl) gl=${2:?--gl needs a mode}; shift 2 ;;
-        --n) n=${2:?--n needs a count}; shift 2 ;;
-        --procs) procs=${2:?--procs needs a list}; shift 2 ;;
-        --reps) reps=${2:?--reps needs a count}; shift 2 ;;
-        --input) inputs=${2:?--input needs a list}; shift 2 ;;
-        --quick) n=131072; procs=2-4; reps=2; shift ;;
-        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
-        --) shift; psrs_args=("$@"); break ;;
-        *) echo "psrs_study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
-    esac
-done
-hrel_plat_resolve || exit 2
-[ -z "$run" ] || run=$(hrel_abs "$run")
+hrel_script_args "--fit=fit --raw=raw --gl=gl --n=n --procs=procs --reps=reps --input=inputs \
+    --quick=quick:1" "$@" || exit 2
+run=$HREL_OUT; psrs_args=("${HREL_REST[@]}")
+if [ "$quick" = 1 ]; then    # the preset, for the values not given
+    : "${n:=131072}" "${procs:=2-4}" "${reps:=2}"
+fi
+: "${n:=1048576}" "${procs:=2-8}" "${reps:=5}"
 [ -z "$fit" ] || fit=$(hrel_abs "$fit")
 [ -z "$raw" ] || raw=$(hrel_abs "$raw")
 platform=$HREL_PLAT_NAME

@@ -26,25 +26,11 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 HREL_CALLER_PWD=$PWD    # relative paths in the options mean this directory
 cd "$ROOT" || exit 1
-run=""; quick=0; report=1; bench_args=()
+quick=0; report=1
 HREL_PLAT_PROG=study.sh
 . "$ROOT/experiments/platform_env.sh"
-while [ $# -gt 0 ]; do
-    hrel_plat_opt "$@"; n=$?
-    [ "$n" -eq 255 ] && exit 2
-    [ "$n" -gt 0 ] && { shift "$n"; continue; }
-    case "$1" in
-        --run|--out|-o) run=${2:?$1 needs a directory}; shift 2 ;;
-        --run=*|--out=*) run=${1#*=}; shift ;;
-        --quick) quick=1; shift ;;
-        --no-report) report=0; shift ;;
-        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
-        --) shift; bench_args=("$@"); break ;;
-        *) echo "study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
-    esac
-done
-hrel_plat_resolve || exit 2
-[ -z "$run" ] || run=$(hrel_abs "$run")
+hrel_script_args "--quick=quick:1 --no-report=report:0" "$@" || exit 2
+run=$HREL_OUT; bench_args=("${HREL_REST[@]}")
 platform=$HREL_PLAT_NAME
 BENCH="$ROOT/bin/$PVM_ARCH/hrel_bench"
 if [ ! -x "$BENCH" ]; then

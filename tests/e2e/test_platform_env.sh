@@ -9,6 +9,23 @@
 S=$ROOT/experiments/study.sh
 bench=(-- -P PP -p 2 -s 6720 -r 2 -w 0)
 
+# --- hrel_script_args: the option loop the scripts share (no virtual machine) ----
+args_of() {    # run hrel_script_args in a subshell from $T, print what it set
+    (cd "$T" && HREL_CALLER_PWD=$T HREL_PLAT_PROG=t.sh && . "$ROOT/experiments/platform_env.sh" &&
+     x="" q=0 && hrel_script_args "--x=x --q=q:1" "$@" &&
+     printf '%s|%s|%s|%s|%s\n' "$HREL_OUT" "$x" "$q" "${HREL_REST[*]}" "$HREL_PLAT_NAME")
+}
+check "script args: values, flag, --out relative to the caller, rest after --" \
+    test "$(args_of --x 'a b' --q -o out -- -P PP 2>&1)" = "$T/out|a b|1|-P PP|local"
+check "script args: --opt=value forms" \
+    test "$(args_of --out=/o --x=7 2>&1)" = "/o|7|0||local"
+check "script args: unknown option refused in one line" \
+    test "$(args_of --y 1 2>&1)" = "t.sh: unknown argument '--y' (see --help)"
+check "script args: missing value refused" test "$(args_of --x 2>&1)" = "t.sh: --x needs a value"
+check "script args: a flag takes no value" test "$(args_of --q=1 2>&1)" = "t.sh: --q takes no value"
+check "script args: an operand is refused" \
+    test "$(args_of stray 2>&1)" = "t.sh: unknown argument 'stray' (see --help)"
+
 # --- a user's hostfile ------------------------------------------------------------
 mkdir -p "$T/my files"
 cp "$ROOT/hostfiles/local" "$T/my files/mycluster.hosts"
