@@ -17,9 +17,16 @@ export HREL_ROOT := $(CURDIR)
 
 # The build's output goes to .log/build.log: the terminal gets one line, the
 # compiler's warnings, and on failure the errors and the log's path.
+# PVM's aimk passes the source directory to make unquoted, and make cannot name
+# files with spaces: a checkout whose path holds a space is built through a
+# symbolic link without one (/tmp/hrel-src-UID-CHECKSUM, remade on every build).
 all:
 	@experiments/deps.sh
-	@mkdir -p .log; if PVM_ROOT=$(PVM_ROOT) aimk > .log/build.log 2>&1; then \
+	@mkdir -p .log; src=$$PWD; \
+	case "$$src" in *[[:space:]]*) \
+	    src=/tmp/hrel-src-$$(id -u)-$$(printf '%s' "$$PWD" | cksum | cut -d' ' -f1); \
+	    ln -sfn "$$PWD" "$$src" || exit 1 ;; esac; \
+	if (cd "$$src" && PVM_ROOT=$(PVM_ROOT) aimk) > .log/build.log 2>&1; then \
 	    grep -E 'warning:' .log/build.log >&2 || true; \
 	    echo "hrel: built (log: .log/build.log)"; \
 	else \
