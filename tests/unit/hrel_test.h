@@ -34,32 +34,30 @@ static void hrel_test_init(void)
         }                                                                        \
     } while (0)
 
+/* Count |G - W| <= TOL (G finite); KIND names the tolerance in the failure line. */
+static inline void hrel_test_near(const char *file, int line, const char *what, double g,
+                                  double w, double tol, const char *kind, double shown)
+{
+    if (isfinite(g) && fabs(g - w) <= tol)
+        hrel_test_npass++;
+    else {
+        hrel_test_nfail++;
+        printf("FAIL %s:%d: %s (got %.10g, want %.10g, %s tol %g)\n", file, line, what, g, w,
+               kind, shown);
+    }
+}
+
 /* |got - want| <= rel * |want| (or <= rel when want == 0). */
 #define HREL_CHECK_REL(got, want, rel, what)                                     \
     do {                                                                         \
-        double g_ = (got), w_ = (want);                                          \
-        double tol_ = (w_ == 0.0) ? (rel) : (rel) * fabs(w_);                    \
-        if (isfinite(g_) && fabs(g_ - w_) <= tol_)                               \
-            hrel_test_npass++;                                                   \
-        else {                                                                   \
-            hrel_test_nfail++;                                                   \
-            printf("FAIL %s:%d: %s (got %.10g, want %.10g, rel tol %g)\n",        \
-                   __FILE__, __LINE__, (what), g_, w_, (double)(rel));           \
-        }                                                                        \
+        double w_ = (want);                                                      \
+        hrel_test_near(__FILE__, __LINE__, (what), (got), w_,                    \
+                       (w_ == 0.0) ? (rel) : (rel) * fabs(w_), "rel", (rel));    \
     } while (0)
 
 /* |got - want| <= abs. */
 #define HREL_CHECK_ABS(got, want, tol, what)                                     \
-    do {                                                                         \
-        double g_ = (got), w_ = (want);                                          \
-        if (isfinite(g_) && fabs(g_ - w_) <= (tol))                              \
-            hrel_test_npass++;                                                   \
-        else {                                                                   \
-            hrel_test_nfail++;                                                   \
-            printf("FAIL %s:%d: %s (got %.10g, want %.10g, abs tol %g)\n",        \
-                   __FILE__, __LINE__, (what), g_, w_, (double)(tol));           \
-        }                                                                        \
-    } while (0)
+    hrel_test_near(__FILE__, __LINE__, (what), (got), (want), (tol), "abs", (tol))
 
 /* Integer equality. */
 #define HREL_CHECK_INT(got, want, what)                                          \

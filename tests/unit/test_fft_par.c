@@ -9,25 +9,33 @@ static void test_roles(void)
     hrel_fft_role role;
     size_t partner;
     int low;
-    /* p = 8, step 0: pairs (0,1) (2,3) (4,5) (6,7), odd ranks send */
-    hrel_fft_mstep_role(8, 1, 0, &role, &partner);
-    HREL_CHECK(role == HREL_FFT_SEND && partner == 0, "step 0: 1 sends to 0");
-    hrel_fft_mstep_role(8, 6, 0, &role, &partner);
-    HREL_CHECK(role == HREL_FFT_RECV && partner == 7, "step 0: 6 receives from 7");
-    /* step 1: active 0,2,4,6; 2 -> 0, 6 -> 4; odd ranks idle */
-    hrel_fft_mstep_role(8, 2, 1, &role, &partner);
-    HREL_CHECK(role == HREL_FFT_SEND && partner == 0, "step 1: 2 sends to 0");
-    hrel_fft_mstep_role(8, 4, 1, &role, &partner);
-    HREL_CHECK(role == HREL_FFT_RECV && partner == 6, "step 1: 4 receives from 6");
-    hrel_fft_mstep_role(8, 3, 1, &role, &partner);
-    HREL_CHECK(role == HREL_FFT_IDLE, "step 1: 3 idle");
-    /* step 2: 4 -> 0 */
-    hrel_fft_mstep_role(8, 4, 2, &role, &partner);
-    HREL_CHECK(role == HREL_FFT_SEND && partner == 0, "step 2: 4 sends to 0");
-    hrel_fft_mstep_role(8, 0, 2, &role, &partner);
-    HREL_CHECK(role == HREL_FFT_RECV && partner == 4, "step 2: 0 receives from 4");
-    hrel_fft_mstep_role(8, 6, 2, &role, &partner);
-    HREL_CHECK(role == HREL_FFT_IDLE, "step 2: 6 idle");
+    /* M-step, p = 8 (002 figure 7). Step 0: pairs (0,1) (2,3) (4,5) (6,7), odd
+     * ranks send; step 1: active 0,2,4,6: 2 -> 0, 6 -> 4, odd ranks idle;
+     * step 2: 4 -> 0. Partner is ignored for an idle rank. */
+    static const struct {
+        int rank, step;
+        hrel_fft_role role;
+        size_t partner;
+        const char *what;
+    } ms[] = {
+        {1, 0, HREL_FFT_SEND, 0, "step 0: 1 sends to 0"},
+        {6, 0, HREL_FFT_RECV, 7, "step 0: 6 receives from 7"},
+        {2, 1, HREL_FFT_SEND, 0, "step 1: 2 sends to 0"},
+        {4, 1, HREL_FFT_RECV, 6, "step 1: 4 receives from 6"},
+        {3, 1, HREL_FFT_IDLE, 0, "step 1: 3 idle"},
+        {4, 2, HREL_FFT_SEND, 0, "step 2: 4 sends to 0"},
+        {0, 2, HREL_FFT_RECV, 4, "step 2: 0 receives from 4"},
+        {6, 2, HREL_FFT_IDLE, 0, "step 2: 6 idle"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof ms / sizeof ms[0]; i++) {
+        role = ms[i].role == HREL_FFT_IDLE ? HREL_FFT_SEND : HREL_FFT_IDLE; /* must be written */
+        partner = 99;
+        HREL_CHECK_INT(hrel_fft_mstep_role(8, ms[i].rank, ms[i].step, &role, &partner), 0,
+                       ms[i].what);
+        HREL_CHECK(role == ms[i].role && (role == HREL_FFT_IDLE || partner == ms[i].partner),
+                   ms[i].what);
+    }
     HREL_CHECK(hrel_fft_mstep_role(8, 0, 3, &role, &partner) != 0, "step 3 of p=8 rejected");
     HREL_CHECK(hrel_fft_mstep_role(1, 0, 0, &role, &partner) != 0, "p=1 has no steps");
     /* CCM, p = 8: level 0 groups {0..3} {4..7}, partner r xor 4 (001 figure 4) */
