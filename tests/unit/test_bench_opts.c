@@ -1,34 +1,23 @@
 /* Unit tests of pvmsrc/bench/bench_opts: hrel_bench's command line (no PVM
  * daemon: the option parsing uses no libpvm call). */
 #include "bench_opts.h"
-#include "hrel_test.h"
 
 #include <pvm3.h>
 
 static hrel_bench_cfg cfg;
-static char err[512];
 
-/* Parse the words of LINE (space separated) as hrel_bench's arguments. */
-static int parse(const char *line)
+/* hrel_bench's parser, its --help text thrown away. */
+static int bench_parse(int argc, char **argv, char *e, size_t n)
 {
-    int argc;
     FILE *devnull = fopen("/dev/null", "w");
-    int rc;
-    char **argv = hrel_test_argv("hrel_bench", line, &argc);
-    err[0] = '\0';
-    rc = hrel_bench_opts_parse(argc, argv, &cfg, devnull, err, sizeof err);
+    int rc = hrel_bench_opts_parse(argc, argv, &cfg, devnull, e, n);
     fclose(devnull);
     return rc;
 }
 
-/* LINE is refused with exactly the message WANT. */
-static void refused(const char *line, const char *want)
-{
-    int rc = parse(line);
-    HREL_CHECK_INT(rc, -1, line);
-    HREL_CHECK_STR(err, want, line);
-    HREL_CHECK(strchr(err, '\n') == NULL, "one line");
-}
+#define OPTS_PROG "hrel_bench"
+#define OPTS_PARSE(argc, argv, e, n) bench_parse(argc, argv, e, n)
+#include "opts_fixture.h"
 
 int main(void)
 {

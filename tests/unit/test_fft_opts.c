@@ -1,28 +1,13 @@
 /* Unit tests of pvmsrc/fft/fft_opts: hrel_fft's command line (no PVM daemon:
  * the parsing uses no libpvm call). */
 #include "fft_opts.h"
-#include "hrel_test.h"
 
 #include <pvm3.h>
 
 static hrel_fft_opts c;
-static char err[512];
-
-/* Parse the words of LINE as hrel_fft's arguments. */
-static int parse(const char *line)
-{
-    int argc;
-    char **argv = hrel_test_argv("hrel_fft", line, &argc);
-    err[0] = '\0';
-    return hrel_fft_opts_parse(argc, argv, &c, err, sizeof err);
-}
-
-/* LINE is refused with exactly WANT. */
-static void refused(const char *line, const char *want)
-{
-    HREL_CHECK_INT(parse(line), -1, line);
-    HREL_CHECK_STR(err, want, line);
-}
+#define OPTS_PROG "hrel_fft"
+#define OPTS_PARSE(argc, argv, e, n) hrel_fft_opts_parse(argc, argv, &c, e, n)
+#include "opts_fixture.h"
 
 int main(void)
 {
