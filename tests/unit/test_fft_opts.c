@@ -5,6 +5,7 @@
 #include <pvm3.h>
 
 static hrel_fft_opts c;
+
 #define OPTS_PROG "hrel_fft"
 #define OPTS_PARSE(argc, argv, e, n) hrel_fft_opts_parse(argc, argv, &c, e, n)
 #include "opts_fixture.h"

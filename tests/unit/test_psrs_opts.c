@@ -5,6 +5,7 @@
 #include <pvm3.h>
 
 static hrel_psrs_opts c;
+
 #define OPTS_PROG "hrel_psrs"
 #define OPTS_PARSE(argc, argv, e, n) hrel_psrs_opts_parse(argc, argv, &c, e, n)
 #include "opts_fixture.h"
