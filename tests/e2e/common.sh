@@ -33,6 +33,27 @@ our_pvmds() {
         tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -q "^PVM_TMP=$ROOT/.pvm/" && echo "$pid"
     done | sort -u
 }
+# attach_vm_start: a virtual machine started the pvm-console way (the user's
+# own, for --attach) from hostfiles/local in a private PVM_TMP under .pvm/;
+# prints that directory. attach_vm_stop DIR halts it, kills what is left of
+# it and removes DIR.
+attach_vm_start() {
+    local att
+    mkdir -p "$ROOT/.pvm"
+    att=$(mktemp -d "$ROOT/.pvm/attach.XXXXXX")
+    (export PVM_TMP=$att HREL_ROOT=$ROOT; pvmd "$ROOT/hostfiles/local" >/dev/null 2>&1 </dev/null &)
+    for _ in $(seq 1 100); do [ -e "$att/pvmd.$(id -u)" ] && break; sleep 0.1; done
+    printf '%s\n' "$att"
+}
+attach_vm_stop() {
+    local pid
+    (echo halt | PVM_TMP=$1 timeout 10 pvm) >/dev/null 2>&1
+    sleep 0.3
+    for pid in $(pgrep -x pvmd) $(pgrep -f '/pvm3/lib/pvmd'); do
+        tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qx "PVM_TMP=$1" && kill -9 "$pid"
+    done
+    rm -rf "$1"
+}
 # pids in the list $2 that are not in the list $1 (both newline-separated)
 new_pids() { comm -13 <(echo "$1" | sort) <(echo "$2" | sort) | grep -v '^$'; }
 

@@ -38,22 +38,14 @@ check "the private copy with ep= is kept in the run" grep -q 'ep=.*bin/\$PVM_ARC
 check "no pvmd of ours left" test -z "$(our_pvmds)"
 
 # --- --attach: a virtual machine started the pvm-console way ---------------------
-mkdir -p "$ROOT/.pvm"
-att=$(mktemp -d "$ROOT/.pvm/attach.XXXXXX")
-(export PVM_TMP=$att; pvmd "$ROOT/hostfiles/local" >/dev/null 2>&1 </dev/null &)
-for _ in $(seq 1 100); do [ -e "$att/pvmd.$(id -u)" ] && break; sleep 0.1; done
+att=$(attach_vm_start)
 PVM_TMP=$att "$S" --attach --no-report -o "$T/run2" "${bench[@]}" >"$T/r2.out" 2>"$T/r2.err"
 check "study --attach exits 0 ($(tail -n 1 "$T/r2.err"))" test $? -eq 0
 check "--attach: rows measured" test "$(grep -c '^PP,2,' "$T/run2/raw.csv" 2>/dev/null)" -eq 2
 check "--attach: metadata says attached" grep -qx "# hostfile: attached" "$T/run2/raw.csv"
 check "--attach: the user's virtual machine is still running" \
     env PVM_TMP="$att" timeout 10 "$BIN/hrel_vmhosts"
-(echo halt | PVM_TMP=$att timeout 10 pvm) >/dev/null 2>&1
-sleep 0.3
-for pid in $(pgrep -x pvmd) $(pgrep -f '/pvm3/lib/pvmd'); do
-    tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qx "PVM_TMP=$att" && kill -9 "$pid"
-done
-rm -rf "$att"
+attach_vm_stop "$att"
 "$S" --attach --no-report -o "$T/run3" "${bench[@]}" >/dev/null 2>"$T/r3.err" </dev/null &
 pid=$!; wait $pid; rc=$?
 check "--attach with no virtual machine: non-zero exit" test $rc -ne 0

@@ -48,21 +48,13 @@ check "farm with wildcard receives predicted" grep -q '^replay,' "$T/p2/predict.
 check "--trace FILE predicts from that trace" grep -q "predicted_from: $T/p3/xtrace" "$T/p3/predict.csv"
 
 # --attach: the user's own virtual machine (started the pvm-console way) is used and left running
-mkdir -p "$ROOT/.pvm"
-att=$(mktemp -d "$ROOT/.pvm/attach.XXXXXX")
-(export PVM_TMP=$att HREL_ROOT=$ROOT; pvmd "$ROOT/hostfiles/local" >/dev/null 2>&1 </dev/null &)
-for _ in $(seq 1 100); do [ -e "$att/pvmd.$(id -u)" ] && break; sleep 0.1; done
+att=$(attach_vm_start)
 PVM_TMP=$att "$P" --attach --runs 1 --fit "$T/fit.csv" --run "$T/p4" -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p4.out" 2>"$T/p4.err"
 check "--attach: exits 0 ($(tail -n 1 "$T/p4.err"))" [ $? -eq 0 ]
 check "--attach: predicted" grep -q '^replay,' "$T/p4/predict.csv"
 check "--attach: platform named attached" grep -q '^# platform: attached ' "$T/p4/predict.csv"
 check "--attach: the user's virtual machine is still running" env PVM_TMP="$att" timeout 10 "$BIN/hrel_vmhosts"
-(echo halt | PVM_TMP=$att timeout 10 pvm) >/dev/null 2>&1
-sleep 0.3
-for pid in $(pgrep -x pvmd) $(pgrep -f '/pvm3/lib/pvmd'); do
-    tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qx "PVM_TMP=$att" && kill -9 "$pid"
-done
-rm -rf "$att"
+attach_vm_stop "$att"
 PVM_TMP=$att "$P" --attach --runs 1 --fit "$T/fit.csv" --run "$T/p5" -- "$BIN/hrel_stencil" >/dev/null 2>"$T/p5.err" </dev/null
 check "--attach with no virtual machine: non-zero exit" [ $? -ne 0 ]
 check "--attach with no virtual machine: one line" [ "$(grep -c . "$T/p5.err")" -eq 1 ]
