@@ -137,6 +137,21 @@ static void test_workstation(void)
     }
 }
 
+/* The graph TEXT written to the temporary FILE and read back (checked as
+ * WHAT); NULL, with the reason printed, when it cannot be read. */
+static hrel_hyper_graph *read_graph(const char *file, const char *text, const char *what)
+{
+    const char *path = hrel_test_write_tmp(file, text);
+    hrel_hyper_graph *g = NULL;
+    char err[256];
+
+    HREL_CHECK(path != NULL, "temp file written");
+    HREL_CHECK(path && hrel_hyper_graph_read(path, &g, err, sizeof err) == 0, what);
+    if (!g)
+        printf("  (%s)\n", path ? err : "no temporary file");
+    return g;
+}
+
 /* Figure 7: 1 -> 4 (m1), 2 -> 5 (m2), 3 -> 4 (m3) over a shared network. */
 static void test_figure7(void)
 {
@@ -152,19 +167,14 @@ static void test_figure7(void)
         "message m2 size=300 path=CB2,C,CB5\n"
         "message m3 size=50  path=CB3,C,CB4\n"
         "reduce m1\n";
-    const char *path = hrel_test_write_tmp("hyper_fig7.graph", text);
     char name[160];
-    hrel_hyper_graph *g = NULL;
+    hrel_hyper_graph *g = read_graph("hyper_fig7.graph", text, "figure 7 graph read");
     hrel_hyper_cb r;
     char err[256];
     double x1 = 100, x2 = 300, x3 = 50, bcp, b4p, want_b;
 
-    HREL_CHECK(path != NULL, "temp file written");
-    HREL_CHECK(hrel_hyper_graph_read(path, &g, err, sizeof err) == 0, "figure 7 graph read");
-    if (!g) {
-        printf("  (%s)\n", err);
+    if (!g)
         return;
-    }
     HREL_CHECK_INT(hrel_hyper_graph_nresult(g), 1, "one result line");
     HREL_CHECK(hrel_hyper_graph_result(g, 0, name, sizeof name, &r, err, sizeof err) == 0, "result 0");
     HREL_CHECK_HAS(name, "m1", "result named after its message");
@@ -196,17 +206,13 @@ static void test_text_form(void)
         "reduce small:m\n"
         "reduce large:m\n"
         "general G small=small:m large=large:m\n";
-    const char *path = hrel_test_write_tmp("hyper_alt.graph", text);
     char name[160];
-    hrel_hyper_graph *g = NULL;
+    hrel_hyper_graph *g = read_graph("hyper_alt.graph", text, "alternatives read");
     hrel_hyper_cb r;
     char err[256];
 
-    HREL_CHECK(hrel_hyper_graph_read(path, &g, err, sizeof err) == 0, "alternatives read");
-    if (!g) {
-        printf("  (%s)\n", err);
+    if (!g)
         return;
-    }
     HREL_CHECK_INT(hrel_hyper_graph_nresult(g), 3, "three results");
     HREL_CHECK(hrel_hyper_graph_result(g, 0, name, sizeof name, &r, err, sizeof err) == 0, "result 0");
     HREL_CHECK(r.a == 2.0 && r.b == 2.0, "same processor: dependent parallel (figure 5)");
