@@ -23,6 +23,17 @@ static hrel_msgtrace *load(const char *name, const char *text)
     return t;
 }
 
+/* T's M-steps under OPT are inferred (WHAT) and are NSTEP. */
+static void infer_nstep(const hrel_msgtrace *t, const hrel_msteps_opt *opt, int nstep,
+                        const char *what)
+{
+    hrel_trace *tr = NULL;
+    char err[512] = "";
+    HREL_CHECK_INT(hrel_msteps_infer(t, opt, &tr, NULL, err, sizeof err), 0, what);
+    HREL_CHECK_INT(tr ? tr->nstep : -1, nstep, what);
+    hrel_trace_free(tr);
+}
+
 int main(void)
 {
     hrel_msgtrace *t;
@@ -114,12 +125,7 @@ int main(void)
         HREL_CHECK_HAS(err, "--tags", "suggests a helper");
         opt.tags = tags;
         opt.ntags = 2;
-        HREL_CHECK_INT(hrel_msteps_infer(t, &opt, &tr, NULL, err, sizeof err), 0,
-                       "accepted with tag class 2,3");
-        if (tr)
-            HREL_CHECK_INT(tr->nstep, 2, "two steps with the tag class");
-        hrel_trace_free(tr);
-        tr = NULL;
+        infer_nstep(t, &opt, 2, "accepted with tag class 2,3: two steps");
         /* marker rule: one step per marker only */
         opt.tags = NULL;
         opt.ntags = 0;
@@ -127,11 +133,7 @@ int main(void)
         HREL_CHECK(hrel_msteps_parse_rule("bogus", &opt, err, sizeof err) != 0, "bad rule");
         HREL_CHECK_HAS(err, "bogus", "bad rule named");
         opt.marker_tag = 99;
-        HREL_CHECK_INT(hrel_msteps_infer(t, &opt, &tr, NULL, err, sizeof err), 0,
-                       "no markers: one step");
-        if (tr)
-            HREL_CHECK_INT(tr->nstep, 1, "marker rule without markers: one step");
-        hrel_trace_free(tr);
+        infer_nstep(t, &opt, 1, "marker rule without markers: one step");
         hrel_msgtrace_free(t);
     }
     return hrel_test_summary("test_msteps");

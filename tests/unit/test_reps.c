@@ -2,6 +2,15 @@
 #include "hrel_test.h"
 #include "reps.h"
 
+/* S restarted with N samples alternating EVEN, ODD (EVEN first). */
+static void refill(hrel_reps_state *s, int n, double even, double odd)
+{
+    int i;
+    hrel_reps_reset(s);
+    for (i = 0; i < n; i++)
+        hrel_reps_add(s, (i % 2) ? odd : even);
+}
+
 int main(void)
 {
     char err[256];
@@ -11,9 +20,7 @@ int main(void)
 
     hrel_test_init();
     /* Fixed policy: exactly 3. */
-    hrel_reps_reset(&s);
-    for (i = 0; i < 2; i++)
-        hrel_reps_add(&s, 1.0);
+    refill(&s, 2, 1.0, 1.0);
     HREL_CHECK_INT(hrel_reps_done(&fixed, &s), 0, "fixed: 2 of 3 not done");
     hrel_reps_add(&s, 1.0);
     HREL_CHECK_INT(hrel_reps_done(&fixed, &s), 1, "fixed: 3 of 3 done");
@@ -25,15 +32,11 @@ int main(void)
     HREL_CHECK_REL(hrel_reps_sd(&s), sqrt(5.0 / 3.0), 1e-12, "sd");
     HREL_CHECK_REL(hrel_reps_rse(&s), sqrt(5.0 / 3.0) / 2.0 / 2.5, 1e-12, "rse");
     /* Adaptive: constant samples stop at min, scattered ones run to max. */
-    hrel_reps_reset(&s);
-    for (i = 0; i < 4; i++)
-        hrel_reps_add(&s, 2.0);
+    refill(&s, 4, 2.0, 2.0);
     HREL_CHECK_INT(hrel_reps_done(&adapt, &s), 0, "adaptive: below min");
     hrel_reps_add(&s, 2.0);
     HREL_CHECK_INT(hrel_reps_done(&adapt, &s), 1, "adaptive: constant stops at min");
-    hrel_reps_reset(&s);
-    for (i = 0; i < 7; i++)
-        hrel_reps_add(&s, (i % 2) ? 1.0 : 3.0);
+    refill(&s, 7, 3.0, 1.0);
     HREL_CHECK_INT(hrel_reps_done(&adapt, &s), 0, "adaptive: noisy continues");
     hrel_reps_add(&s, 1.0);
     HREL_CHECK_INT(hrel_reps_done(&adapt, &s), 1, "adaptive: stops at max");
