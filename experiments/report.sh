@@ -68,6 +68,8 @@ body { font-family: sans-serif; max-width: 1100px; margin: 2em auto; color: #222
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 90%; }
 th, td { border: 1px solid #bbb; padding: 2px 8px; text-align: right; }
 th { background: #eee; } td:first-child, th:first-child { text-align: left; }
+td { font-variant-numeric: tabular-nums; }
+dl.defs dt { font-weight: bold; } dl.defs dd { margin-bottom: 4px; max-width: 60em; }
 figcaption { max-width: 60em; font-size: 90%; }
 caption { text-align: left; font-weight: bold; padding: 4px 0; }
 img { max-width: 100%; border: 1px solid #ddd; } dt { font-weight: bold; float: left; width: 12em; }
@@ -111,6 +113,19 @@ HTML
     fi
     cat <<HTML
 <h2>Tables</h2>
+<dl class="defs">
+<dt>MaxErr (%)</dt><dd>at one size h: 100 &middot; max<sub>i</sub> |T<sub>i</sub> &minus; (L + g h)| / min<sub>i</sub> T<sub>i</sub>, over the
+times T<sub>i</sub> of the table's rows (the processor counts of one pattern in tables X.1; the pooled
+patterns in table 11). Values above 100 % mean the spread at that size exceeds the smallest
+time: at small h, where L dominates and L may even be negative.</dd>
+<dt>AvErr (%)</dt><dd>at one size h: 100 &middot; mean<sub>i</sub> |T<sub>i</sub> &minus; (L + g h)| / mean<sub>i</sub> T<sub>i</sub>.</dd>
+<dt>T<sub>average</sub></dt><dd>the mean over the pooled patterns of their times at size h (000 sec. 4, 002 formula 11).</dd>
+<dt>r<sup>2</sup></dt><dd>coefficient of determination of the least-squares line L + g h (1 = every point on the line).</dd>
+<dt>&plusmn; 95 %</dt><dd>half-width of the 95 % confidence interval of g or L.</dd>
+<dt>flag</dt><dd>L&lt;0: negative fitted latency, kept as fitted; g&lt;0: negative slope.</dd>
+<dt>units</dt><dd>g in s/byte: g &middot; 10<sup>6</sup> is &micro;s per byte and 1 / (g &middot; 10<sup>6</sup>) is MB/s
+(g = 4.2&times;10<sup>&minus;7</sup> s/byte = 0.42 &micro;s/byte = 2.4 MB/s); L and times in s: &times; 10<sup>6</sup> for &micro;s.</dd>
+</dl>
 <p class="note">Also as text (<a href="tables.txt">tables.txt</a>), LaTeX
 (<a href="tables.tex">tables.tex</a>) and CSV (<a href="fit.csv">fit.csv</a>,
 <code>fit_table_*.csv</code>).</p>

@@ -26,6 +26,12 @@ for d in "$T/a" "$T/b c"; do
 done
 check "report a" "$ROOT/experiments/report.sh" "$T/a"
 check "report b c" "$ROOT/experiments/report.sh" "$T/b c"
+# the report's presentation (issue 15): error measures defined, captions, paper sizes
+check "report defines MaxErr" grep -q '<dt>MaxErr (%)</dt>' "$T/a/report.html"
+check "report defines AvErr" grep -q '<dt>AvErr (%)</dt>' "$T/a/report.html"
+check "report gives us and MB/s" grep -q 'MB/s' "$T/a/report.html"
+check "figures have captions" test "$(grep -c '<figcaption>' "$T/a/report.html")" -ge 2
+check "single-column PDF made" test -s "$T/a/fig_T_1col.pdf"
 "$PS" --out "$T/p" "$T/a" "$T/b c" > "$T/out" 2> "$T/err"
 check "paper.tex written" test -s "$T/p/paper.tex"
 check "each run's tables" grep -q 'input{run2-tables}' "$T/p/paper.tex"
