@@ -73,6 +73,8 @@ check "plot data: 8 rows of 9 columns" \
 if command -v gnuplot >/dev/null 2>&1; then
     gnuplot -e "dat='$TMP/msteps.dat'; out='$TMP/msteps.png'" plots/msteps.gp >"$TMP/gp.out" 2>&1
     check "plots/msteps.gp draws the figure" "[ -s '$TMP/msteps.png' ]"
+    gnuplot -c plots/msteps.gp "$TMP/msteps.dat" "$TMP/msteps.pdf" >"$TMP/gp.out" 2>&1
+    check "plots/msteps.gp draws the PDF (paper size)" "grep -aq 'MediaBox \\[ 0 0 504 ' '$TMP/msteps.pdf'"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
