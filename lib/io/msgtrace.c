@@ -141,6 +141,19 @@ static hrel_msg *push(rowbuf *b)
     return &b->row[b->n++];
 }
 
+/* Append rank RK's start event at E's time; return 0 or -1 (out of memory). */
+static int push_start(rowbuf *b, int rk, const hrel_pvmtev *e)
+{
+    hrel_msg *m = push(b);
+    if (!m)
+        return -1;
+    m->rank = rk;
+    m->kind = HREL_MSG_START;
+    m->t0 = m->t1 = e->t;
+    m->line = e->line;
+    return 0;
+}
+
 /* Calls that carry no message and cost only their own time (computation). */
 static int ignorable(const char *n)
 {
@@ -346,14 +359,9 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
         int rk;
         rk = rank_of(tid, ntid, e->tid);
         if (e->phase == 2) {  /* pvmd events: newtask (a task's start), output, ... */
-            if (rk >= 0 && rb[rk].n == 0 && strcmp(e->name, "newtask") == 0) {
-                if (!(m = push(&rb[rk])))
-                    goto oom;
-                m->rank = rk;
-                m->kind = HREL_MSG_START;
-                m->t0 = m->t1 = e->t;
-                m->line = e->line;
-            }
+            if (rk >= 0 && rb[rk].n == 0 && strcmp(e->name, "newtask") == 0 &&
+                push_start(&rb[rk], rk, e) != 0)
+                goto oom;
             continue;
         }
         if (rk < 0) {
@@ -362,14 +370,8 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                         (unsigned)e->tid, e->name);
             goto fail;
         }
-        if (rb[rk].n == 0) {
-            if (!(m = push(&rb[rk])))
-                goto oom;
-            m->rank = rk;
-            m->kind = HREL_MSG_START;
-            m->t0 = m->t1 = e->t;
-            m->line = e->line;
-        }
+        if (rb[rk].n == 0 && push_start(&rb[rk], rk, e) != 0)
+            goto oom;
         {
             /* open call of this rank: the last row if it is not closed yet */
             hrel_msg *open = &rb[rk].row[rb[rk].n - 1];
