@@ -1,6 +1,7 @@
 /* bench -- see bench.h. XDR packs longs as 32 bits and loses their sign, so
  * every integer travels as an int. */
 #include "bench.h"
+#include "upk.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -43,11 +44,12 @@ int hrel_case_unpack(hrel_case *c)
     char name[256];
     int msg, first, corrupt, drop;
     memset(c, 0, sizeof *c);
-    if (pvm_upkstr(name) < 0 || pvm_upkint(&c->p, 1, 1) < 0 ||
+    if (hrel_upk_str(name, sizeof name) < 0 || pvm_upkint(&c->p, 1, 1) < 0 ||
         pvm_upkint(&c->rank, 1, 1) < 0 || pvm_upkint(&msg, 1, 1) < 0)
         return -1;
     snprintf(c->pattern, sizeof c->pattern, "%.*s", HREL_PATNAME_MAX - 1, name);
-    if (c->p < 0 || c->p > HREL_MAX_RANKS)
+    if (c->p < 0 || c->p > HREL_MAX_RANKS || msg < 0 || c->rank < 0 ||
+        (c->p > 0 && c->rank >= c->p))
         return -1;
     if (c->p > 0 && pvm_upkint(c->tids, c->p, 1) < 0)
         return -1;

@@ -33,6 +33,7 @@
 #include "pattern.h"
 #include "runmeta.h"
 #include "vm.h"
+#include "upk.h"
 
 #define NPING 8   /* clock-sync round trips per rank */
 #define SPIN_S 300e-6   /* ranks spin this long before the start when each has a cpu */
@@ -154,7 +155,8 @@ static int recv_control(master *m, int tag, double timeout, int *status, long *r
     pvm_upkdouble(elapsed, 1, 1);
     pvm_upkdouble(lag, 1, 1);
     text[0] = '\0';
-    pvm_upkstr(text);
+    if (hrel_upk_str(text, sizeof text) == -2)
+        snprintf(text, sizeof text, "(report text longer than %zu bytes refused)", sizeof text - 1);
     if (*status == HREL_REPORT_FAIL) {
         char host[64], line[HREL_ERRTEXT_MAX + 128];
         snprintf(line, sizeof line, "%s (task t%x on host %s)", text, *src,
@@ -376,7 +378,8 @@ static int collect_info(master *m)
         if (hrel_vm_recv(-1, HREL_TAG_INFO, m->cfg->timeout_s, &src, NULL, verr, sizeof verr) < 0)
             return fail(m, "%s", verr);
         id[0] = '\0';
-        pvm_upkstr(id);
+        if (hrel_upk_str(id, sizeof id) < 0)
+            snprintf(id, sizeof id, "unknown");
         pvm_upkint(&cpus, 1, 1);
         for (r = 0; r < m->nworker; r++)
             if (m->tids[r] == src) {

@@ -299,7 +299,7 @@ int main(void)
             break;
         }
         if (hrel_case_unpack(&w.cs) < 0) {
-            report(master, HREL_TAG_READY, 1, 0, 0.0, 0.0, "cannot unpack the case");
+            report(master, HREL_TAG_READY, 1, 0, 0.0, 0.0, "case refused: malformed, or p, rank or size out of range");
             status = 1;
             break;
         }

@@ -14,6 +14,7 @@
 
 #include "clock.h"
 #include "vm.h"
+#include "upk.h"
 
 #define PATLEN 16   /* room for a pattern name and its '\0' */
 
@@ -435,7 +436,7 @@ static int unpack_records(int *rank, mrec **out, int *n)
             if (!r->partners || pvm_upkint(r->partners, r->npartners, 1) < 0)
                 goto bad;
         }
-        if (pvm_upkstr(pat) < 0)
+        if (hrel_upk_str(pat, sizeof pat) < 0)
             goto bad;
         pat[PATLEN - 1] = '\0';
         memcpy(r->pattern, pat, PATLEN);

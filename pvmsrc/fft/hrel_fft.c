@@ -48,6 +48,7 @@
 #include "vm.h"
 #include "fft_opts.h"
 #include "vmopts.h"
+#include "upk.h"
 
 
 typedef hrel_fft_opts fft_cfg;   /* the command line (fft_opts.h) */
@@ -134,7 +135,7 @@ static void explain(char *err, size_t errlen)
 {
     int rank = -1;
     char msg[400];
-    if (pvm_nrecv(-1, HREL_TAG_FFT_ERR) > 0 && pvm_upkint(&rank, 1, 1) >= 0 && pvm_upkstr(msg) >= 0)
+    if (pvm_nrecv(-1, HREL_TAG_FFT_ERR) > 0 && pvm_upkint(&rank, 1, 1) >= 0 && hrel_upk_str(msg, sizeof msg) >= 0)
         snprintf(err, errlen, "rank %d: %s", rank, msg);
 }
 

@@ -39,6 +39,7 @@
 #include "runmeta.h"
 #include "vm.h"
 #include "psrs_opts.h"
+#include "upk.h"
 
 #define WORKER_IDLE_S 86400.0   /* a worker waits this long for its next CASE */
 
@@ -70,7 +71,8 @@ static int unpack_case(hrel_psrs_case *c, int *route)
     c->seed = seed;
     if (c->p < 2 || c->p > HREL_PSRS_MAX_PROCS)
         return -1;
-    if (pvm_upkstr(c->trace) < 0 || pvm_upkstr(c->platform) < 0 ||
+    if (hrel_upk_str(c->trace, sizeof c->trace) < 0 ||
+        hrel_upk_str(c->platform, sizeof c->platform) < 0 ||
         pvm_upkint(c->tids, c->p, 1) < 0)
         return -1;
     return 0;
@@ -193,7 +195,8 @@ static int run_case(const psrs_cfg *cfg, const int *tids, int p, int kind, int r
         pvm_upkint(&one.sorted, 1, 1);
         pvm_upkint(&one.count_ok, 1, 1);
         pvm_upkint(&one.checksum_ok, 1, 1);
-        pvm_upkstr(text);
+        if (hrel_upk_str(text, sizeof text) == -2)
+            snprintf(text, sizeof text, "(report text longer than %zu bytes refused)", sizeof text - 1);
         if (status != 0 && !failure[0]) {
             char host[64];
             snprintf(failure, sizeof failure, "%s (task t%x on host %s)", text, src,

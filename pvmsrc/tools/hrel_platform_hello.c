@@ -21,6 +21,7 @@
 
 #include "tags.h"
 #include "args.h"
+#include "upk.h"
 
 
 /* Seconds on CLOCK_MONOTONIC. */
@@ -84,7 +85,7 @@ static int master(long bytes, int rounds)
             rc = 1;
             continue;
         }
-        if (pvm_recv(tids[i], HREL_TAG_HELLO_NAME) < 0 || pvm_upkstr(name) < 0) {
+        if (pvm_recv(tids[i], HREL_TAG_HELLO_NAME) < 0 || hrel_upk_str(name, sizeof name) < 0) {
             fprintf(stderr, "platform_hello: no answer from %s\n", hosts[i].hi_name);
             rc = 1;
             continue;
