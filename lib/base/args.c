@@ -441,3 +441,20 @@ int hrel_args_parse_all(int argc, char **argv, const hrel_arg *table, char *err,
     }
     return 0;
 }
+
+int hrel_args_exit_code(const char *prog, int rc, void (*usage_fn)(FILE *),
+                        const char *usage_text, const char *err, FILE *out, FILE *errf)
+{
+    if (rc == 1) {
+        if (usage_fn)
+            usage_fn(out);
+        else if (usage_text)
+            fputs(usage_text, out);
+        return 0;
+    }
+    if (rc < 0) {
+        fprintf(errf, "%s: %s\n", prog, err);
+        return 2;
+    }
+    return -1;
+}

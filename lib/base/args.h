@@ -81,6 +81,13 @@ int hrel_args_run(const char *prog, int argc, char **argv, const hrel_arg *table
                   void (*usage_fn)(FILE *), const char *usage_text, FILE *out, FILE *errf,
                   int *first);
 
+/* An entry point's answer to the status RC of its own option parser (0: go
+ * on, 1: --help, -1: bad input, message in ERR): on 1 the usage (USAGE_FN(OUT),
+ * else USAGE_TEXT, else nothing) goes to OUT and 0 is returned; on -1 the line
+ * "PROG: ERR" goes to ERRF and 2 is returned; otherwise -1 ("go on"). */
+int hrel_args_exit_code(const char *prog, int rc, void (*usage_fn)(FILE *),
+                        const char *usage_text, const char *err, FILE *out, FILE *errf);
+
 /* Table entries in one line each (the fields the kind does not use are 0). */
 #define HREL_OPT_FLAG(name, letter, ptr) \
     {name, letter, HREL_ARG_FLAG, ptr, 0, 0, NULL, NULL, 0, NULL}

@@ -24,6 +24,7 @@
 
 #include <pvm3.h>
 
+#include "args.h"
 #include "bench.h"
 #include "hrel_limits.h"
 #include "bench_opts.h"
@@ -545,13 +546,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "hrel_bench: %s\n", err);
         return 1;
     }
-    rc = hrel_bench_opts_parse(argc, argv, &cfg, stdout, err, sizeof err);
-    if (rc == 1)
-        return 0;
-    if (rc < 0) {
-        fprintf(stderr, "hrel_bench: %s\n", err);
-        return 2;
-    }
+    rc = hrel_args_exit_code("hrel_bench",
+                             hrel_bench_opts_parse(argc, argv, &cfg, stdout, err, sizeof err),
+                             NULL, NULL, err, stdout, stderr);   /* the parser prints --help */
+    if (rc >= 0)
+        return rc;
     memset(&m, 0, sizeof m);
     m.cfg = &cfg;
     if (prepare_output(&cfg, &done, &rc) != 0)

@@ -32,6 +32,7 @@
 
 #include <pvm3.h>
 
+#include "args.h"
 #include "psrs_args.h"
 #include "tags.h"
 #include "psrs_input.h"
@@ -316,14 +317,9 @@ int main(int argc, char **argv)
     psrs_cfg cfg;
     char err[512];
     int rc;
-    rc = hrel_psrs_opts_parse(argc, argv, &cfg, err, sizeof err);
-    if (rc == 1) {
-        fputs(hrel_psrs_opts_usage, stdout);
-        return 0;
-    }
-    if (rc < 0) {
-        fprintf(stderr, "hrel_psrs: %s\n", err);
-        return 2;
-    }
+    rc = hrel_args_exit_code("hrel_psrs", hrel_psrs_opts_parse(argc, argv, &cfg, err, sizeof err),
+                             NULL, hrel_psrs_opts_usage, err, stdout, stderr);
+    if (rc >= 0)
+        return rc;
     return cfg.worker ? worker_main() : driver_main(&cfg);
 }

@@ -283,14 +283,9 @@ int main(int argc, char **argv)
 {
     demo_cfg cfg;
     char err[256] = "";
-    int r = parse_args(argc, argv, &cfg, err, sizeof err);
-    if (r == 1) {
-        fputs(usage_text, stdout);
-        return 0;
-    }
-    if (r < 0) {
-        fprintf(stderr, "hrel_mstep_demo: %s\n", err);
-        return 2;
-    }
+    int r = hrel_args_exit_code("hrel_mstep_demo", parse_args(argc, argv, &cfg, err, sizeof err),
+                                NULL, usage_text, err, stdout, stderr);
+    if (r >= 0)
+        return r;
     return cfg.worker ? worker_main(&cfg) : master_main(&cfg, argc, argv);
 }

@@ -15,6 +15,7 @@
 
 #include <pvm3.h>
 
+#include "args.h"
 #include "clock.h"
 #include "tags.h"
 #include "sample.h"
@@ -57,29 +58,27 @@ static int peer(void)
     return 0;
 }
 
+static const char usage_text[] =
+    "usage: hrel_pingpong [-s|--sizes LIST] [-r|--reps N] [-w|--warmup N]\n"
+    "                     [--route direct|daemon] [--encoding raw|inplace|default]\n"
+    "Bare PVM ping-pong: one-way time = round trip / 2, median and mean per size.\n"
+    "  -s LIST   message sizes in bytes, k = 1024, M = 1048576\n"
+    "            (default 1,6720,107520,1720320)\n"
+    "  -r N      timed round trips per size (default 200)\n"
+    "  -w N      untimed round trips before them (default 10)\n"
+    "  --route, --encoding   as hrel_bench (default direct, raw)\n"
+    "--opt VALUE and --opt=VALUE both work.\n";
+
 int main(int argc, char **argv)
 {
     hrel_pp_opts o;
     int i, k, peer_tid, enc, route, rc;
     char err[256];
 
-    rc = hrel_pp_opts_parse(&o, argc, argv, 1, err, sizeof err);
-    if (rc < 0) {
-        fprintf(stderr, "hrel_pingpong: %s\n", err);
-        return 2;
-    }
-    if (rc == 1) {
-        printf("usage: hrel_pingpong [-s|--sizes LIST] [-r|--reps N] [-w|--warmup N]\n"
-               "                     [--route direct|daemon] [--encoding raw|inplace|default]\n"
-               "Bare PVM ping-pong: one-way time = round trip / 2, median and mean per size.\n"
-               "  -s LIST   message sizes in bytes, k = 1024, M = 1048576\n"
-               "            (default 1,6720,107520,1720320)\n"
-               "  -r N      timed round trips per size (default 200)\n"
-               "  -w N      untimed round trips before them (default 10)\n"
-               "  --route, --encoding   as hrel_bench (default direct, raw)\n"
-               "--opt VALUE and --opt=VALUE both work.\n");
-        return 0;
-    }
+    rc = hrel_args_exit_code("hrel_pingpong", hrel_pp_opts_parse(&o, argc, argv, 1, err, sizeof err),
+                             NULL, usage_text, err, stdout, stderr);
+    if (rc >= 0)
+        return rc;
     if (o.peer)
         return pvm_mytid() < 0 ? 1 : peer();
     enc = hrel_vmopts_encoding(o.encoding);

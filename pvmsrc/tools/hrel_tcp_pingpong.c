@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "clock.h"
 #include "sample.h"
 #include "ppopts.h"
@@ -33,6 +34,15 @@ static int xfer(int fd, char *buf, long n, int sending)
     return 0;
 }
 
+static const char usage_text[] =
+    "usage: hrel_tcp_pingpong [-s|--sizes LIST] [-r|--reps N] [-w|--warmup N]\n"
+    "Raw loopback TCP ping-pong (TCP_NODELAY), the yardstick under PVM:\n"
+    "  -s LIST   message sizes in bytes, k = 1024, M = 1048576\n"
+    "            (default 1,6720,107520,1720320)\n"
+    "  -r N      timed round trips per size (default 200)\n"
+    "  -w N      untimed round trips before them (default 10)\n"
+    "--opt VALUE and --opt=VALUE both work.\n";
+
 int main(int argc, char **argv)
 {
     hrel_pp_opts o;
@@ -44,21 +54,10 @@ int main(int argc, char **argv)
     pid_t child;
     char *buf;
 
-    rc = hrel_pp_opts_parse(&o, argc, argv, 0, err, sizeof err);
-    if (rc < 0) {
-        fprintf(stderr, "hrel_tcp_pingpong: %s\n", err);
-        return 2;
-    }
-    if (rc == 1) {
-        printf("usage: hrel_tcp_pingpong [-s|--sizes LIST] [-r|--reps N] [-w|--warmup N]\n"
-               "Raw loopback TCP ping-pong (TCP_NODELAY), the yardstick under PVM:\n"
-               "  -s LIST   message sizes in bytes, k = 1024, M = 1048576\n"
-               "            (default 1,6720,107520,1720320)\n"
-               "  -r N      timed round trips per size (default 200)\n"
-               "  -w N      untimed round trips before them (default 10)\n"
-               "--opt VALUE and --opt=VALUE both work.\n");
-        return 0;
-    }
+    rc = hrel_args_exit_code("hrel_tcp_pingpong", hrel_pp_opts_parse(&o, argc, argv, 0, err, sizeof err),
+                             NULL, usage_text, err, stdout, stderr);
+    if (rc >= 0)
+        return rc;
     for (k = 0; k < o.nsizes; k++)
         if (o.sizes[k] > maxs)
             maxs = o.sizes[k];

@@ -146,5 +146,16 @@ int main(void)
         HREL_CHECK_INT(hrel_args_verb("tab", verbs), -1, "no abbreviations of verbs");
         HREL_CHECK_INT(hrel_args_verb(NULL, verbs), -1, "no word");
     }
+    {   /* an entry point's answer to its parser's status */
+        char obuf[128] = "", ebuf[128] = "";
+        FILE *o = fmemopen(obuf, sizeof obuf, "w"), *e = fmemopen(ebuf, sizeof ebuf, "w");
+        HREL_CHECK_INT(hrel_args_exit_code("p", 0, NULL, "U\n", "x", o, e), -1, "status 0: go on");
+        HREL_CHECK_INT(hrel_args_exit_code("p", 1, NULL, "U\n", "x", o, e), 0, "help: exit 0");
+        HREL_CHECK_INT(hrel_args_exit_code("p", -1, NULL, "U\n", "bad x", o, e), 2, "bad: exit 2");
+        fclose(o);
+        fclose(e);
+        HREL_CHECK_STR(obuf, "U\n", "help: the usage text on OUT");
+        HREL_CHECK_STR(ebuf, "p: bad x\n", "bad: one line on ERRF");
+    }
     return hrel_test_summary("test_args");
 }
