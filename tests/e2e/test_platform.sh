@@ -46,13 +46,22 @@ mkplat() {
 }
 
 # Nothing of platform NAME is left: namespaces, state directory, its pvmds.
+# pgrep -f PATTERN, but only processes of this checkout (HREL_ROOT=$ROOT in
+# their environment): another clone may run a platform with the same host names
+ours() {
+    local pid
+    for pid in $(pgrep -f "$1"); do
+        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "HREL_ROOT=$ROOT" && return 0
+    done
+    return 1
+}
 nothing_left() {
     local name=$1 hosts
     hosts=$(grep -v '^\*' "$T/$name" | paste -sd '|')
     [ -z "$(ip netns list | awk '{print $1}' | grep -F "hrel.$name.")" ] &&
     [ ! -e "$ROOT/.pvm/platform.$name" ] &&
-    ! pgrep -f "pvmd .*( -n($hosts) |$T/$name\$)" >/dev/null &&
-    ! pgrep -f "hrel-probe .* ($hosts) " >/dev/null
+    ! ours "pvmd .*( -n($hosts) |$T/$name\$)" &&
+    ! ours "hrel-probe .* ($hosts) "
 }
 
 # Exactly one line on stderr file $1.
@@ -195,7 +204,7 @@ check "wire switch: 100-byte PVM round trip ${r:-?} s >= 430.4 us (frame times +
 r=$(sed -n 's/^pingpong wb bytes 1000000 .* mbit \([0-9.]*\)$/\1/p' "$T/hreltws${TG}.out")
 check "wire switch: PVM 1 MB at ${r:-?} Mbit/s within 10% of 10" within10 "${r:-0}" 10
 check "wire switch: teardown leaves nothing (wire too)" \
-    eval "nothing_left hreltws${TG} && ! pgrep -f 'hrel-wire .*--prefix w' >/dev/null"
+    eval "nothing_left hreltws${TG} && ! ours 'hrel-wire .*--prefix w'"
 "$P" probe "$T/hreltws${TG}.platform" --pairs 2 --seconds 2 >"$T/hreltws${TG}.probe" 2>&1; rc=$?
 check "wire switch: 2 simultaneous pairs each within 10% of the payload rate" \
     eval "[ $rc -eq 0 ] && [ \$(grep -c ' ok ' '$T/hreltws${TG}.probe') -eq 2 ]"
