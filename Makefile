@@ -4,6 +4,7 @@
 #   make check      build, then run every test (unit + end-to-end on a private pvmd)
 #   make study      build, then run the pattern study on a local virtual machine
 #                   (PLATFORM=local by default; see hostfiles/)
+#   make fuzz       fuzz every text reader with libFuzzer+ASan+UBSan (FUZZ_SECONDS=60 each)
 #   make bench      suite PingPong vs bare PVM ping-pong vs raw TCP, with ratios
 #   make compare    g and L per pattern across platforms (newest run of each)
 #   make paper      all tables and figures of RUNS="DIR ..." (default: every
@@ -37,6 +38,10 @@ all:
 check: all
 	@tests/run.sh
 
+# libFuzzer runs of every text reader (tests/fuzz/run.sh; FUZZ_SECONDS each, default 60)
+fuzz:
+	@tests/fuzz/run.sh $(or $(FUZZ_SECONDS),60)
+
 study: all
 	@experiments/study.sh $(if $(HOSTFILE),--hostfile $(HOSTFILE),--platform $(PLATFORM)) $(STUDY_ARGS)
 
@@ -54,4 +59,4 @@ clean:
 	@if command -v aimk >/dev/null 2>&1; then PVM_ROOT=$(PVM_ROOT) aimk clean >/dev/null; fi
 	rm -rf LINUX*/ bin/ tests/tmp .pvm
 
-.PHONY: all check study bench compare paper clean
+.PHONY: all check study bench compare paper clean fuzz
