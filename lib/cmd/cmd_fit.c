@@ -213,29 +213,42 @@ static void print_header(FILE *fp, const char *pre, const char *in, const hrel_r
     fprintf(fp, "\n");
 }
 
-/* DIR/validation.csv: held-out predictions on R (validate.h; h in bytes). */
-static int write_validation(const char *dir, const hrel_fit_result *r, char *err,
-                            size_t errlen)
+/* Write DIR/NAME: BODY(FP, CTX, ERR, ERRLEN) writes its content and returns
+ * nonzero on a write error. Return 0, or -1 with "PATH: cannot write: why" or
+ * "PATH: write failed" in ERR. */
+typedef int (*body_fn)(FILE *fp, const void *ctx, char *err, size_t errlen);
+
+static int write_file(const char *dir, const char *name, body_fn body, const void *ctx,
+                      char *err, size_t errlen)
 {
     char path[4096];
-    hrel_validate *v = NULL;
     FILE *fp;
     int bad;
-    if (hrel_validate_run(r, &v, err, errlen))
-        return -1;
-    snprintf(path, sizeof path, "%.3900s/validation.csv", dir);
+    snprintf(path, sizeof path, "%.3900s/%s", dir, name);
     if (!(fp = fopen(path, "w"))) {
         snprintf(err, errlen, "%.900s: cannot write: %s", path, strerror(errno));
-        hrel_validate_free(v);
         return -1;
     }
-    bad = hrel_validate_write_csv(v, fp);
-    hrel_validate_free(v);
+    bad = body(fp, ctx, err, errlen);
     if (fclose(fp) != 0 || bad) {
         snprintf(err, errlen, "%.900s: write failed", path);
         return -1;
     }
     return 0;
+}
+
+static int validation_csv(FILE *fp, const void *v, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    return hrel_validate_write_csv(v, fp);
+}
+
+static int hypothesis_csv(FILE *fp, const void *h, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    return hrel_hypo_write_csv(h, fp);
 }
 
 /* The verdict lines of the hypothesis test after the tables (comment lines with
@@ -259,6 +272,32 @@ static int print_verdicts(FILE *fp, const hrel_fit_result *r, const char *pre, c
     return bad;
 }
 
+/* What one listing shows (write_listing). */
+typedef struct listing {
+    const char *in;
+    const hrel_raw *raw;
+    const hrel_fit_cfg *cfg;
+    hrel_table **tabs;
+    size_t ntab;
+    const hrel_table *contract;
+    int latex;
+    const hrel_fit_result *res;
+} listing;
+
+static int listing_body(FILE *fp, const void *ctx, char *err, size_t errlen)
+{
+    const listing *l = ctx;
+    size_t k;
+    int bad = 0;
+    if (l->contract)
+        return hrel_table_write(l->contract, HREL_TABLE_CSV, fp);
+    print_header(fp, l->latex ? "%" : "#", l->in, l->raw, l->cfg);
+    for (k = 0; k < l->ntab; k++)
+        bad |= hrel_table_write(l->tabs[k], l->latex ? HREL_TABLE_LATEX : HREL_TABLE_TEXT, fp);
+    bad |= print_verdicts(fp, l->res, l->latex ? "% " : "", err, errlen) != 0;
+    return bad;
+}
+
 /* Write one listing: DIR/NAME in FORMAT (text or LaTeX tables, or the
  * contract CSV TABLE when TABS is NULL). */
 static int write_listing(const char *dir, const char *name, const char *in, const hrel_raw *raw,
@@ -266,53 +305,25 @@ static int write_listing(const char *dir, const char *name, const char *in, cons
                          const hrel_table *contract, int latex, const hrel_fit_result *res,
                          char *err, size_t errlen)
 {
-    char path[4096];
-    FILE *fp;
-    size_t k;
-    int bad = 0;
-    snprintf(path, sizeof path, "%.3900s/%s", dir, name);
-    if (!(fp = fopen(path, "w"))) {
-        snprintf(err, errlen, "%.900s: cannot write: %s", path, strerror(errno));
-        return -1;
-    }
-    if (contract) {
-        bad = hrel_table_write(contract, HREL_TABLE_CSV, fp);
-    } else {
-        print_header(fp, latex ? "%" : "#", in, raw, cfg);
-        for (k = 0; k < ntab; k++)
-            bad |= hrel_table_write(tabs[k], latex ? HREL_TABLE_LATEX : HREL_TABLE_TEXT, fp);
-        bad |= print_verdicts(fp, res, latex ? "% " : "", err, errlen) != 0;
-    }
-    if (fclose(fp) != 0 || bad) {
-        snprintf(err, errlen, "%.900s: write failed", path);
-        return -1;
-    }
-    return 0;
+    const listing l = {in, raw, cfg, tabs, ntab, contract, latex, res};
+    return write_file(dir, name, listing_body, &l, err, errlen);
 }
 
-/* DIR/hypothesis.csv: the h-relation hypothesis tested on R (hypo.h; per byte). */
-static int write_hypothesis(const char *dir, const hrel_fit_result *r, char *err,
-                            size_t errlen)
+/* DIR/hypothesis.csv, the h-relation hypothesis tested on R (hypo.h), and
+ * DIR/validation.csv, held-out predictions on R (validate.h); h in bytes. */
+static int write_checks(const char *dir, const hrel_fit_result *r, char *err, size_t errlen)
 {
-    char path[4096];
     hrel_hypo *h = NULL;
-    FILE *fp;
-    int bad;
-    if (hrel_hypo_run(r, &h, err, errlen))
-        return -1;
-    snprintf(path, sizeof path, "%.3900s/hypothesis.csv", dir);
-    if (!(fp = fopen(path, "w"))) {
-        snprintf(err, errlen, "%.900s: cannot write: %s", path, strerror(errno));
-        hrel_hypo_free(h);
-        return -1;
-    }
-    bad = hrel_hypo_write_csv(h, fp);
+    hrel_validate *v = NULL;
+    int rc = -1;
+    if (hrel_hypo_run(r, &h, err, errlen) == 0 &&
+        write_file(dir, "hypothesis.csv", hypothesis_csv, h, err, errlen) == 0 &&
+        hrel_validate_run(r, &v, err, errlen) == 0 &&
+        write_file(dir, "validation.csv", validation_csv, v, err, errlen) == 0)
+        rc = 0;
     hrel_hypo_free(h);
-    if (fclose(fp) != 0 || bad) {
-        snprintf(err, errlen, "%.900s: write failed", path);
-        return -1;
-    }
-    return 0;
+    hrel_validate_free(v);
+    return rc;
 }
 
 /* One call writes what a report needs: DIR/tables.txt, DIR/tables.tex and the
@@ -334,8 +345,7 @@ static int write_reports(const char *in, const hrel_raw *raw, const hrel_fit_res
         return -1;
     if (hrel_tables_fitcsv(res1 ? res1 : res, &contract, err, errlen) == 0 &&
         write_listing(dir, "fit.csv", in, raw, cfg, NULL, 0, contract, 0, NULL, err, errlen) == 0 &&
-        write_hypothesis(dir, res1 ? res1 : res, err, errlen) == 0 &&
-        write_validation(dir, res1 ? res1 : res, err, errlen) == 0)
+        write_checks(dir, res1 ? res1 : res, err, errlen) == 0)
         rc = 0;
     hrel_table_free(contract);
     hrel_fit_result_free(res1);

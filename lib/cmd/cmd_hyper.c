@@ -94,21 +94,33 @@ static int fail(const char *msg, int status)
 
 #define END_OPTS HREL_OPT_END
 
-/* Parse ARGV against OPTS for subcommand SUB; *FIRST the first operand. Return
- * 0, 1 after --help (usage printed), or the exit status 2 (message printed). */
-static int parse_opts(const char *sub, int argc, char **argv, const hrel_arg *opts, int *first)
+/* Parse ARGV against OPTS for subcommand SUB. A subcommand with an operand
+ * passes TAKES, the message for more than one, and gets the operand (or NULL)
+ * in *OPERAND; one without passes NULL and refuses any operand. Return -1 to
+ * go on, else the exit status: 0 after --help (usage printed), 2 after bad
+ * input (message printed). */
+static int parse_opts(const char *sub, int argc, char **argv, const hrel_arg *opts,
+                      const char *takes, const char **operand)
 {
     char err[ERRLEN], msg[ERRLEN + 64];
-    int help = 0;
-    if (hrel_args_parse(argc, argv, opts, &help, first, err, sizeof err) != 0) {
+    int help = 0, first;
+    if (hrel_args_parse(argc, argv, opts, &help, &first, err, sizeof err) != 0) {
         snprintf(msg, sizeof msg, "%s: %s", sub, err);
         return fail(msg, 2);
     }
     if (help) {
         usage(stdout);
-        return 1;
+        return 0;
     }
-    return 0;
+    if (!takes && first < argc) {
+        snprintf(msg, sizeof msg, "%s: unexpected argument '%s'", sub, argv[first]);
+        return fail(msg, 2);
+    }
+    if (argc - first > 1)
+        return fail(takes, 2);
+    if (operand)
+        *operand = first < argc ? argv[first] : NULL;
+    return -1;
 }
 
 /* Complete O from its --params file (options given on the line win) and
@@ -196,14 +208,11 @@ static int cmd_fit(int argc, char **argv)
     char err[ERRLEN];
     hrel_csv *t = NULL;
     hrel_hyper_fitres *r = NULL;
-    int first, rc;
+    int rc;
     const hrel_arg opts[] = {
         HREL_OPT_STR("out", 'o', &out), END_OPTS};
-    if ((rc = parse_opts("fit", argc, argv, opts, &first)) != 0)
-        return rc == 1 ? 0 : rc;
-    if (argc - first > 1)
-        return fail("fit takes one RAW.csv", 2);
-    raw = first < argc ? argv[first] : NULL;
+    if ((rc = parse_opts("fit", argc, argv, opts, "fit takes one RAW.csv", &raw)) >= 0)
+        return rc;
     if (!raw)
         return fail("fit needs RAW.csv (hrel hyper --help)", 2);
     if (hrel_csv_read(raw, &t, err, sizeof err) || hrel_hyper_fit_pairs(t, &r, err, sizeof err)) {
@@ -250,7 +259,6 @@ static int cmd_predict(int argc, char **argv)
 
     memset(&o, 0, sizeof o);
     {
-        int first;
         double xs = -1;
         const hrel_arg opts[] = {
             SYSOPTS(o),
@@ -260,11 +268,9 @@ static int cmd_predict(int argc, char **argv)
             HREL_OPT_NUM("size", 0, HREL_ARG_DOUBLE, &xs, 0, 1e18),
             HREL_OPT_FLAG("preemptive", 0, &pre),
             END_OPTS};
-        if ((rc = parse_opts("predict", argc, argv, opts, &first)) != 0)
-            return rc == 1 ? 0 : rc;
-        if (argc - first > 1)
-            return fail("predict takes one PATTERN", 2);
-        patname = first < argc ? argv[first] : NULL;
+        if ((rc = parse_opts("predict", argc, argv, opts, "predict takes one PATTERN",
+                             &patname)) >= 0)
+            return rc;
         x = xs;
     }
     if (!patname)
@@ -307,14 +313,11 @@ static int cmd_reduce(int argc, char **argv)
     hrel_hyper_cb r;
     double x = -1;
     size_t k;
-    int first, rc;
+    int rc;
     const hrel_arg opts[] = {
         HREL_OPT_NUM("size", 0, HREL_ARG_DOUBLE, &x, 0, 1e18), END_OPTS};
-    if ((rc = parse_opts("reduce", argc, argv, opts, &first)) != 0)
-        return rc == 1 ? 0 : rc;
-    if (argc - first > 1)
-        return fail("reduce takes one GRAPH file", 2);
-    path = first < argc ? argv[first] : NULL;
+    if ((rc = parse_opts("reduce", argc, argv, opts, "reduce takes one GRAPH file", &path)) >= 0)
+        return rc;
     if (!path)
         return fail("reduce needs a GRAPH file (hrel hyper --help)", 2);
     if (hrel_hyper_graph_read(path, &g, err, sizeof err))
@@ -341,21 +344,16 @@ static int cmd_logp(int argc, char **argv)
     int nmax = 64;
     hrel_hyper_cb cb;
     hrel_logp m;
-    char err[ERRLEN];
     {
-        int first, rc;
+        int rc;
         const hrel_arg opts[] = {
             HREL_OPT_NUM("L", 0, HREL_ARG_DOUBLE, &L, 0, 1e300),
             HREL_OPT_NUM("o", 0, HREL_ARG_DOUBLE, &o, 0, 1e300),
             HREL_OPT_NUM("g", 0, HREL_ARG_DOUBLE, &g, 0, 1e300),
             HREL_OPT_NUM("n", 0, HREL_ARG_INT, &nmax, 1, 100000000),
             END_OPTS};
-        if ((rc = parse_opts("logp", argc, argv, opts, &first)) != 0)
-            return rc == 1 ? 0 : rc;
-        if (first < argc) {
-            snprintf(err, sizeof err, "logp: unexpected argument '%s'", argv[first]);
-            return fail(err, 2);
-        }
+        if ((rc = parse_opts("logp", argc, argv, opts, NULL, NULL)) >= 0)
+            return rc;
     }
     if (L < 0 || o < 0 || g < 0)
         return fail("logp needs --L, --o and --g (seconds)", 2);
@@ -496,18 +494,15 @@ static int cmd_plotdata(int argc, char **argv)
 
     memset(&o, 0, sizeof o);
     {
-        int first;
         const hrel_arg opts[] = {
             SYSOPTS(o),
             HREL_OPT_STR("out", 'o', &dir),
             HREL_OPT_NUM("neighbours", 0, HREL_ARG_INT, &kopt, 1, 1000000),
             HREL_OPT_NUM("neighbors", 0, HREL_ARG_INT, &kopt, 1, 1000000),
             END_OPTS};
-        if ((rc = parse_opts("plotdata", argc, argv, opts, &first)) != 0)
-            return rc == 1 ? 0 : rc;
-        if (argc - first > 1)
-            return fail("plotdata takes one RAW.csv", 2);
-        raw = first < argc ? argv[first] : NULL;
+        if ((rc = parse_opts("plotdata", argc, argv, opts, "plotdata takes one RAW.csv",
+                             &raw)) >= 0)
+            return rc;
     }
     if (!raw || !dir)
         return fail("plotdata needs RAW.csv and -o DIR", 2);

@@ -52,6 +52,29 @@ static int fail(int status, const char *msg, const char *arg)
     return status;
 }
 
+/* Parse the options of "hrel model MODEL ..." (ARGV[0] is MODEL) against OPTS
+ * with hrel_args_run (usage on --help, one line on a bad option). A model
+ * with an operand passes MORE, the message (a format with one %s, the extra
+ * operand) for a second one, and gets the operand or NULL in *PATH; one
+ * without passes NULL and refuses any operand. Return -1 to go on, else the
+ * exit status. */
+static int model_args(int argc, char **argv, const hrel_arg *opts, const char *more,
+                      const char **path)
+{
+    int first = 0;
+    int rc = hrel_args_run("hrel model", argc - 1, argv + 1, opts, NULL, usage_text, stdout,
+                           stderr, &first);
+    if (rc >= 0)
+        return rc;
+    if (!more && first < argc - 1)
+        return fail(2, "unexpected argument '%s' (try hrel model --help)", argv[1 + first]);
+    if (argc - 1 - first > 1)
+        return fail(2, more, argv[1 + first + 1]);
+    if (path)
+        *path = first < argc - 1 ? argv[1 + first] : NULL;
+    return -1;
+}
+
 /* Format V into BUF with FMT, or "-" (text) / "" (csv) when NAN. */
 static const char *fmtnum(char *buf, size_t len, double v, int csv, const char *fmt)
 {
@@ -233,7 +256,7 @@ static int run_trace_model(const char *model, int argc, char **argv)
 
     {
         static const char *const ops[] = {"sum", "max", "+", NULL};
-        int opi = -1, first = 0;
+        int opi = -1;
         const hrel_arg opts[] = {
             HREL_OPT_NUM("g", 0, HREL_ARG_DOUBLE, &g, 0, 0),
             HREL_OPT_NUM("L", 0, HREL_ARG_DOUBLE, &L, 0, 0),
@@ -243,16 +266,11 @@ static int run_trace_model(const char *model, int argc, char **argv)
             HREL_OPT_FLAG("csv", 0, &csv),
             HREL_OPT_END,
         };
-        int rc = hrel_args_run("hrel model", argc - 1, argv + 1, opts, NULL, usage_text, stdout,
-                               stderr, &first);
+        int rc = model_args(argc, argv, opts, "unexpected argument '%s' (one trace file)", &path);
         if (rc >= 0)
             return rc;
         if (opi >= 0)
             hrel_op_parse(ops[opi], &op);
-        if (argc - 1 - first > 1)
-            return fail(2, "unexpected argument '%s' (one trace file)", argv[1 + first + 1]);
-        if (first < argc - 1)
-            path = argv[1 + first];
         if ((!isnan(g) && g < 0) || (!isnan(L) && L < 0))
             return fail(2, "--g and --L must be >= 0 (got %s)", !isnan(g) && g < 0 ? "a negative g" : "a negative L");
     }
@@ -305,7 +323,6 @@ static int run_ccm(int argc, char **argv)
     char err[512];
 
     {
-        int first = 0;
         const hrel_arg opts[] = {
             HREL_OPT_FLAG("fft", 0, &fft),
             HREL_OPT_FLAG("tree", 0, &tree),
@@ -318,14 +335,9 @@ static int run_ccm(int argc, char **argv)
             HREL_OPT_NUM("L", 0, HREL_ARG_DOUBLE, &L, 0, 0),
             HREL_OPT_END,
         };
-        int rc = hrel_args_run("hrel model", argc - 1, argv + 1, opts, NULL, usage_text, stdout,
-                               stderr, &first);
+        int rc = model_args(argc, argv, opts, "unexpected argument '%s'", &path);
         if (rc >= 0)
             return rc;
-        if (argc - 1 - first > 1)
-            return fail(2, "unexpected argument '%s'", argv[1 + first + 1]);
-        if (first < argc - 1)
-            path = argv[1 + first];
     }
     if (fft) {
         if (path)
@@ -363,7 +375,6 @@ static int run_logp(int argc, char **argv)
     double nd = 1, T;
     char err[256];
     {
-        int first = 0;
         const hrel_arg opts[] = {
             HREL_OPT_NUM("L", 0, HREL_ARG_DOUBLE, &p.L, 0, 0),
             HREL_OPT_NUM("o", 0, HREL_ARG_DOUBLE, &p.o, 0, 0),
@@ -371,12 +382,9 @@ static int run_logp(int argc, char **argv)
             HREL_OPT_NUM("n", 0, HREL_ARG_DOUBLE, &nd, 0, 0),
             HREL_OPT_END,
         };
-        int rc = hrel_args_run("hrel model", argc - 1, argv + 1, opts, NULL, usage_text, stdout,
-                               stderr, &first);
+        int rc = model_args(argc, argv, opts, NULL, NULL);
         if (rc >= 0)
             return rc;
-        if (first < argc - 1)
-            return fail(2, "unexpected argument '%s' (try hrel model --help)", argv[1 + first]);
     }
     if (isnan(p.L) || isnan(p.o) || isnan(p.g))
         return fail(2, "logp needs --L --o --g%s", "");

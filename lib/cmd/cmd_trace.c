@@ -30,6 +30,12 @@ static const char trace_usage[] =
     "  --tags LIST  only messages with these tags (comma-separated) form steps; the\n"
     "               others count as computation\n";
 
+static const char table_usage[] =
+    "usage: hrel trace table --measured S1,S2,... [--untraced S1,...] MODEL=SECONDS...\n"
+    "Prints predict.csv: model,predicted_s,measured_s,err_pct with measured_s the\n"
+    "median of the measured runs and err_pct formula 18 of 002; with --untraced,\n"
+    "metadata lines with their median and the tracing overhead.\n";
+
 static const char replay_usage[] =
     "usage: hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium none|port|bus]\n"
     "                         [--hosts N] [--cpu-ratio X] [--csv]\n"
@@ -47,12 +53,54 @@ static int fail(int status, const char *sub, const char *msg)
     return status;
 }
 
+/* Parse ARGV against TABLE for "hrel SUB ...": on --help print USAGE. Return
+ * -1 to go on (the operands from *FIRST), else the exit status: 0 after
+ * --help, 2 after a bad option (message printed). */
+static int parse(int argc, char **argv, const hrel_arg *table, const char *sub,
+                 const char *usage, int *first)
+{
+    char err[1024];
+    int help = 0;
+    if (hrel_args_parse(argc, argv, table, &help, first, err, sizeof err) != 0)
+        return fail(2, sub, err);
+    if (help) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    return -1;
+}
+
+static int write_msgs(FILE *fp, const void *mt)
+{
+    return hrel_msgtrace_write(mt, fp);
+}
+
+static int write_steps(FILE *fp, const void *tr)
+{
+    return hrel_msteps_write_trace(tr, fp);
+}
+
+/* Write DIR/NAME with BODY(FP, OBJ). Return 0, or 1 after printing
+ * "hrel trace: cannot write 'PATH'". */
+static int write_out(const char *dir, const char *name, int (*body)(FILE *, const void *),
+                     const void *obj)
+{
+    char path[4096], err[1024];
+    FILE *fp;
+    snprintf(path, sizeof path, "%.3000s/%s", dir, name);
+    if (!(fp = fopen(path, "w")) || body(fp, obj) != 0 || fclose(fp) != 0) {
+        snprintf(err, sizeof err, "cannot write '%.900s'", path);
+        return fail(1, "trace", err);
+    }
+    return 0;
+}
+
 static int import(int argc, char **argv)
 {
     const char *dir = NULL, *rule = "switch", *tagstr = NULL;
     long marker = -1, tags[HREL_ARGS_MAX_LIST];
-    int ntags = 0, help = 0, first, k, rc = 1;
-    char err[1024], path[4096], dflt[4096];
+    int ntags = 0, first, k, rc = 1;
+    char err[1024], dflt[4096];
     hrel_arg table[] = {
         HREL_OPT_STR("out", 'o', &dir),
         HREL_OPT_STR("rule", 0, &rule),
@@ -64,15 +112,11 @@ static int import(int argc, char **argv)
     hrel_pvmtrace *pt = NULL;
     hrel_msgtrace *mt = NULL;
     hrel_trace *tr = NULL;
-    FILE *fp;
     struct stat sb;
 
-    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0)
-        return fail(2, "trace", err);
-    if (help) {
-        fputs(trace_usage, stdout);
-        return 0;
-    }
+    if ((rc = parse(argc, argv, table, "trace", trace_usage, &first)) >= 0)
+        return rc;
+    rc = 1;
     if (first != argc - 1)
         return fail(2, "trace", "give one tracer file (try hrel trace import --help)");
     if (hrel_msteps_parse_rule(rule, &opt, err, sizeof err) != 0)
@@ -105,18 +149,8 @@ static int import(int argc, char **argv)
         fail(1, "trace", err);
         goto out;
     }
-    snprintf(path, sizeof path, "%s/msgs.csv", dir);
-    if (!(fp = fopen(path, "w")) || hrel_msgtrace_write(mt, fp) != 0 || fclose(fp) != 0) {
-        snprintf(err, sizeof err, "cannot write '%.900s'", path);
-        fail(1, "trace", err);
+    if (write_out(dir, "msgs.csv", write_msgs, mt) || write_out(dir, "trace.csv", write_steps, tr))
         goto out;
-    }
-    snprintf(path, sizeof path, "%s/trace.csv", dir);
-    if (!(fp = fopen(path, "w")) || hrel_msteps_write_trace(tr, fp) != 0 || fclose(fp) != 0) {
-        snprintf(err, sizeof err, "cannot write '%.900s'", path);
-        fail(1, "trace", err);
-        goto out;
-    }
     printf("ranks %d\nmessages %zu\nsteps %d\nclock_shift_max_s %.6f\nclock_bound_s %.6f\n",
            mt->nproc, mt->n, tr->nstep, mt->clock_shift_max, mt->clock_bound);
     rc = 0;
@@ -162,21 +196,14 @@ static int table(int argc, char **argv)
 {
     const char *meas = NULL, *untr = NULL;
     double med, umed = NAN;
-    int help = 0, first, i;
+    int first, i;
     char err[1024];
     hrel_arg tab[] = {
         HREL_OPT_STR("measured", 0, &meas),
         HREL_OPT_STR("untraced", 0, &untr),
         HREL_OPT_FLAG(NULL, 0, NULL)};
-    if (hrel_args_parse(argc, argv, tab, &help, &first, err, sizeof err) != 0)
-        return fail(2, "trace", err);
-    if (help) {
-        fputs("usage: hrel trace table --measured S1,S2,... [--untraced S1,...] MODEL=SECONDS...\n"
-              "Prints predict.csv: model,predicted_s,measured_s,err_pct with measured_s the\n"
-              "median of the measured runs and err_pct formula 18 of 002; with --untraced,\n"
-              "metadata lines with their median and the tracing overhead.\n", stdout);
-        return 0;
-    }
+    if ((i = parse(argc, argv, tab, "trace", table_usage, &first)) >= 0)
+        return i;
     if (!meas || first >= argc)
         return fail(2, "trace", "table needs --measured LIST and MODEL=SECONDS operands");
     if (median_of("--measured", meas, &med, err, sizeof err) != 0 ||
@@ -230,7 +257,7 @@ int hrel_cmd_replay(int argc, char **argv)
 {
     const char *fit = NULL, *medium = "none";
     double g = NAN, L = NAN, ratio = 1.0, total, meas = 0;
-    int hosts = 0, csv = 0, help = 0, first, r, rc = 1, gseen = 0, lseen = 0;
+    int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0;
     char err[1024];
     hrel_arg table[] = {
         HREL_OPT_STR("fit", 0, &fit),
@@ -246,12 +273,9 @@ int hrel_cmd_replay(int argc, char **argv)
     hrel_csv *c = NULL;
     double *end = NULL;
 
-    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0)
-        return fail(2, "model", err);
-    if (help) {
-        fputs(replay_usage, stdout);
-        return 0;
-    }
+    if ((rc = parse(argc, argv, table, "model", replay_usage, &first)) >= 0)
+        return rc;
+    rc = 1;
     if (first != argc - 1)
         return fail(2, "model", "replay needs one MSGS.csv (try hrel model replay --help)");
     if (fit && (gseen || lseen))
