@@ -46,21 +46,14 @@ static int one(int me, int enc, size_t len, int want)
 
 int main(int argc, char **argv)
 {
-    int me, bad = 0, e, help = 0, first = 0;
+    int me, bad = 0, e, rc;
     char err[256] = "";
     const int encs[] = {PvmDataDefault, PvmDataRaw};
     const hrel_arg table[] = {HREL_OPT_END};
-    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0 ||
-        (!help && first < argc)) {
-        if (first < argc && err[0] == '\0')
-            snprintf(err, sizeof err, "unexpected argument '%.60s'", argv[first]);
-        fprintf(stderr, "hrel_upk_check: %s (see --help)\n", err);
-        return 2;
-    }
-    if (help) {
-        printf("usage: hrel_upk_check   (self-check of the bounded string unpack; needs a pvmd)\n");
-        return 0;
-    }
+    rc = hrel_args_exit_code("hrel_upk_check", hrel_args_parse_all(argc, argv, table, err, sizeof err),
+                             NULL, "usage: hrel_upk_check   (self-check of the bounded string unpack; needs a pvmd)\n", err, stdout, stderr);
+    if (rc >= 0)
+        return rc;
     pvm_setopt(PvmAutoErr, 0);
     me = pvm_mytid();
     if (me < 0) {

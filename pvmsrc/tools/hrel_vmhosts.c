@@ -13,20 +13,12 @@
 int main(int argc, char **argv)
 {
     char **hosts = NULL, err[256] = "";
-    int n = 0, i;
+    int n = 0, i, rc;
     const hrel_arg table[] = {HREL_OPT_END};
-    int help = 0, first = 0;
-    if (hrel_args_parse(argc, argv, table, &help, &first, err, sizeof err) != 0 ||
-        (!help && first < argc)) {
-        if (first < argc && err[0] == '\0')
-            snprintf(err, sizeof err, "unexpected argument '%.60s'", argv[first]);
-        fprintf(stderr, "hrel_vmhosts: %s (see --help)\n", err);
-        return 2;
-    }
-    if (help) {
-        printf("usage: hrel_vmhosts   (print the virtual machine's hosts; exit 1 if no pvmd)\n");
-        return 0;
-    }
+    rc = hrel_args_exit_code("hrel_vmhosts", hrel_args_parse_all(argc, argv, table, err, sizeof err),
+                             NULL, "usage: hrel_vmhosts   (print the virtual machine's hosts; exit 1 if no pvmd)\n", err, stdout, stderr);
+    if (rc >= 0)
+        return rc;
     pvm_setopt(PvmAutoErr, 0);
     if (pvm_mytid() < 0) {
         fprintf(stderr, "hrel_vmhosts: no PVM daemon answers\n");
