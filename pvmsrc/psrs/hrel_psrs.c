@@ -54,6 +54,30 @@ static int fail(const char *msg)
 
 /* ---- worker ----------------------------------------------------------------- */
 
+/* The packing functions of one direction: pvm_pk* to send, pvm_upk* to
+ * receive (the same signatures). */
+typedef struct xfer {
+    int (*i)(int *, int, int);
+    int (*d)(double *, int, int);
+    int (*l)(long *, int, int);
+} xfer;
+
+static const xfer PACK = {pvm_pkint, pvm_pkdouble, pvm_pklong};
+static const xfer UNPACK = {pvm_upkint, pvm_upkdouble, pvm_upklong};
+
+/* The fields of a DONE message before its text, in the one order the worker
+ * packs (X = PACK) and the driver unpacks them (X = UNPACK). */
+static void done_fields(const xfer *x, int *rank, int *status, hrel_psrs_result *r)
+{
+    x->i(rank, 1, 1);
+    x->i(status, 1, 1);
+    x->d(&r->seconds, 1, 1);
+    x->l(&r->items, 1, 1);
+    x->i(&r->sorted, 1, 1);
+    x->i(&r->count_ok, 1, 1);
+    x->i(&r->checksum_ok, 1, 1);
+}
+
 /* Unpack a CASE from the active receive buffer. */
 static int unpack_case(hrel_psrs_case *c, int *route)
 {
@@ -108,13 +132,7 @@ static int worker_main(void)
             status = hrel_psrs_run(&c, &res, err, sizeof err);
         }
         pvm_initsend(PvmDataDefault);
-        pvm_pkint(&c.rank, 1, 1);
-        pvm_pkint(&status, 1, 1);
-        pvm_pkdouble(&res.seconds, 1, 1);
-        pvm_pklong(&res.items, 1, 1);
-        pvm_pkint(&res.sorted, 1, 1);
-        pvm_pkint(&res.count_ok, 1, 1);
-        pvm_pkint(&res.checksum_ok, 1, 1);
+        done_fields(&PACK, &c.rank, &status, &res);
         pvm_pkstr(err);
         pvm_send(parent, HREL_TAG_PSRS_DONE);
     }
@@ -189,13 +207,7 @@ static int run_case(const psrs_cfg *cfg, const int *tids, int p, int kind, int r
         /* each rank waits at most timeout per message; a run has a few dozen */
         if (hrel_vm_recv(-1, HREL_TAG_PSRS_DONE, 16 * cfg->timeout_s, &src, NULL, err, errlen) < 0)
             return -1;
-        pvm_upkint(&rank, 1, 1);
-        pvm_upkint(&status, 1, 1);
-        pvm_upkdouble(&one.seconds, 1, 1);
-        pvm_upklong(&one.items, 1, 1);
-        pvm_upkint(&one.sorted, 1, 1);
-        pvm_upkint(&one.count_ok, 1, 1);
-        pvm_upkint(&one.checksum_ok, 1, 1);
+        done_fields(&UNPACK, &rank, &status, &one);
         if (hrel_upk_str(text, sizeof text) == -2)
             snprintf(text, sizeof text, "(report text longer than %zu bytes refused)", sizeof text - 1);
         if (status != 0 && !failure[0]) {

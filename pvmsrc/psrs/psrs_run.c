@@ -186,32 +186,42 @@ static int step3(rank_state *st, char *err, size_t errlen)
     return 0;
 }
 
+/* Step S: one size from each of the other ranks (the sender picks the slot)
+ * and MINE, this rank's own, into SIZES[0..P). WHAT names the size in the
+ * message about a negative one. */
+static int gather_sizes(rank_state *st, int s, size_t mine, size_t *sizes, const char *what,
+                        char *err, size_t errlen)
+{
+    int j, k, p = st->p, v[HREL_SORT_MAX_RUNS];
+    size_t slot[HREL_SORT_MAX_RUNS];
+    for (j = 0; j < p; j++)
+        slot[j] = (size_t)j;
+    v[st->me] = 0;
+    for (k = 1; k < p; k++)
+        TRY(recv_ints(st, s, -1, v, slot, NULL, 1, NULL, err, errlen));
+    for (j = 0; j < p; j++) {
+        if (v[j] < 0) {
+            hrel_seterr(err, errlen, "rank %d announced a negative %s", j, what);
+            return -1;
+        }
+        sizes[j] = j == st->me ? mine : (size_t)v[j];
+    }
+    return 0;
+}
+
 /* 4 AA: fragment sizes by binary search; size j to rank j. */
 static int step4(rank_state *st, char *err, size_t errlen)
 {
-    int j, k, p = st->p, one[HREL_SORT_MAX_RUNS];
-    size_t zero[HREL_SORT_MAX_RUNS];
+    int j, p = st->p, one[HREL_SORT_MAX_RUNS];
     TRY(hrel_mstep_pattern(st->m, "AA", err, errlen));
     WORK(TRY(hrel_sort_fragments(st->loc, st->nloc, st->pivot, p, st->size)));
-    for (j = 0; j < p; j++) {
+    for (j = 0; j < p; j++)
         one[j] = (int)st->size[j];
-        zero[j] = (size_t)j;
-    }
     for (j = 0; j < p; j++)
         if (j != st->me)
             TRY(send_ints(st, 4, j, &one[j], 1, err, errlen));
-    one[st->me] = (int)st->size[st->me];
-    for (k = 1; k < p; k++)   /* the size of my fragment in rank `from` -> one[from] */
-        TRY(recv_ints(st, 4, -1, one, zero, NULL, 1, NULL, err, errlen));
-    for (j = 0; j < p; j++) {
-        if (one[j] < 0) {
-            hrel_seterr(err, errlen, "rank %d announced a negative fragment size", j);
-            return -1;
-        }
-        st->insize[j] = (size_t)one[j];
-    }
-    st->insize[st->me] = st->size[st->me];
-    return 0;
+    /* the size of my fragment in rank `from` -> insize[from] */
+    return gather_sizes(st, 4, st->size[st->me], st->insize, "fragment size", err, errlen);
 }
 
 /* 5 AA: offsets, fragments to their ranks. My own fragment stays in loc. */
@@ -237,7 +247,7 @@ static int step5(rank_state *st, char *err, size_t errlen)
 /* 6 AO: merge the P fragments; sizes to rank 0. */
 static int step6(rank_state *st, char *err, size_t errlen)
 {
-    int j, k, p = st->p, mysize;
+    int j, p = st->p, mysize;
     const int *run[HREL_SORT_MAX_RUNS];
     size_t len[HREL_SORT_MAX_RUNS];
     TRY(hrel_mstep_pattern(st->m, "AO", err, errlen));
@@ -260,24 +270,9 @@ static int step6(rank_state *st, char *err, size_t errlen)
     }
     WORK(TRY(hrel_sort_merge(run, len, p, st->out)));
     mysize = (int)st->ntot;
-    if (st->me == 0) {
-        int fs[HREL_SORT_MAX_RUNS];
-        size_t zero[HREL_SORT_MAX_RUNS];
-        for (j = 0; j < p; j++)
-            zero[j] = (size_t)j;
-        fs[0] = mysize;
-        for (k = 1; k < p; k++)
-            TRY(recv_ints(st, 6, -1, fs, zero, NULL, 1, NULL, err, errlen));
-        for (j = 0; j < p; j++) {
-            if (fs[j] < 0) {
-                hrel_seterr(err, errlen, "rank %d announced a negative size", j);
-                return -1;
-            }
-            st->fsize[j] = (size_t)fs[j];
-        }
-    } else
-        TRY(send_ints(st, 6, 0, &mysize, 1, err, errlen));
-    return 0;
+    if (st->me == 0)
+        return gather_sizes(st, 6, st->ntot, st->fsize, "size", err, errlen);
+    return send_ints(st, 6, 0, &mysize, 1, err, errlen);
 }
 
 /* 7 AO: rank 0 computes displacements and gathers into A. */
