@@ -108,6 +108,17 @@ static int recv_vec(hrel_fft_rank *st, hrel_mstep *m, size_t src, int s, hrel_ff
 
 /* ---- M-step FFT (002 figure 7) ----------------------------------------- */
 
+/* Start M-step S of an FFT; its first LOGP steps communicate in PATTERN. */
+static int step_begin(hrel_mstep *m, int s, unsigned logp, const char *pattern, char *err,
+                      size_t errlen)
+{
+    if (hrel_mstep_begin(m, err, errlen))
+        return -1;
+    if ((unsigned)s <= logp && hrel_mstep_pattern(m, pattern, err, errlen))
+        return -1;
+    return 0;
+}
+
 static int run_mstep(hrel_fft_rank *st, hrel_mstep *m, char *err, size_t errlen)
 {
     size_t n = st->n, p = st->p, have = n / p, partner;
@@ -116,9 +127,7 @@ static int run_mstep(hrel_fft_rank *st, hrel_mstep *m, char *err, size_t errlen)
     unsigned logp = hrel_fft_log2(p);
     st->result = NULL;
     for (s = 1; s <= nsteps; s++) {
-        if (hrel_mstep_begin(m, err, errlen))
-            return -1;
-        if ((unsigned)s <= logp && hrel_mstep_pattern(m, "PP", err, errlen))
+        if (step_begin(m, s, logp, "PP", err, errlen))
             return -1;
         if (s == 1 || pending) {
             if (hrel_mstep_work_begin(m, err, errlen))
@@ -177,9 +186,7 @@ static int run_ccm(hrel_fft_rank *st, hrel_mstep *m, char *err, size_t errlen)
     int s, nsteps = hrel_fft_nsteps(p), low = 0;
     st->result = NULL;
     for (s = 1; s <= nsteps; s++) {
-        if (hrel_mstep_begin(m, err, errlen))
-            return -1;
-        if ((unsigned)s <= logp && hrel_mstep_pattern(m, "E", err, errlen))
+        if (step_begin(m, s, logp, "E", err, errlen))
             return -1;
         if (hrel_mstep_work_begin(m, err, errlen))
             return -1;
