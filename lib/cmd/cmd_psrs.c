@@ -162,6 +162,20 @@ static int write_plot_data(const char *dir, const char *runs, const hrel_psrs_cm
     return fclose(fp) == 0 ? 0 : -1;
 }
 
+/* The whole-run row of R: a line of the CSV (CSV = 1) or of the text table. */
+static void print_total_row(const hrel_psrs_cmp *r, int csv)
+{
+    static const char *const fmt[2] = {
+        "%-5d %9ld %4d %11.6g %11.6g %11.6g %11.6g %8.2f %11s %8s\n",
+        "%d,%ld,total,,%d,%.9g,%.9g,%.9g,%.9g,%.4f,,,,,,,,%s,%s\n"};
+    char a[2][32];
+    csv = csv != 0;
+    printf(fmt[csv], r->procs, r->n, r->nrun, r->act_mean_s, r->act_min_s, r->act_max_s,
+           r->pred[HREL_PSRS_STEPS - 1].t_s, r->pred_err_pct,
+           num(a[0], 32, r->bspwb_s, csv, csv ? "%.9g" : "%.6g"),
+           num(a[1], 32, r->bspwb_err_pct, csv, csv ? "%.4f" : "%.2f"));
+}
+
 static int run_compare(const char *runs, const char *input, const hrel_psrs_params *pp,
                        int csv, const char *plot)
 {
@@ -178,10 +192,7 @@ static int run_compare(const char *runs, const char *input, const hrel_psrs_para
                "bspwb_err_pct\n");
         for (i = 0; i < nc; i++) {
             const hrel_psrs_cmp *r = &c[i];
-            printf("%d,%ld,total,,%d,%.9g,%.9g,%.9g,%.9g,%.4f,,,,,,,,%s,%s\n", r->procs, r->n,
-                   r->nrun, r->act_mean_s, r->act_min_s, r->act_max_s,
-                   r->pred[HREL_PSRS_STEPS - 1].t_s, r->pred_err_pct,
-                   num(a[0], 32, r->bspwb_s, 1, "%.9g"), num(a[1], 32, r->bspwb_err_pct, 1, "%.4f"));
+            print_total_row(r, 1);
             for (s = 0; s < HREL_PSRS_STEPS; s++)
                 printf("%d,%ld,%d,%s,%d,%s,,,%.9g,%s,%s,%.9g,%s,%s,%.9g,%s,%.9g,,\n", r->procs,
                        r->n, s + 1, hrel_psrs_step_pattern(s + 1), r->ntrace,
@@ -200,13 +211,8 @@ static int run_compare(const char *runs, const char *input, const hrel_psrs_para
                pp->consts_path, d);
         printf("%-5s %9s %4s %11s %11s %11s %11s %8s %11s %8s\n", "procs", "N", "runs",
                "actual_s", "min_s", "max_s", "formula_s", "err_%", "trace_s", "err_%");
-        for (i = 0; i < nc; i++) {
-            const hrel_psrs_cmp *r = &c[i];
-            printf("%-5d %9ld %4d %11.6g %11.6g %11.6g %11.6g %8.2f %11s %8s\n", r->procs, r->n,
-                   r->nrun, r->act_mean_s, r->act_min_s, r->act_max_s,
-                   r->pred[HREL_PSRS_STEPS - 1].t_s, r->pred_err_pct,
-                   num(a[0], 32, r->bspwb_s, 0, "%.6g"), num(a[1], 32, r->bspwb_err_pct, 0, "%.2f"));
-        }
+        for (i = 0; i < nc; i++)
+            print_total_row(&c[i], 0);
         printf("\n# per M-step (mean over traced runs; T_s = last t_end of step s over ranks)\n");
         printf("%-5s %-4s %-7s %11s %11s %8s %11s %11s %11s %11s %11s %11s\n", "procs", "step",
                "pattern", "act_step_s", "pred_step_s", "err_%", "act_T_s", "pred_T_s",
