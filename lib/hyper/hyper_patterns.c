@@ -451,60 +451,74 @@ out:
 
 /* ------------------------------------------------------ graph patterns -- */
 
-/* n disjoint pairs 2i -> 2i+1 as a communication graph; reduce 0 -> 1. */
-static int pairs_cb(const hrel_hyper_sys *s, int procs, hrel_hyper_cb *out,
-                    char *err, size_t errlen)
+/* Add the block named by FMT ... with A, B on processor ON (NULL: its own). */
+static int add_block(hrel_hyper_graph *g, double a, double b, const char *on, char *err,
+                     size_t errlen, const char *fmt, ...)
+{
+    char nm[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(nm, sizeof nm, fmt, ap);
+    va_end(ap);
+    return hrel_hyper_graph_block(g, nm, a, b, on, err, errlen);
+}
+
+/* Adds a pattern's blocks and messages to G (which holds the network C). */
+typedef int (*graph_build)(hrel_hyper_graph *g, const hrel_hyper_sys *s, int procs, int k,
+                           char *err, size_t errlen);
+
+/* The pattern BUILD makes on top of the network block C of S, reduced to the
+ * block of its message RESULT. */
+static int graph_cb(graph_build build, const hrel_hyper_sys *s, int procs, int k,
+                    const char *result, hrel_hyper_cb *out, char *err, size_t errlen)
 {
     hrel_hyper_graph *g = NULL;
-    char nm[64], path[256];
-    int i, rc = -1;
-    if (hrel_hyper_graph_alloc(&g) ||
-        hrel_hyper_graph_block(g, "C", s->aC, s->bC, "net", err, errlen))
-        goto out;
-    for (i = 0; i < procs; i++) {
-        snprintf(nm, sizeof nm, "W%d", i);
-        if (hrel_hyper_graph_block(g, nm, s->aW, s->bW, NULL, err, errlen))
-            goto out;
-        snprintf(nm, sizeof nm, "L%d", i);
-        if (hrel_hyper_graph_block(g, nm, s->aL, 0.0, NULL, err, errlen))
-            goto out;
-    }
-    for (i = 0; i + 1 < procs; i += 2) {
-        snprintf(nm, sizeof nm, "m%d", i);
-        snprintf(path, sizeof path, "W%d,C,L%d,W%d", i, i + 1, i + 1);
-        if (hrel_hyper_graph_message(g, nm, 1.0, path, err, errlen))
-            goto out;
-    }
-    rc = hrel_hyper_graph_reduce(g, NULL, "m0", out, err, errlen);
-out:
+    int rc = -1;
+    if (hrel_hyper_graph_alloc(&g) == 0 &&
+        hrel_hyper_graph_block(g, "C", s->aC, s->bC, "net", err, errlen) == 0 &&
+        build(g, s, procs, k, err, errlen) == 0)
+        rc = hrel_hyper_graph_reduce(g, NULL, result, out, err, errlen);
     hrel_hyper_graph_free(g);
     return rc;
 }
 
-/* Neighbour exchange i -> i+d mod procs, d = 1..k, as a graph; reduce 0 -> 1.
- * Send and receive work of a processor are separate (dependent) blocks. */
-static int nb_cb(const hrel_hyper_sys *s, int procs, int k, hrel_hyper_cb *out,
-                 char *err, size_t errlen)
+/* n disjoint pairs 2i -> 2i+1 as a communication graph (K unused); reduce
+ * m0, the message 0 -> 1. */
+static int pairs_build(hrel_hyper_graph *g, const hrel_hyper_sys *s, int procs, int k,
+                       char *err, size_t errlen)
 {
-    hrel_hyper_graph *g = NULL;
+    char nm[64], path[256];
+    int i;
+    (void)k;
+    for (i = 0; i < procs; i++)
+        if (add_block(g, s->aW, s->bW, NULL, err, errlen, "W%d", i) ||
+            add_block(g, s->aL, 0.0, NULL, err, errlen, "L%d", i))
+            return -1;
+    for (i = 0; i + 1 < procs; i += 2) {
+        snprintf(nm, sizeof nm, "m%d", i);
+        snprintf(path, sizeof path, "W%d,C,L%d,W%d", i, i + 1, i + 1);
+        if (hrel_hyper_graph_message(g, nm, 1.0, path, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
+/* Neighbour exchange i -> i+d mod procs, d = 1..k, as a graph; reduce m0_1,
+ * the message 0 -> 1. Send and receive work of a processor are separate
+ * (dependent) blocks. */
+static int nb_build(hrel_hyper_graph *g, const hrel_hyper_sys *s, int procs, int k,
+                    char *err, size_t errlen)
+{
     char nm[64], on[64], path[256];
-    int i, d, rc = -1;
-    if (hrel_hyper_graph_alloc(&g) ||
-        hrel_hyper_graph_block(g, "C", s->aC, s->bC, "net", err, errlen))
-        goto out;
+    int i, d;
     for (i = 0; i < procs; i++) {
         snprintf(on, sizeof on, "P%d", i);
-        snprintf(nm, sizeof nm, "Ws%d", i);
-        if (hrel_hyper_graph_block(g, nm, s->aW, s->bW, on, err, errlen))
-            goto out;
-        snprintf(nm, sizeof nm, "Wr%d", i);
-        if (hrel_hyper_graph_block(g, nm, s->aW, s->bW, on, err, errlen))
-            goto out;
-        for (d = 1; d <= k; d++) {
-            snprintf(nm, sizeof nm, "L%d_%d", i, d);
-            if (hrel_hyper_graph_block(g, nm, s->aL, 0.0, NULL, err, errlen))
-                goto out;
-        }
+        if (add_block(g, s->aW, s->bW, on, err, errlen, "Ws%d", i) ||
+            add_block(g, s->aW, s->bW, on, err, errlen, "Wr%d", i))
+            return -1;
+        for (d = 1; d <= k; d++)
+            if (add_block(g, s->aL, 0.0, NULL, err, errlen, "L%d_%d", i, d))
+                return -1;
     }
     for (i = 0; i < procs; i++)
         for (d = 1; d <= k; d++) {
@@ -512,12 +526,9 @@ static int nb_cb(const hrel_hyper_sys *s, int procs, int k, hrel_hyper_cb *out,
             snprintf(nm, sizeof nm, "m%d_%d", i, d);
             snprintf(path, sizeof path, "Ws%d,C,L%d_%d,Wr%d", i, i, d, j);
             if (hrel_hyper_graph_message(g, nm, 1.0, path, err, errlen))
-                goto out;
+                return -1;
         }
-    rc = hrel_hyper_graph_reduce(g, NULL, "m0_1", out, err, errlen);
-out:
-    hrel_hyper_graph_free(g);
-    return rc;
+    return 0;
 }
 
 /* ------------------------------------------------------------- predict -- */
@@ -549,7 +560,7 @@ int hrel_hyper_predict(hrel_hyper_pat pat, const hrel_hyper_sys *s, int procs, i
             hrel_seterr(err, errlen, "PAIRS needs an even number of processors (got %d)", procs);
             return -1;
         }
-        if (pairs_cb(s, procs, &r.eq, err, errlen))
+        if (graph_cb(pairs_build, s, procs, 0, "m0", &r.eq, err, errlen))
             return -1;
         r.has_tsr = 1;
         r.ts.a = r.tr.a = r.tr_min.a = s->aW;   /* x -> 0: T_CB1 and T_CBn */
@@ -561,7 +572,7 @@ int hrel_hyper_predict(hrel_hyper_pat pat, const hrel_hyper_sys *s, int procs, i
             hrel_seterr(err, errlen, "NB needs 1 <= K < procs neighbours (got K = %d, procs = %d)", k, procs);
             return -1;
         }
-        if (nb_cb(s, procs, k, &r.eq, err, errlen))
+        if (graph_cb(nb_build, s, procs, k, "m0_1", &r.eq, err, errlen))
             return -1;
         break;
     case HREL_HYPER_BT:
