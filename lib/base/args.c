@@ -458,3 +458,12 @@ int hrel_args_exit_code(const char *prog, int rc, void (*usage_fn)(FILE *),
     }
     return -1;
 }
+
+int hrel_args_none(const char *prog, int argc, char **argv, const char *usage_text, FILE *out,
+                   FILE *errf)
+{
+    const hrel_arg table[] = {HREL_OPT_END};
+    char err[256] = "";
+    return hrel_args_exit_code(prog, hrel_args_parse_all(argc, argv, table, err, sizeof err),
+                               NULL, usage_text, err, out, errf);
+}

@@ -88,6 +88,13 @@ int hrel_args_run(const char *prog, int argc, char **argv, const hrel_arg *table
 int hrel_args_exit_code(const char *prog, int rc, void (*usage_fn)(FILE *),
                         const char *usage_text, const char *err, FILE *out, FILE *errf);
 
+/* The whole command line of a program that takes no options and no operands
+ * (only -h/--help): hrel_args_parse_all with an empty table answered by
+ * hrel_args_exit_code. Return -1 to go on, 0 after printing USAGE_TEXT on OUT
+ * for --help, 2 after printing "PROG: message" on ERRF for anything else. */
+int hrel_args_none(const char *prog, int argc, char **argv, const char *usage_text, FILE *out,
+                   FILE *errf);
+
 /* Table entries in one line each (the fields the kind does not use are 0). */
 #define HREL_OPT_FLAG(name, letter, ptr) \
     {name, letter, HREL_ARG_FLAG, ptr, 0, 0, NULL, NULL, 0, NULL}

@@ -47,11 +47,9 @@ static int one(int me, int enc, size_t len, int want)
 int main(int argc, char **argv)
 {
     int me, bad = 0, e, rc;
-    char err[256] = "";
     const int encs[] = {PvmDataDefault, PvmDataRaw};
-    const hrel_arg table[] = {HREL_OPT_END};
-    rc = hrel_args_exit_code("hrel_upk_check", hrel_args_parse_all(argc, argv, table, err, sizeof err),
-                             NULL, "usage: hrel_upk_check   (self-check of the bounded string unpack; needs a pvmd)\n", err, stdout, stderr);
+    rc = hrel_args_none("hrel_upk_check", argc, argv,
+                        "usage: hrel_upk_check   (self-check of the bounded string unpack; needs a pvmd)\n", stdout, stderr);
     if (rc >= 0)
         return rc;
     pvm_setopt(PvmAutoErr, 0);

@@ -14,9 +14,8 @@ int main(int argc, char **argv)
 {
     char **hosts = NULL, err[256] = "";
     int n = 0, i, rc;
-    const hrel_arg table[] = {HREL_OPT_END};
-    rc = hrel_args_exit_code("hrel_vmhosts", hrel_args_parse_all(argc, argv, table, err, sizeof err),
-                             NULL, "usage: hrel_vmhosts   (print the virtual machine's hosts; exit 1 if no pvmd)\n", err, stdout, stderr);
+    rc = hrel_args_none("hrel_vmhosts", argc, argv,
+                        "usage: hrel_vmhosts   (print the virtual machine's hosts; exit 1 if no pvmd)\n", stdout, stderr);
     if (rc >= 0)
         return rc;
     pvm_setopt(PvmAutoErr, 0);

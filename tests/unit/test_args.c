@@ -157,5 +157,22 @@ int main(void)
         HREL_CHECK_STR(obuf, "U\n", "help: the usage text on OUT");
         HREL_CHECK_STR(ebuf, "p: bad x\n", "bad: one line on ERRF");
     }
+    {   /* a program without options or operands */
+        char obuf[128] = "", ebuf[256] = "";
+        char a0[] = "p", help[] = "--help", opt[] = "--x", word[] = "w";
+        char *go[] = {a0, NULL}, *h[] = {a0, help, NULL}, *bo[] = {a0, opt, NULL},
+             *bw[] = {a0, word, NULL};
+        FILE *o = fmemopen(obuf, sizeof obuf, "w"), *e = fmemopen(ebuf, sizeof ebuf, "w");
+        HREL_CHECK_INT(hrel_args_none("p", 1, go, "U\n", o, e), -1, "none: nothing given, go on");
+        HREL_CHECK_INT(hrel_args_none("p", 2, h, "U\n", o, e), 0, "none: --help exits 0");
+        HREL_CHECK_INT(hrel_args_none("p", 2, bo, "U\n", o, e), 2, "none: an option exits 2");
+        HREL_CHECK_INT(hrel_args_none("p", 2, bw, "U\n", o, e), 2, "none: an operand exits 2");
+        fclose(o);
+        fclose(e);
+        HREL_CHECK_STR(obuf, "U\n", "none: the usage on OUT, once");
+        HREL_CHECK_HAS(ebuf, "p: ", "none: the message names the program");
+        HREL_CHECK_HAS(ebuf, "'--x'", "none: the bad option is named");
+        HREL_CHECK_HAS(ebuf, "unexpected argument 'w'", "none: the operand is named");
+    }
     return hrel_test_summary("test_args");
 }
