@@ -1,5 +1,8 @@
 /* fit_fixture -- what the unit tests of lib/fit share: raw rows made by hand,
- * summarised and fitted in one call. Header-only (static), test use only. */
+ * summarised and fitted in one call. Header-only (static), test use only.
+ *
+ * Contract: fx_fit counts one check (hrel_test.h): the fit of the rows
+ * succeeds; a caller tests its result for NULL only to skip what follows. */
 #ifndef HREL_FIT_FIXTURE_H
 #define HREL_FIT_FIXTURE_H
 
@@ -7,6 +10,7 @@
 #include <string.h>
 
 #include "fit.h"
+#include "hrel_test.h"
 #include "patterns.h"
 #include "raw.h"
 #include "stats.h"
@@ -24,7 +28,8 @@ static void fx_add(hrel_raw_row *rows, size_t *n, const char *pat, int procs, do
 }
 
 /* Summarise and fit N rows with CFG (NULL: the defaults); NULL on failure,
- * with the reason printed. The caller frees the result. */
+ * counted as a failed check with the reason printed. The caller frees the
+ * result. */
 static hrel_fit_result *fx_fit(hrel_raw_row *rows, size_t n, const hrel_fit_cfg *cfg)
 {
     hrel_raw raw;
@@ -39,7 +44,8 @@ static hrel_fit_result *fx_fit(hrel_raw_row *rows, size_t n, const hrel_fit_cfg 
     if (hrel_stats_alloc(&raw, &st, err, sizeof err) == 0)
         hrel_fit_run(st, cfg ? cfg : &def, &r, err, sizeof err);
     if (!r)
-        printf("FAIL fit of hand-made rows: %s\n", err);
+        printf("fit of hand-made rows: %s\n", err);
+    HREL_CHECK(r != NULL, "fit of hand-made rows");
     hrel_stats_free(st);
     return r;
 }

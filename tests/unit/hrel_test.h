@@ -85,6 +85,22 @@ static inline void hrel_test_near(const char *file, int line, const char *what, 
         }                                                                        \
     } while (0)
 
+/* A refusal's message: ERR holds NEEDLE and is one line (two checks). */
+#define HREL_CHECK_ERR(err, needle, what)                                        \
+    do {                                                                         \
+        HREL_CHECK_HAS((err), (needle), (what));                                 \
+        HREL_CHECK(strchr((err), '\n') == NULL, "the message is one line");      \
+    } while (0)
+
+/* CALL, a reader that builds *OBJ (NULL before), must refuse its input:
+ * nonzero, OBJ still NULL, ERR holding NEEDLE on one line (four checks). */
+#define HREL_CHECK_REFUSED(call, obj, err, needle, what)                         \
+    do {                                                                         \
+        HREL_CHECK((call) != 0, (what));                                         \
+        HREL_CHECK((obj) == NULL, "nothing built on failure");                   \
+        HREL_CHECK_ERR((err), (needle), (what));                                 \
+    } while (0)
+
 /* String equality (both non-NULL). */
 #define HREL_CHECK_STR(got, want, what)                                          \
     do {                                                                         \

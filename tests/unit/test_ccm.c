@@ -13,9 +13,8 @@ static void bad(const char *text, const char *want, const char *what)
 {
     hrel_ccm *m = NULL;
     char err[512] = "";
-    HREL_CHECK(hrel_ccm_parse_string(text, "t.ccm", &m, err, sizeof err) != 0, what);
-    HREL_CHECK(m == NULL, "no model on failure");
-    HREL_CHECK_HAS(err, want, what);
+    HREL_CHECK_REFUSED(hrel_ccm_parse_string(text, "t.ccm", &m, err, sizeof err), m, err, want,
+                       what);
 }
 
 int main(void)

