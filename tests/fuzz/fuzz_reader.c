@@ -53,6 +53,15 @@ static int put(const uint8_t *data, size_t size)
     return 0;
 }
 
+/* Read the input with LOAD(path, &obj, err, errlen) into a TYPE and, if it
+ * was accepted, free it with RELEASE. */
+#define LOAD_AND_FREE(type, load, release)                                       \
+    do {                                                                         \
+        type *obj_ = NULL;                                                       \
+        if (load(path, &obj_, err, sizeof err) == 0)                             \
+            release(obj_);                                                       \
+    } while (0)
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char err[512];
@@ -68,29 +77,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 #elif defined(FUZZ_raw)
-    {
-        hrel_raw *r = NULL;
-        if (hrel_raw_load(path, &r, err, sizeof err) == 0)
-            hrel_raw_free(r);
-    }
+    LOAD_AND_FREE(hrel_raw, hrel_raw_load, hrel_raw_free);
 #elif defined(FUZZ_trace)
-    {
-        hrel_trace *t = NULL;
-        if (hrel_trace_load(path, &t, err, sizeof err) == 0)
-            hrel_trace_free(t);
-    }
+    LOAD_AND_FREE(hrel_trace, hrel_trace_load, hrel_trace_free);
 #elif defined(FUZZ_msgtrace)
-    {
-        hrel_msgtrace *t = NULL;
-        if (hrel_msgtrace_load(path, &t, err, sizeof err) == 0)
-            hrel_msgtrace_free(t);
-    }
+    LOAD_AND_FREE(hrel_msgtrace, hrel_msgtrace_load, hrel_msgtrace_free);
 #elif defined(FUZZ_pvmtrace)
-    {
-        hrel_pvmtrace *t = NULL;
-        if (hrel_pvmtrace_read(path, &t, err, sizeof err) == 0)
-            hrel_pvmtrace_free(t);
-    }
+    LOAD_AND_FREE(hrel_pvmtrace, hrel_pvmtrace_read, hrel_pvmtrace_free);
 #elif defined(FUZZ_fftconst)
     {
         hrel_fft_consts c;
@@ -104,17 +97,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         hrel_psrs_consts_read(path, 4, 100000, &k, err, sizeof err);
     }
 #elif defined(FUZZ_hyper)
-    {
-        hrel_hyper_graph *g = NULL;
-        if (hrel_hyper_graph_read(path, &g, err, sizeof err) == 0)
-            hrel_hyper_graph_free(g);
-    }
+    LOAD_AND_FREE(hrel_hyper_graph, hrel_hyper_graph_read, hrel_hyper_graph_free);
 #elif defined(FUZZ_ccm)
-    {
-        hrel_ccm *m = NULL;
-        if (hrel_ccm_parse_file(path, &m, err, sizeof err) == 0)
-            hrel_ccm_free(m);
-    }
+    LOAD_AND_FREE(hrel_ccm, hrel_ccm_parse_file, hrel_ccm_free);
 #else
 #error "define FUZZ_<reader>"
 #endif
