@@ -388,23 +388,15 @@ static int write_series(const char *dir, const char *raw, hrel_hyper_pat pat, in
                         char *err, size_t errlen)
 {
     char path[2048];
-    double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+    double *x, *y;
     double alpha = 0, beta = 0, eh = 0, el = 0;
     int haslin;
     size_t i;
     hrel_hyper_pred pr;
     FILE *fp;
 
-    if (!x || !y) {
-        free(x);
-        free(y);
-        snprintf(err, errlen, "out of memory");
+    if (hrel_hyper_points_xy(pt, n, &x, &y, err, errlen))
         return -1;
-    }
-    for (i = 0; i < n; i++) {
-        x[i] = pt[i].x;
-        y[i] = pt[i].med;
-    }
     if (hrel_hyper_predict(pat, &o->s, procs, k, 0, &pr, err, errlen)) {
         free(x);
         free(y);

@@ -417,6 +417,26 @@ int hrel_hyper_derive(const hrel_hyper_pairfit *pf, size_t nn, hrel_hyper_fitres
     return 0;
 }
 
+int hrel_hyper_points_xy(const hrel_hyper_point *pt, size_t n, double **x, double **y,
+                         char *err, size_t errlen)
+{
+    size_t i;
+    *x = malloc((n ? n : 1) * sizeof **x);
+    *y = malloc((n ? n : 1) * sizeof **y);
+    if (!*x || !*y) {
+        free(*x);
+        free(*y);
+        *x = *y = NULL;
+        hrel_seterr(err, errlen, "out of memory");
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        (*x)[i] = pt[i].x;
+        (*y)[i] = pt[i].med;
+    }
+    return 0;
+}
+
 /* The whole estimation from PAIRS rows. */
 int hrel_hyper_fit_pairs(const hrel_csv *raw, hrel_hyper_fitres **out, char *err,
                          size_t errlen)
@@ -434,9 +454,7 @@ int hrel_hyper_fit_pairs(const hrel_csv *raw, hrel_hyper_fitres **out, char *err
         return -1;
     }
     r = calloc(1, sizeof *r);
-    x = malloc(np * sizeof *x);
-    y = malloc(np * sizeof *y);
-    if (!r || !x || !y || !(r->per_n = calloc(np, sizeof *r->per_n))) {
+    if (!r || !(r->per_n = calloc(np, sizeof *r->per_n))) {
         hrel_seterr(err, errlen, "out of memory");
         goto fail;
     }
@@ -446,10 +464,13 @@ int hrel_hyper_fit_pairs(const hrel_csv *raw, hrel_hyper_fitres **out, char *err
             hrel_seterr(err, errlen, "%s: PAIRS rows with odd procs %d", raw->path, pt[i].procs);
             goto fail;
         }
-        for (j = i, k = 0; j < np && pt[j].procs == pt[i].procs; j++, k++) {
-            x[k] = pt[j].x;
-            y[k] = pt[j].med;
-        }
+        for (j = i; j < np && pt[j].procs == pt[i].procs; j++)
+            ;
+        k = j - i;
+        free(x);
+        free(y);
+        if (hrel_hyper_points_xy(pt + i, k, &x, &y, err, errlen))
+            goto fail;
         f->n = pt[i].procs / 2;
         f->npts = k;
         if (hrel_hyper_fit_curve(x, y, k, &f->a1, &f->b1, &f->rms_rel, &f->max_rel, msg,

@@ -62,6 +62,12 @@ typedef struct hrel_hyper_fitres {
 int hrel_hyper_raw_points(const hrel_csv *raw, const char *pattern,
                           hrel_hyper_point **pts, size_t *n, char *err, size_t errlen);
 
+/* The message sizes and the medians of the N points PT as two new arrays
+ * *X and *Y (x[i] = pt[i].x, y[i] = pt[i].med; the caller frees both).
+ * Return 0, or -1 with "out of memory" (then *X and *Y are NULL). */
+int hrel_hyper_points_xy(const hrel_hyper_point *pt, size_t n, double **x, double **y,
+                         char *err, size_t errlen);
+
 /* Fit T(x; a, b) to the N points (X[i], Y[i]) (N >= 2, two distinct x, Y > 0)
  * minimising relative residuals. Return 0, or -1 with a message. */
 int hrel_hyper_fit_curve(const double *x, const double *y, size_t n, double *a, double *b,

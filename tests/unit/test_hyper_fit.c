@@ -221,6 +221,14 @@ static void test_points(void)
         HREL_CHECK_REL(p[1].med, 0.25, 1e-15, "median of 4 reps = mean of middle two");
         HREL_CHECK(p[1].min == 0.1 && p[1].max == 0.9 && p[1].nrep == 4, "min, max, reps");
     }
+    if (n == 2) {
+        double *x = NULL, *y = NULL;
+        HREL_CHECK_INT(hrel_hyper_points_xy(p, n, &x, &y, err, sizeof err), 0, "points_xy");
+        HREL_CHECK(x && y && x[0] == 8 && x[1] == 8, "points_xy: x = msg_bytes");
+        HREL_CHECK(x && y && y[0] == 0.5 && y[1] == p[1].med, "points_xy: y = medians");
+        free(x);
+        free(y);
+    }
     free(p);
     HREL_CHECK(hrel_hyper_raw_points(t, "NB", &p, &n, err, sizeof err) == 0 && n == 0, "no NB: empty");
     hrel_csv_free(t);
