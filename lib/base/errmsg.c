@@ -24,3 +24,13 @@ char *hrel_strdup(const char *s)
         memcpy(d, s, n);
     return d;
 }
+
+void hrel_strv_free(char **v, size_t n)
+{
+    size_t i;
+    if (!v)
+        return;
+    for (i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+}

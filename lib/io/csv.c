@@ -73,16 +73,6 @@ static char **split(char *line, size_t *n)
     return f;
 }
 
-static void free_fields(char **f, size_t n)
-{
-    size_t i;
-    if (!f)
-        return;
-    for (i = 0; i < n; i++)
-        free(f[i]);
-    free(f);
-}
-
 int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
 {
     hrel_csv *t;
@@ -147,12 +137,12 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
             if (n != t->ncol) {
                 hrel_seterr(err, errlen, "%s:%zu: %zu fields, the header has %zu",
                        path, lineno, n, t->ncol);
-                free_fields(f, n);
+                hrel_strv_free(f, n);
                 goto fail;
             }
             if (grow((void **)&t->cell, &rcap, t->nrow, sizeof(char **)) ||
                 grow((void **)&t->lineno, &lcap, t->nrow, sizeof(size_t))) {
-                free_fields(f, n);
+                hrel_strv_free(f, n);
                 goto nomem;
             }
             t->cell[t->nrow] = f;
@@ -187,9 +177,9 @@ void hrel_csv_free(hrel_csv *t)
     }
     free(t->meta_key);
     free(t->meta_val);
-    free_fields(t->col, t->ncol);
+    hrel_strv_free(t->col, t->ncol);
     for (i = 0; i < t->nrow; i++)
-        free_fields(t->cell[i], t->ncol);
+        hrel_strv_free(t->cell[i], t->ncol);
     free(t->cell);
     free(t->lineno);
     free(t->path);

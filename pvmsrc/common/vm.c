@@ -67,12 +67,7 @@ int hrel_vm_hosts(char ***names, int *nhost, char *err, size_t errlen)
 
 void hrel_vm_free_names(char **names, int nhost)
 {
-    int i;
-    if (!names)
-        return;
-    for (i = 0; i < nhost; i++)
-        free(names[i]);
-    free(names);
+    hrel_strv_free(names, nhost > 0 ? (size_t)nhost : 0);
 }
 
 /* Tasks this process spawned and their hosts, so a notice about a task that
