@@ -12,20 +12,6 @@
 
 #define NLINE 60 /* points on a drawn fitted line */
 
-/* Open DIR/NAME for writing and put the common comment lines. */
-static FILE *open_dat(const hrel_fit_result *r, const char *dir, const char *name,
-                      const char *what, char *path, size_t pathlen)
-{
-    char unit[64];
-    FILE *fp;
-    snprintf(path, pathlen, "%s/%s", dir, name);
-    if (!(fp = fopen(path, "w")))
-        return NULL;
-    fprintf(fp, "# %s\n# unit: %s\n# summary: %s\n", what,
-            hrel_tables_unit(r, unit, sizeof unit), hrel_summary_name(r->cfg.summary));
-    return fp;
-}
-
 static void num(FILE *fp, double x)
 {
     if (isfinite(x))
@@ -48,24 +34,9 @@ static void line_block(FILE *fp, const char *name, const hrel_line *f, double hm
     }
 }
 
-static int close_dat(FILE *fp, const char *path, char *err, size_t errlen)
+static void T_body(FILE *fp, const hrel_fit_result *r)
 {
-    int bad = ferror(fp);
-    if (fclose(fp) != 0 || bad) {
-        hrel_seterr(err, errlen, "%s: write failed", path);
-        return -1;
-    }
-    return 0;
-}
-
-static int write_T(const hrel_fit_result *r, const char *dir, char *err, size_t errlen)
-{
-    char path[4096];
     size_t k, ih, ip;
-    FILE *fp = open_dat(r, dir, "fit_T.dat", "figure (a): T_P(h) with spread and fit",
-                        path, sizeof path);
-    if (!fp)
-        goto fail;
     for (k = 0; k < r->npat; k++) {
         const hrel_fit_pattern *p = &r->pat[k];
         fprintf(fp, "%sh %s lo hi fit nprocs\n", k ? "\n\n" : "",
@@ -87,12 +58,11 @@ static int write_T(const hrel_fit_result *r, const char *dir, char *err, size_t 
             fprintf(fp, " %zu\n", cnt);
         }
     }
-    if (close_dat(fp, path, err, errlen))
-        return -1;
-    fp = open_dat(r, dir, "fit_Tline.dat", "figure (a): fitted lines L_P + g_P*h", path,
-                  sizeof path);
-    if (!fp)
-        goto fail;
+}
+
+static void Tline_body(FILE *fp, const hrel_fit_result *r)
+{
+    size_t k;
     for (k = 0; k < r->npat; k++) {
         const hrel_fit_pattern *p = &r->pat[k];
         if (k)
@@ -100,23 +70,11 @@ static int write_T(const hrel_fit_result *r, const char *dir, char *err, size_t 
         line_block(fp, hrel_patterns_name(p->pattern), &p->fit, p->h[0],
                    p->h[p->nh - 1]);
     }
-    return close_dat(fp, path, err, errlen);
-fail:
-    hrel_seterr(err, errlen, "%s: cannot write", path);
-    return -1;
 }
 
-static int write_gprocs(const hrel_fit_result *r, const char *dir, char *err,
-                        size_t errlen)
+static void gprocs_body(FILE *fp, const hrel_fit_result *r)
 {
-    char path[4096];
     size_t k, ip;
-    FILE *fp = open_dat(r, dir, "fit_gprocs.dat", "figure (b): g per pattern per "
-                        "processor count", path, sizeof path);
-    if (!fp) {
-        hrel_seterr(err, errlen, "%s: cannot write", path);
-        return -1;
-    }
     for (k = 0; k < r->npat; k++) {
         const hrel_fit_pattern *p = &r->pat[k];
         fprintf(fp, "%sprocs %s ci_g L\n", k ? "\n\n" : "",
@@ -129,7 +87,6 @@ static int write_gprocs(const hrel_fit_result *r, const char *dir, char *err,
             fputc('\n', fp);
         }
     }
-    return close_dat(fp, path, err, errlen);
 }
 
 static double dev(const hrel_line *f, double h, double t)
@@ -138,15 +95,9 @@ static double dev(const hrel_line *f, double h, double t)
     return f->ok && isfinite(t) && m != 0 ? 100.0 * (t - m) / m : NAN;
 }
 
-static int write_pooled(const hrel_fit_result *r, const char *dir, char *err,
-                        size_t errlen)
+static void pooled_body(FILE *fp, const hrel_fit_result *r)
 {
-    char path[4096];
     size_t k, ih, nb = 0;
-    FILE *fp = open_dat(r, dir, "fit_pooled.dat", "figure (c): patterns against the "
-                        "pooled line", path, sizeof path);
-    if (!fp)
-        goto fail;
     for (k = 0; k < r->npat; k++) {
         const hrel_fit_pattern *p = &r->pat[k];
         if (!hrel_fit_pooled_pattern(p->pattern) || !p->fit.ok)
@@ -167,25 +118,47 @@ static int write_pooled(const hrel_fit_result *r, const char *dir, char *err,
         num(fp, dev(&r->pooled, r->h[ih], r->t_average[ih]));
         fputc('\n', fp);
     }
-    if (close_dat(fp, path, err, errlen))
-        return -1;
-    fp = open_dat(r, dir, "fit_pooled_line.dat", "figure (c): pooled line L + g*h", path,
-                  sizeof path);
-    if (!fp)
-        goto fail;
+}
+
+static void pooled_line_body(FILE *fp, const hrel_fit_result *r)
+{
     if (r->nh)
         line_block(fp, "pooled", &r->pooled, r->h[0], r->h[r->nh - 1]);
-    return close_dat(fp, path, err, errlen);
-fail:
-    hrel_seterr(err, errlen, "%s: cannot write", path);
-    return -1;
 }
+
+/* The files, in the order they are written: name, first comment line, body. */
+static const struct {
+    const char *name, *what;
+    void (*body)(FILE *fp, const hrel_fit_result *r);
+} dats[] = {
+    {"fit_T.dat", "figure (a): T_P(h) with spread and fit", T_body},
+    {"fit_Tline.dat", "figure (a): fitted lines L_P + g_P*h", Tline_body},
+    {"fit_gprocs.dat", "figure (b): g per pattern per processor count", gprocs_body},
+    {"fit_pooled.dat", "figure (c): patterns against the pooled line", pooled_body},
+    {"fit_pooled_line.dat", "figure (c): pooled line L + g*h", pooled_line_body},
+};
 
 int hrel_plotdata_write(const hrel_fit_result *r, const char *dir, char *err,
                         size_t errlen)
 {
-    if (write_T(r, dir, err, errlen) || write_gprocs(r, dir, err, errlen) ||
-        write_pooled(r, dir, err, errlen))
-        return -1;
+    char path[4096], unit[64];
+    size_t i;
+    for (i = 0; i < sizeof dats / sizeof dats[0]; i++) {
+        FILE *fp;
+        int bad;
+        snprintf(path, sizeof path, "%s/%s", dir, dats[i].name);
+        if (!(fp = fopen(path, "w"))) {
+            hrel_seterr(err, errlen, "%s: cannot write", path);
+            return -1;
+        }
+        fprintf(fp, "# %s\n# unit: %s\n# summary: %s\n", dats[i].what,
+                hrel_tables_unit(r, unit, sizeof unit), hrel_summary_name(r->cfg.summary));
+        dats[i].body(fp, r);
+        bad = ferror(fp);
+        if (fclose(fp) != 0 || bad) {
+            hrel_seterr(err, errlen, "%s: write failed", path);
+            return -1;
+        }
+    }
     return 0;
 }
