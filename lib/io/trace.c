@@ -2,6 +2,7 @@
  * check every row, then check that every (step, rank) is present once. */
 #include "trace.h"
 #include "errmsg.h"
+#include "ranks.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -66,7 +67,7 @@ int hrel_trace_set_partners(hrel_trace *t, int step, int rank, const int *p, int
                             char *err, size_t errlen)
 {
     hrel_trace_row *r = hrel_trace_at(t, step, rank);
-    int i, j, k = 0;
+    int i, j, k = 0, m, bad;
     int *q;
     if (!r) {
         hrel_seterr(err, errlen, "no row for rank %d in step %d", rank, step);
@@ -77,19 +78,17 @@ int hrel_trace_set_partners(hrel_trace *t, int step, int rank, const int *p, int
         hrel_seterr(err, errlen, "out of memory");
         return -1;
     }
-    for (i = 0; i < n; i++) {
-        if (p[i] < 0 || p[i] >= t->nproc) {
-            free(q);
-            hrel_seterr(err, errlen, "partner %d is not a rank of the trace (ranks 0..%d)", p[i],
-                   t->nproc - 1);
-            return -1;
-        }
-        if (p[i] == rank)
-            continue;
-        for (j = 0; j < k && q[j] != p[i]; j++)
+    if ((m = hrel_ranks_others(p, n, t->nproc, rank, q, &bad)) < 0) {
+        free(q);
+        hrel_seterr(err, errlen, "partner %d is not a rank of the trace (ranks 0..%d)", bad,
+                    t->nproc - 1);
+        return -1;
+    }
+    for (i = 0; i < m; i++) {   /* each partner once, in first-seen order */
+        for (j = 0; j < k && q[j] != q[i]; j++)
             ;
         if (j == k)
-            q[k++] = p[i];
+            q[k++] = q[i];
     }
     free(r->partners);
     r->partners = q;

@@ -2,6 +2,7 @@
  * wrappers time themselves so that w can be "step time minus communication". */
 #include "mstep.h"
 #include "errmsg.h"
+#include "ranks.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -309,7 +310,7 @@ int hrel_mstep_mcast(hrel_mstep *m, const int *dest_ranks, int n, int tag, char 
                      size_t errlen)
 {
     double t = hrel_clock_now();
-    int bytes, rc = 0, i, k = 0;
+    int bytes, rc = 0, i, k, bad;
     int *dst;
     if (need_open(m, "hrel_mstep_mcast", err, errlen) != 0)
         return -1;
@@ -323,16 +324,14 @@ int hrel_mstep_mcast(hrel_mstep *m, const int *dest_ranks, int n, int tag, char 
         hrel_seterr(err, errlen, "mstep: out of memory");
         return -1;
     }
-    for (i = 0; i < n; i++) {
-        if (dest_ranks[i] < 0 || dest_ranks[i] >= m->nproc) {
-            free(dst);
-            hrel_seterr(err, errlen, "mstep: multicast to rank %d (ranks are 0..%d)", dest_ranks[i],
-                   m->nproc - 1);
-            return -1;
-        }
-        if (dest_ranks[i] != m->rank)
-            dst[k++] = m->tids[dest_ranks[i]];
+    if ((k = hrel_ranks_others(dest_ranks, n, m->nproc, m->rank, dst, &bad)) < 0) {
+        free(dst);
+        hrel_seterr(err, errlen, "mstep: multicast to rank %d (ranks are 0..%d)", bad,
+                    m->nproc - 1);
+        return -1;
     }
+    for (i = 0; i < k; i++)
+        dst[i] = m->tids[dst[i]];
     if (k > 0)
         rc = pvm_mcast(dst, k, tag);
     free(dst);
