@@ -38,6 +38,7 @@
 #include <gsl/gsl_errno.h>
 #include <pvm3.h>
 
+#include "args.h"
 #include "clock.h"
 #include "hrel_limits.h"
 #include "tags.h"
@@ -378,14 +379,9 @@ int main(int argc, char **argv)
     char err[512];
     int rc;
     gsl_set_error_handler_off();
-    rc = hrel_fft_opts_parse(argc, argv, &c, err, sizeof err);
-    if (rc == 1) {
-        hrel_fft_opts_usage(stdout);
-        return 0;
-    }
-    if (rc < 0) {
-        fprintf(stderr, "hrel_fft: %s (try --help)\n", err);
-        return 2;
-    }
+    rc = hrel_args_exit_code("hrel_fft", hrel_fft_opts_parse(argc, argv, &c, err, sizeof err),
+                             hrel_fft_opts_usage, NULL, err, stdout, stderr);
+    if (rc >= 0)
+        return rc;
     return c.worker ? worker(&c) : master(&c);
 }
