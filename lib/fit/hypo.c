@@ -9,6 +9,7 @@
 #include <gsl/gsl_fit.h>
 
 #include "errmsg.h"
+#include "grow.h"
 #include "patterns.h"
 #include "provenance.h"
 
@@ -126,14 +127,8 @@ typedef struct pts {
 
 static int add_row(hrel_hypo *h, size_t *cap, const hrel_hypo_row *r)
 {
-    if (h->nrow == *cap) {
-        size_t nc = *cap ? 2 * *cap : 16;
-        hrel_hypo_row *nr = realloc(h->row, nc * sizeof *nr);
-        if (!nr)
-            return -1;
-        h->row = nr;
-        *cap = nc;
-    }
+    if (hrel_grow(&h->row, cap, h->nrow, sizeof *h->row))
+        return -1;
     h->row[h->nrow++] = *r;
     return 0;
 }

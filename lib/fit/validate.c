@@ -6,20 +6,15 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "grow.h"
 #include "patterns.h"
 #include "provenance.h"
 #include "sample.h"
 
 static int add(hrel_validate *v, size_t *cap, const hrel_validate_row *r)
 {
-    if (v->nrow == *cap) {
-        size_t nc = *cap ? 2 * *cap : 32;
-        hrel_validate_row *nr = realloc(v->row, nc * sizeof *nr);
-        if (!nr)
-            return -1;
-        v->row = nr;
-        *cap = nc;
-    }
+    if (hrel_grow(&v->row, cap, v->nrow, sizeof *v->row))
+        return -1;
     v->row[v->nrow++] = *r;
     return 0;
 }

@@ -11,6 +11,7 @@
 #include "hyper_cb.h"
 #include "textfile.h"
 #include "errmsg.h"
+#include "grow.h"
 
 #define NAMELEN 64
 
@@ -141,21 +142,6 @@ struct hrel_hyper_graph {
     hindex bidx;             /* block name -> index */
     hindex midx;             /* (phase, message name) -> index */
 };
-
-/* Grow *P (element size SZ) so that it holds at least N + 1 elements. */
-static int grow(void **p, size_t *cap, size_t n, size_t sz)
-{
-    void *q;
-    size_t nc;
-    if (n < *cap)
-        return 0;
-    nc = *cap ? 2 * *cap : 8;
-    if (!(q = realloc(*p, nc * sz)))
-        return -1;
-    *p = q;
-    *cap = nc;
-    return 0;
-}
 
 static int name_ok(const char *s)
 {
@@ -318,7 +304,7 @@ int hrel_hyper_graph_block(hrel_hyper_graph *g, const char *name, double a, doub
         hrel_seterr(err, errlen, "block %s defined twice", name);
         return -1;
     }
-    if (grow((void **)&g->block, &g->cblock, g->nblock, sizeof *g->block)) {
+    if (hrel_grow(&g->block, &g->cblock, g->nblock, sizeof *g->block)) {
         hrel_seterr(err, errlen, "out of memory");
         return -1;
     }
@@ -348,7 +334,7 @@ int hrel_hyper_graph_phase(hrel_hyper_graph *g, const char *phase, char *err, si
         return -1;
     }
     if ((i = find_phase(g, phase)) < 0) {
-        if (grow((void **)&g->phase, &g->cphase, g->nphase, sizeof *g->phase)) {
+        if (hrel_grow(&g->phase, &g->cphase, g->nphase, sizeof *g->phase)) {
             hrel_seterr(err, errlen, "out of memory");
             return -1;
         }
@@ -421,7 +407,7 @@ int hrel_hyper_graph_message(hrel_hyper_graph *g, const char *name, double size,
             stage++;
         s++;
     }
-    if (grow((void **)&g->msg, &g->cmsg, g->nmsg, sizeof *g->msg))
+    if (hrel_grow(&g->msg, &g->cmsg, g->nmsg, sizeof *g->msg))
         goto nomem;
     snprintf(m.name, sizeof m.name, "%s", name);
     m.phase = g->cur;
@@ -685,7 +671,7 @@ static int parse_stmt(hrel_hyper_graph *g, char **tok, int ntok, long line, char
             q.kind = REQ_GENERAL;
             snprintf(q.label, sizeof q.label, "%s", tok[1]);
         }
-        if (grow((void **)&g->req, &g->creq, g->nreq, sizeof *g->req)) {
+        if (hrel_grow(&g->req, &g->creq, g->nreq, sizeof *g->req)) {
             hrel_seterr(err, errlen, "out of memory");
             return -1;
         }

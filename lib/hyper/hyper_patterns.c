@@ -11,6 +11,7 @@
 #include "hyper_cb.h"
 
 #include "errmsg.h"
+#include "grow.h"
 #include "hyper_patterns.h"
 #include "patterns.h"
 
@@ -167,14 +168,8 @@ static int hless(const hent *a, const hent *b)
 static int heap_push(heap *h, hent x)
 {
     size_t i;
-    if (h->n == h->cap) {
-        size_t nc = h->cap ? 2 * h->cap : 64;
-        hent *ne = realloc(h->e, nc * sizeof *ne);
-        if (!ne)
-            return -1;
-        h->e = ne;
-        h->cap = nc;
-    }
+    if (hrel_grow(&h->e, &h->cap, h->n, sizeof *h->e))
+        return -1;
     for (i = h->n++; i > 0 && hless(&x, &h->e[(i - 1) / 2]); i = (i - 1) / 2)
         h->e[i] = h->e[(i - 1) / 2];
     h->e[i] = x;

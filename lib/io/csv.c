@@ -1,6 +1,7 @@
 /* csv -- see csv.h. One pass over the file; every string is a private copy. */
 #include "csv.h"
 #include "errmsg.h"
+#include "grow.h"
 #include "textfile.h"
 
 #include <ctype.h>
@@ -21,24 +22,6 @@ static char *trim(char *s)
     while (e > s && isspace((unsigned char)e[-1]))
         *--e = '\0';
     return s;
-}
-
-/* Grow *arr (elements of size SZ) so that index N fits. Return 0 on success. */
-static int grow(void **arr, size_t *cap, size_t n, size_t sz)
-{
-    void *p;
-    size_t nc;
-    if (n < *cap)
-        return 0;
-    nc = *cap ? *cap * 2 : 64;
-    while (nc <= n)
-        nc *= 2;
-    p = realloc(*arr, nc * sz);
-    if (!p)
-        return -1;
-    *arr = p;
-    *cap = nc;
-    return 0;
 }
 
 /* Split LINE on ',' into a new array of trimmed copies; *n gets the count. */
@@ -97,7 +80,7 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
             if (colon && !t->col) {
                 size_t m = t->nmeta;
                 *colon = '\0';
-                if (grow((void **)&t->meta_key, &mcap, m, sizeof(char *)) ||
+                if (hrel_grow(&t->meta_key, &mcap, m, sizeof(char *)) ||
                     !(t->meta_val = realloc(t->meta_val, mcap * sizeof(char *)))) {
                     goto nomem;
                 }
@@ -140,8 +123,8 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
                 hrel_strv_free(f, n);
                 goto fail;
             }
-            if (grow((void **)&t->cell, &rcap, t->nrow, sizeof(char **)) ||
-                grow((void **)&t->lineno, &lcap, t->nrow, sizeof(size_t))) {
+            if (hrel_grow(&t->cell, &rcap, t->nrow, sizeof(char **)) ||
+                hrel_grow(&t->lineno, &lcap, t->nrow, sizeof(size_t))) {
                 hrel_strv_free(f, n);
                 goto nomem;
             }

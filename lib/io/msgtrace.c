@@ -6,6 +6,7 @@
 
 #include "csv.h"
 #include "errmsg.h"
+#include "grow.h"
 #include "msgtrace.h"
 
 static const char *const kind_names[] = {"start", "spawn", "send", "mcast", "recv", "exit"};
@@ -127,14 +128,8 @@ typedef struct rowbuf {
 
 static hrel_msg *push(rowbuf *b)
 {
-    if (b->n == b->cap) {
-        size_t nc = b->cap ? 2 * b->cap : 64;
-        hrel_msg *nr = realloc(b->row, nc * sizeof *nr);
-        if (!nr)
-            return NULL;
-        b->row = nr;
-        b->cap = nc;
-    }
+    if (hrel_grow(&b->row, &b->cap, b->n, sizeof *b->row))
+        return NULL;
     memset(&b->row[b->n], 0, sizeof b->row[0]);
     b->row[b->n].match = -1;
     b->row[b->n].tag = -1;
