@@ -33,17 +33,10 @@ static char *fmtdup(const char *fmt, ...)
 
 void hrel_table_free(hrel_table *t)
 {
-    size_t i;
     if (!t)
         return;
-    if (t->head)
-        for (i = 0; i < t->ncol; i++)
-            free(t->head[i]);
-    if (t->cell)
-        for (i = 0; i < t->ncol * t->nrow; i++)
-            free(t->cell[i]);
-    free(t->head);
-    free(t->cell);
+    hrel_strv_free(t->head, t->ncol);
+    hrel_strv_free(t->cell, t->ncol * t->nrow);
     free(t->numeric);
     free(t->name);
     free(t->title);

@@ -154,12 +154,8 @@ void hrel_csv_free(hrel_csv *t)
     size_t i;
     if (!t)
         return;
-    for (i = 0; i < t->nmeta; i++) {
-        free(t->meta_key[i]);
-        free(t->meta_val[i]);
-    }
-    free(t->meta_key);
-    free(t->meta_val);
+    hrel_strv_free(t->meta_key, t->nmeta);
+    hrel_strv_free(t->meta_val, t->nmeta);
     hrel_strv_free(t->col, t->ncol);
     for (i = 0; i < t->nrow; i++)
         hrel_strv_free(t->cell[i], t->ncol);
