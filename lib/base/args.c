@@ -69,32 +69,44 @@ int hrel_args_double(const char *opt, const char *s, double min, double max, dou
     return 0;
 }
 
-int hrel_args_duration(const char *opt, const char *s, double *seconds, char *err,
-                       size_t errlen)
+/* A unit suffix of a value and what it multiplies the number by. */
+typedef struct unit {
+    const char *suffix;
+    double scale;
+} unit;
+
+/* Split S into its number, copied to NUM (NUMLEN bytes), and the scale of the
+ * first of the N UNITS it ends in (1 when none; a suffix alone is no unit).
+ * Return 0, or -1 when the number is empty or does not fit NUM. */
+static int split_unit(const char *s, const unit *units, size_t n, char *num, size_t numlen,
+                      double *scale)
 {
-    static const struct {
-        const char *unit;
-        double s;
-    } units[] = {{"ms", 1e-3}, {"us", 1e-6}, {"s", 1.0}, {"m", 60.0}, {"h", 3600.0}};
-    char num[64];
     size_t len = strlen(s), i, k = len;
-    double v, scale = 1.0;
-    for (i = 0; i < sizeof units / sizeof units[0]; i++) {
-        size_t ul = strlen(units[i].unit);
-        if (len > ul && strcmp(s + len - ul, units[i].unit) == 0) {
+    *scale = 1.0;
+    for (i = 0; i < n; i++) {
+        size_t ul = strlen(units[i].suffix);
+        if (len > ul && strcmp(s + len - ul, units[i].suffix) == 0) {
             k = len - ul;
-            scale = units[i].s;
+            *scale = units[i].scale;
             break;
         }
     }
-    if (k == 0 || k >= sizeof num) {
-        hrel_seterr(err, errlen, "%s: '%.*s' is not a duration (e.g. 90, 90s, 2m, 500ms)", opt,
-                    Q(s));
+    if (k == 0 || k >= numlen)
         return -1;
-    }
     memcpy(num, s, k);
     num[k] = '\0';
-    if (hrel_args_double(opt, num, 0, 0, &v, err, errlen) != 0) {
+    return 0;
+}
+
+int hrel_args_duration(const char *opt, const char *s, double *seconds, char *err,
+                       size_t errlen)
+{
+    static const unit units[] = {{"ms", 1e-3}, {"us", 1e-6}, {"s", 1.0}, {"m", 60.0},
+                                 {"h", 3600.0}};
+    char num[64];
+    double v, scale;
+    if (split_unit(s, units, sizeof units / sizeof units[0], num, sizeof num, &scale) != 0 ||
+        hrel_args_double(opt, num, 0, 0, &v, err, errlen) != 0) {
         hrel_seterr(err, errlen, "%s: '%.*s' is not a duration (e.g. 90, 90s, 2m, 500ms)", opt,
                     Q(s));
         return -1;
@@ -110,29 +122,18 @@ int hrel_args_duration(const char *opt, const char *s, double *seconds, char *er
 int hrel_args_size(const char *opt, const char *s, long min, long max, long *bytes,
                    char *err, size_t errlen)
 {
+    static const unit units[] = {{"k", 1024.0}, {"K", 1024.0}, {"M", 1048576.0},
+                                 {"G", 1073741824.0}};
     char num[64];
-    size_t len = strlen(s);
-    long v, mul = 1;
-    if (len > 1 && (s[len - 1] == 'k' || s[len - 1] == 'K'))
-        mul = 1024L;
-    else if (len > 1 && s[len - 1] == 'M')
-        mul = 1024L * 1024;
-    else if (len > 1 && s[len - 1] == 'G')
-        mul = 1024L * 1024 * 1024;
-    if (mul > 1)
-        len--;
-    if (len == 0 || len >= sizeof num) {
+    double scale;
+    long v, mul;
+    if (split_unit(s, units, sizeof units / sizeof units[0], num, sizeof num, &scale) != 0 ||
+        strict_long(num, &v) != 0 || v < 0) {
         hrel_seterr(err, errlen, "%s: '%.*s' is not a size in bytes (e.g. 6720, 64k, 2M)", opt,
                     Q(s));
         return -1;
     }
-    memcpy(num, s, len);
-    num[len] = '\0';
-    if (strict_long(num, &v) != 0 || v < 0) {
-        hrel_seterr(err, errlen, "%s: '%.*s' is not a size in bytes (e.g. 6720, 64k, 2M)", opt,
-                    Q(s));
-        return -1;
-    }
+    mul = (long)scale;
     if (v > LONG_MAX / mul) {
         hrel_seterr(err, errlen, "%s: '%.*s' is too large", opt, Q(s));
         return -1;
