@@ -148,43 +148,26 @@ static int cmp_int(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Sort the N values of V and drop repeats; return the new count. */
-static size_t uniq_double(double *v, size_t n)
+/* Sort the N elements of SIZE bytes at V with CMP and drop repeats (CMP says
+ * equal); return the new count. V then is a sorted set for find(). */
+static size_t uniq(void *v, size_t n, size_t size, int (*cmp)(const void *, const void *))
 {
+    char *b = v;
     size_t i, k = 0;
-    qsort(v, n, sizeof *v, cmp_double);
+    qsort(v, n, size, cmp);
     for (i = 0; i < n; i++)
-        if (k == 0 || v[i] != v[k - 1])
-            v[k++] = v[i];
+        if (k == 0 || cmp(b + i * size, b + (k - 1) * size) != 0)
+            memmove(b + k++ * size, b + i * size, size);
     return k;
 }
 
-static size_t uniq_int(int *v, size_t n)
+/* The index of KEY in the sorted set of N elements at V (made by uniq with
+ * the same CMP), or N when it is not there. */
+static size_t find(const void *key, const void *v, size_t n, size_t size,
+                   int (*cmp)(const void *, const void *))
 {
-    size_t i, k = 0;
-    qsort(v, n, sizeof *v, cmp_int);
-    for (i = 0; i < n; i++)
-        if (k == 0 || v[i] != v[k - 1])
-            v[k++] = v[i];
-    return k;
-}
-
-static size_t find_double(const double *v, size_t n, double x)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (v[i] == x)
-            return i;
-    return n;
-}
-
-static size_t find_int(const int *v, size_t n, int x)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (v[i] == x)
-            return i;
-    return n;
+    const char *at = n ? bsearch(key, v, n, size, cmp) : NULL;
+    return at ? (size_t)(at - (const char *)v) / size : n;
 }
 
 static void pattern_free(hrel_fit_pattern *p)
@@ -234,8 +217,8 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
         p->h[i] = s[i].h / cfg->unit_bytes;
         p->procs[i] = s[i].procs;
     }
-    nh = p->nh = uniq_double(p->h, n);
-    np = p->np = uniq_int(p->procs, n);
+    nh = p->nh = uniq(p->h, n, sizeof *p->h, cmp_double);
+    np = p->np = uniq(p->procs, n, sizeof *p->procs, cmp_int);
     /* the sizes x processor-counts grid of a study is nearly full; a grid far
      * larger than the cases measured is refused before it is allocated, so
      * memory follows the size of the input, not the values in it */
@@ -264,8 +247,9 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
     for (i = 0; i < nh * np; i++)
         p->time[i] = p->lo[i] = p->hi[i] = p->sd[i] = NAN;
     for (i = 0; i < n; i++) {
-        ih = find_double(p->h, nh, s[i].h / cfg->unit_bytes);
-        ip = find_int(p->procs, np, s[i].procs);
+        double h = s[i].h / cfg->unit_bytes;
+        ih = find(&h, p->h, nh, sizeof *p->h, cmp_double);
+        ip = find(&s[i].procs, p->procs, np, sizeof *p->procs, cmp_int);
         p->time[ih * np + ip] = hrel_stat_value(&s[i], cfg->summary);
         p->lo[ih * np + ip] = s[i].min;
         p->hi[ih * np + ip] = s[i].max;
@@ -336,7 +320,8 @@ static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
             int everywhere = 1;
             for (k = first + 1; k < r->npat; k++)
                 if (pooled_member(r, k) &&
-                    find_double(r->pat[k].h, r->pat[k].nh, r->pat[first].h[i]) == r->pat[k].nh)
+                    find(&r->pat[first].h[i], r->pat[k].h, r->pat[k].nh, sizeof *r->h,
+                         cmp_double) == r->pat[k].nh)
                     everywhere = 0;
             if (everywhere)
                 r->h[r->nh++] = r->pat[first].h[i];
@@ -355,7 +340,7 @@ static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
         double sum = 0;
         for (k = 0, cnt = 0; k < r->npat; k++) {
             const hrel_fit_pattern *p = &r->pat[k];
-            size_t j = find_double(p->h, p->nh, r->h[ih]);
+            size_t j = find(&r->h[ih], p->h, p->nh, sizeof *p->h, cmp_double);
             if (pooled_member(r, k) && j < p->nh && isfinite(p->avg[j])) {
                 sum += p->avg[j];
                 t[cnt++] = p->avg[j];
@@ -370,7 +355,7 @@ static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
     for (ih = 0; ih < r->nh; ih++) {
         for (k = 0, cnt = 0; k < r->npat; k++) {
             const hrel_fit_pattern *p = &r->pat[k];
-            size_t j = find_double(p->h, p->nh, r->h[ih]);
+            size_t j = find(&r->h[ih], p->h, p->nh, sizeof *p->h, cmp_double);
             if (pooled_member(r, k) && j < p->nh)
                 t[cnt++] = p->avg[j];
         }
