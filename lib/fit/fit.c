@@ -184,11 +184,11 @@ static void pattern_free(hrel_fit_pattern *p)
 }
 
 /* Fit Y over X (N points, NaN entries skipped) into OUT, weighted by 1/Y^2 if
- * WEIGHTED. XS, YS, WS are scratch arrays of at least N. */
+ * WEIGHTED. SCRATCH holds at least 3 N doubles (the kept x, y and weights). */
 static int fit_skip_nan(const double *x, const double *y, size_t n, int weighted,
-                        double *xs, double *ys, double *ws, hrel_line *out,
-                        char *err, size_t errlen)
+                        double *scratch, hrel_line *out, char *err, size_t errlen)
 {
+    double *xs = scratch, *ys = scratch + n, *ws = scratch + 2 * n;
     size_t i, k = 0;
     for (i = 0; i < n; i++)
         if (isfinite(y[i]) && y[i] > 0) {
@@ -205,7 +205,7 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
                          hrel_fit_pattern *p, char *err, size_t errlen)
 {
     size_t i, ih, ip, np, nh, cnt;
-    double *col = NULL, *xs = NULL, *ys = NULL, *ws = NULL, *y = NULL;
+    double *col = NULL, *scratch = NULL, *y = NULL;
     int rc = -1;
 
     p->pattern = s[0].pattern;
@@ -237,12 +237,10 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
     p->maxerr = malloc(nh * sizeof *p->maxerr);
     p->per_p = calloc(np, sizeof *p->per_p);
     col = malloc((nh > np ? nh : np) * sizeof *col);
-    xs = malloc(nh * sizeof *xs);
-    ys = malloc(nh * sizeof *ys);
-    ws = malloc(nh * sizeof *ws);
+    scratch = malloc(3 * nh * sizeof *scratch);
     y = malloc(nh * sizeof *y);
     if (!p->time || !p->lo || !p->hi || !p->sd || !p->avg || !p->maxerr || !p->per_p ||
-        !col || !xs || !ys || !ws || !y)
+        !col || !scratch || !y)
         goto nomem;
     for (i = 0; i < nh * np; i++)
         p->time[i] = p->lo[i] = p->hi[i] = p->sd[i] = NAN;
@@ -265,7 +263,7 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
             }
         p->avg[ih] = cnt ? sum / cnt : NAN;
     }
-    if (fit_skip_nan(p->h, p->avg, nh, cfg->weighted, xs, ys, ws, &p->fit, err, errlen))
+    if (fit_skip_nan(p->h, p->avg, nh, cfg->weighted, scratch, &p->fit, err, errlen))
         goto done;
     for (ih = 0; ih < nh; ih++)
         if (!p->fit.ok ||
@@ -275,8 +273,7 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
     for (ip = 0; ip < np; ip++) {
         for (ih = 0; ih < nh; ih++)
             y[ih] = p->time[ih * np + ip];
-        if (fit_skip_nan(p->h, y, nh, cfg->weighted, xs, ys, ws, &p->per_p[ip], err,
-                         errlen))
+        if (fit_skip_nan(p->h, y, nh, cfg->weighted, scratch, &p->per_p[ip], err, errlen))
             goto done;
     }
     rc = 0;
@@ -285,9 +282,7 @@ nomem:
     hrel_seterr(err, errlen, "fit: out of memory");
 done:
     free(col);
-    free(xs);
-    free(ys);
-    free(ws);
+    free(scratch);
     free(y);
     return rc;
 }
@@ -305,7 +300,7 @@ static int pooled_member(const hrel_fit_result *r, size_t k)
 static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
 {
     size_t i, k, ih, cnt, first = r->npat;
-    double *t = NULL, *xs = NULL, *ys = NULL, *ws = NULL;
+    double *t = NULL, *scratch = NULL;
     int rc = -1;
 
     for (k = 0; k < r->npat && first == r->npat; k++)
@@ -331,10 +326,8 @@ static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
     r->averr = malloc((r->nh + 1) * sizeof *r->averr);
     r->maxerr = malloc((r->nh + 1) * sizeof *r->maxerr);
     t = malloc((r->npat + 1) * sizeof *t);
-    xs = malloc((r->nh + 1) * sizeof *xs);
-    ys = malloc((r->nh + 1) * sizeof *ys);
-    ws = malloc((r->nh + 1) * sizeof *ws);
-    if (!r->npat_h || !r->t_average || !r->averr || !r->maxerr || !t || !xs || !ys || !ws)
+    scratch = malloc(3 * (r->nh + 1) * sizeof *scratch);
+    if (!r->npat_h || !r->t_average || !r->averr || !r->maxerr || !t || !scratch)
         goto nomem;
     for (ih = 0; ih < r->nh; ih++) {
         double sum = 0;
@@ -349,7 +342,7 @@ static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
         r->npat_h[ih] = cnt;
         r->t_average[ih] = cnt ? sum / cnt : NAN;
     }
-    if (fit_skip_nan(r->h, r->t_average, r->nh, r->cfg.weighted, xs, ys, ws, &r->pooled,
+    if (fit_skip_nan(r->h, r->t_average, r->nh, r->cfg.weighted, scratch, &r->pooled,
                      err, errlen))
         goto done;
     for (ih = 0; ih < r->nh; ih++) {
@@ -369,9 +362,7 @@ nomem:
     hrel_seterr(err, errlen, "fit: out of memory");
 done:
     free(t);
-    free(xs);
-    free(ys);
-    free(ws);
+    free(scratch);
     return rc;
 }
 
