@@ -13,7 +13,8 @@
 #   -o, --out DIR    results directory (default: results/<platform>-<UTC time>);
 #                    --run DIR is the same
 #   --quick          a short characterisation (hrel_bench --quick: sizes 26880..430080,
-#                    4..30 repetitions per case stopping at 1% relative standard error)
+#                    5..30 repetitions per case stopping at 1% relative standard error
+#                    of the median)
 #   --no-report      stop after the measurements (no tables, figures, report)
 #   BENCH-ARGS       passed to hrel_bench (see bin/$PVM_ARCH/hrel_bench --help)
 #

@@ -31,8 +31,9 @@ void hrel_reps_describe(const hrel_reps_policy *pol, char *buf, size_t len)
 {
     if (pol->adaptive)
         snprintf(buf, len,
-                 "adaptive: stop when the relative standard error of the mean <= %g, "
+                 "adaptive: stop when the relative standard error of the %s <= %g, "
                  "at least %ld, at most %ld repetitions",
+                 pol->median ? "median (1.2533 * 1.4826 MAD / sqrt(n) / median)" : "mean",
                  pol->rse, pol->min, pol->max);
     else
         snprintf(buf, len, "fixed: %ld repetitions", pol->fixed);
@@ -67,13 +68,18 @@ double hrel_reps_rse(const hrel_reps_state *s)
     return hrel_reps_sd(s) / sqrt((double)s->n) / fabs(s->mean);
 }
 
-int hrel_reps_done(const hrel_reps_policy *pol, const hrel_reps_state *s)
+int hrel_reps_enough(const hrel_reps_policy *pol, long n, double rse)
 {
     if (!pol->adaptive)
-        return s->n >= pol->fixed;
-    if (s->n >= pol->max)
+        return n >= pol->fixed;
+    if (n >= pol->max)
         return 1;
-    if (s->n < pol->min)
+    if (n < pol->min)
         return 0;
-    return hrel_reps_rse(s) <= pol->rse;
+    return rse <= pol->rse;
+}
+
+int hrel_reps_done(const hrel_reps_policy *pol, const hrel_reps_state *s)
+{
+    return hrel_reps_enough(pol, s->n, hrel_reps_rse(s));
 }

@@ -2,7 +2,10 @@
  *
  * Contract: a policy is either a fixed count or adaptive: stop once the
  * relative standard error of the mean (sd / sqrt(n) / mean) is at most `rse`,
- * but never before `min` and always at `max` repetitions. The state keeps a
+ * but never before `min` and always at `max` repetitions. With `median` set
+ * the precision asked for is the median's (robust to a few TCP stalls): the
+ * caller keeps the samples, computes it (lib/stats/sample.h
+ * hrel_sample_median_rse) and asks hrel_reps_enough. The state keeps a
  * running mean and variance (Welford), so no samples are stored here (the raw
  * samples go to raw.csv). Warm-up repetitions are the caller's business: do
  * not add them. Pure arithmetic: no I/O, no allocation.
@@ -18,6 +21,7 @@ typedef struct hrel_reps_policy {
     double rse;       /* adaptive: target relative standard error (e.g. 0.02) */
     long min;         /* adaptive: at least this many (>= 2) */
     long max;         /* adaptive: at most this many (>= min) */
+    int median;       /* adaptive: 1 = `rse` is the median's precision, 0 = the mean's */
 } hrel_reps_policy;
 
 typedef struct hrel_reps_state {
@@ -43,7 +47,12 @@ void hrel_reps_add(hrel_reps_state *s, double x);
 double hrel_reps_sd(const hrel_reps_state *s);
 double hrel_reps_rse(const hrel_reps_state *s);
 
-/* 1 when POL says S has enough repetitions, else 0. */
+/* 1 when POL says S has enough repetitions, else 0 (the mean's precision;
+ * for a median policy use hrel_reps_enough). */
 int hrel_reps_done(const hrel_reps_policy *pol, const hrel_reps_state *s);
+
+/* 1 when POL says N repetitions whose statistic has relative standard error
+ * RSE are enough, else 0. */
+int hrel_reps_enough(const hrel_reps_policy *pol, long n, double rse);
 
 #endif

@@ -42,6 +42,12 @@ int hrel_quality_load(const char *run, hrel_quality **out, char *err, size_t err
         return -1;
     }
     q->target = rse_target(t);
+    {   /* a median stop rule judges the median's precision (cases.csv rse_median) */
+        const char *m = hrel_csv_meta(t, "repetitions");
+        int med = hrel_csv_col(t, "rse_median");
+        if (m && strstr(m, "error of the median") && med >= 0)
+            idx[4] = med;
+    }
     for (r = 0; r < t->nrow; r++) {
         hrel_quality_case *c = &q->c[q->ncase];
         long procs, over;

@@ -3,7 +3,8 @@
  *
  * Contract: hrel_quality_load reads RUN/cases.csv (columns pattern, procs, h,
  * reps, rse, void_reps, oversubscribed) and its "# repetitions:" metadata (an
- * adaptive policy's target "<= X"), and RUN/raw.csv's end mark (runmark.h).
+ * adaptive policy's target "<= X"; a policy on "the median" judges the column
+ * rse_median instead, when present), and RUN/raw.csv's end mark (runmark.h).
  * Per case: oversubscribed (ranks shared cpus), precision target missed (rse
  * above the adaptive target; never for a fixed policy), voided repetitions.
  * Run level: counts of each and whether the run is complete. hrel_quality_write

@@ -30,6 +30,21 @@ double hrel_sample_median(double *v, size_t n)
     return hrel_sample_median_sorted(v, k);
 }
 
+double hrel_sample_median_rse(double *v, size_t n)
+{
+    size_t i, k = 0;
+    double med, mad;
+    for (i = 0; i < n; i++)
+        k += isfinite(v[i]) != 0;
+    med = hrel_sample_median(v, n);   /* the k finite values now lead, sorted */
+    if (k < 2 || med == 0.0)
+        return INFINITY;
+    for (i = 0; i < k; i++)
+        v[i] = fabs(v[i] - med);
+    mad = hrel_sample_median(v, k);
+    return 1.2533 * 1.4826 * mad / sqrt((double)k) / fabs(med);
+}
+
 double hrel_error_pct(double actual, double model)
 {
     if (isnan(actual) || isnan(model) || actual == 0.0)

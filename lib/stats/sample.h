@@ -19,6 +19,14 @@ double hrel_sample_median(double *v, size_t n);
 /* Median of N >= 1 values already sorted ascending; NaN if N is 0. */
 double hrel_sample_median_sorted(const double *v, size_t n);
 
+/* Relative standard error of the median of the finite values among V[0..N),
+ * robust to a few outlying values: 1.2533 * 1.4826 * MAD / sqrt(n) / |median|
+ * (MAD = median absolute deviation from the median; 1.4826 MAD estimates the
+ * standard deviation of a normal core, 1.2533 sigma / sqrt(n) is the standard
+ * error of a normal sample's median). V is overwritten (scratch). +inf with
+ * fewer than 2 finite values or a zero median. */
+double hrel_sample_median_rse(double *v, size_t n);
+
 /* Formula (18) of 002: 100 (ACTUAL - MODEL) / ACTUAL, in percent; positive
  * when the model predicts less than was measured. NaN when either is NaN or
  * ACTUAL is 0. */

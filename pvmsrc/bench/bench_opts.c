@@ -49,6 +49,9 @@ void hrel_bench_opts_usage(FILE *out)
 "                        error of the mean is <= X (default 0.02) ...\n"
 "      --min-reps N      ... but not before N (default 20) ...\n"
 "      --max-reps N      ... and at most N repetitions (default 500)\n"
+"      --stop mean|median  whose precision --rse asks for (default mean; the\n"
+"                        median's, 1.2533 * 1.4826 MAD / sqrt(n) / median, is\n"
+"                        robust to a few stalled repetitions)\n"
 "  -w, --warmup N        discarded repetitions before each case (default 2)\n"
 "      --route direct|daemon     PVM routing of data (default: direct)\n"
 "      --encoding raw|inplace|default   PVM encoding (default: raw, as every\n"
@@ -76,8 +79,9 @@ void hrel_bench_opts_usage(FILE *out)
 "                        cases did not need goes to later ones) and stops adding\n"
 "                        repetitions beyond the minimum once its share is spent\n"
 "      --quick           a short characterisation: sizes 26880,53760,107520,\n"
-"                        215040,430080, 1 warm-up, 4..30 repetitions per case\n"
-"                        stopping at 1% relative standard error, budget 90s\n"
+"                        215040,430080, 1 warm-up, 5..30 repetitions per case\n"
+"                        stopping at 1% relative standard error of the median\n"
+"                        (--stop median), budget 90s\n"
 "                        (explicit\n"
 "                        --sizes/--rse/--min-reps/... still win)\n"
 "      --platform NAME   platform name for the metadata (default: local)\n"
@@ -209,7 +213,7 @@ static int check_cases(const hrel_bench_cfg *cfg, char *err, size_t errlen)
  * repetitions, at most 30, stopping at 1% relative standard error. */
 /* Which of the values --quick presets were given explicitly. */
 typedef struct quick_seen {
-    int sizes, rse, min, max, warmup, budget;
+    int sizes, rse, min, max, warmup, budget, stop;
 } quick_seen;
 
 /* The --quick preset, applied after parsing to the values not given
@@ -227,7 +231,9 @@ static void quick_preset(hrel_bench_cfg *d, const quick_seen *seen)
     if (!seen->rse)
         d->reps.rse = 0.01;
     if (!seen->min)
-        d->reps.min = 4;
+        d->reps.min = 5;
+    if (!seen->stop)
+        d->reps.median = 1;
     if (!seen->max)
         d->reps.max = 30;
     if (!seen->warmup)
@@ -279,7 +285,9 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     long procs[HREL_MAX_LIST], pair[HREL_MAX_LIST], coll[HREL_MAX_LIST];
     int nprocs = 0, npair = 0, ncoll = 0, seen_procs = 0, seen_pair = 0, seen_coll = 0;
     int seen_reps = 0, seen_op = 0, seen_corrupt = 0, seen_drop = 0;
-    quick_seen qs = {0, 0, 0, 0, 0, 0};
+    quick_seen qs = {0, 0, 0, 0, 0, 0, 0};
+    int stop = 0;
+    static const char *const stops[] = {"mean", "median", NULL};
     int op = 0, route = 0, encoding = 0, place = 0, i;
     const char *patterns = NULL, *outdir = NULL, *platform = NULL, *hostfile = NULL;
     const char *corrupt = NULL, *drop = NULL, *notes[8], *resume = NULL, *fit = NULL;
@@ -301,6 +309,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         {"rse", 0, HREL_ARG_DOUBLE, &d.reps.rse, 1e-9, 1, NULL, NULL, 0, &qs.rse},
         {"min-reps", 0, HREL_ARG_LONG, &d.reps.min, 1, 1000000000, NULL, NULL, 0, &qs.min},
         {"max-reps", 0, HREL_ARG_LONG, &d.reps.max, 1, 1000000000, NULL, NULL, 0, &qs.max},
+        {"stop", 0, HREL_ARG_CHOICE, &stop, 0, 0, stops, NULL, 0, &qs.stop},
         {"warmup", 'w', HREL_ARG_LONG, &d.warmup, 0, 1000000000, NULL, NULL, 0, &qs.warmup},
         HREL_OPT_CHOICE("route", 0, &route, hrel_vmopts_route_words),
         {"encoding", 0, HREL_ARG_CHOICE, &encoding, 0, 0, hrel_vmopts_encoding_words, NULL, 0,
@@ -344,6 +353,8 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         to_ints(coll, ncoll, d.procs_coll, &d.nprocs_coll);
     if (seen_op)
         d.op = op == 1 ? HREL_OP_MAX : HREL_OP_SUM;
+    if (qs.stop)
+        d.reps.median = stop == 1;
     if (d.quick)
         quick_preset(&d, &qs);
     if (seen_reps)

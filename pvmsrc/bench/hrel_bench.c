@@ -33,6 +33,7 @@
 #include "clock.h"
 #include "pattern.h"
 #include "runmeta.h"
+#include "sample.h"
 #include "vm.h"
 #include "upk.h"
 
@@ -52,6 +53,8 @@ typedef struct master {
     int n_oversub, n_missed, n_cases; /* quality: cases oversubscribed, precision
                                          target missed, measured */
     long n_void;                 /* voided repetitions over all cases */
+    double *t, *scratch;         /* the current case's timed repetitions (median rule) */
+    long tcap;                   /* room in t and scratch */
     char err[512];               /* the failure, if any */
 } master;
 
@@ -230,7 +233,40 @@ typedef struct case_sum {
     double margin;               /* start margin at the end of the case */
     double lag_sum, lag_max;     /* how late ranks started after the start time */
     double off_max, rtt_max;     /* largest |clock offset| and sync round trip */
+    double median, rse_median;   /* median of the timed repetitions, its precision */
 } case_sum;
+
+/* Keep sample X of the case (N kept so far) in m->t; update the median and its
+ * relative standard error in CS. Return 0, or -1 with m->err (no memory). */
+static int keep_sample(master *m, case_sum *cs, long n, double x)
+{
+    if (n >= m->tcap) {
+        long cap = m->tcap ? 2 * m->tcap : 64;
+        double *t = realloc(m->t, (size_t)cap * sizeof *t);
+        double *sc = t ? realloc(m->scratch, (size_t)cap * sizeof *sc) : NULL;
+        if (t)
+            m->t = t;
+        if (sc)
+            m->scratch = sc;
+        if (!t || !sc) {
+            snprintf(m->err, sizeof m->err, "out of memory keeping %ld repetitions", n + 1);
+            return -1;
+        }
+        m->tcap = cap;
+    }
+    m->t[n] = x;
+    memcpy(m->scratch, m->t, (size_t)(n + 1) * sizeof *m->scratch);
+    cs->median = hrel_sample_median(m->scratch, (size_t)(n + 1));
+    memcpy(m->scratch, m->t, (size_t)(n + 1) * sizeof *m->scratch);
+    cs->rse_median = hrel_sample_median_rse(m->scratch, (size_t)(n + 1));
+    return 0;
+}
+
+/* The precision the stop rule asks about: the median's or the mean's. */
+static double case_rse(const hrel_bench_cfg *cfg, const case_sum *cs)
+{
+    return cfg->reps.median ? cs->rse_median : hrel_reps_rse(&cs->st);
+}
 
 /* Start margin: time from the master's clock reading to the common start;
  * kept across cases, doubled whenever a GO arrives late, halved again after
@@ -350,12 +386,14 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, double 
         fprintf(m->raw, "%s,%d,%ld,%ld,%ld,%.9f\n", pat, p, h, msg, rep - 1, tmax);
         fflush(m->raw);
         hrel_reps_add(&cs->st, tmax);
+        if (keep_sample(m, cs, cs->reps, tmax) < 0)
+            return -1;
         cs->reps++;
         if (tmax < cs->min)
             cs->min = tmax;
         if (tmax > cs->max)
             cs->max = tmax;
-        if (hrel_reps_done(&cfg->reps, &cs->st))
+        if (hrel_reps_enough(&cfg->reps, cs->reps, case_rse(cfg, cs)))
             break;
         if (share_s > 0 && hrel_clock_now() - t_case > share_s &&
             cs->reps >= (cfg->reps.adaptive ? cfg->reps.min : cfg->reps.fixed))
@@ -445,27 +483,29 @@ static int run_all(master *m)
                                           wtotal - wdone), &cs) < 0)
                     return -1;
                 fprintf(m->cases,
-                        "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,%ld,%d,%.6f,%.9f,%.9f,%.9f,%.9f\n",
+                        "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,%ld,%d,%.6f,%.9f,%.9f,%.9f,%.9f,"
+                        "%.9f,%.5f\n",
                         cfg->pat[i], procs[j], cfg->sizes[k], msg, cs.reps, cs.st.mean,
                         hrel_reps_sd(&cs.st), hrel_reps_rse(&cs.st), cs.min, cs.max, cs.void_reps,
                         cs.oversub,
                         cs.margin, cs.lag_sum / (double)(cs.reps * procs[j]), cs.lag_max,
-                        cs.off_max, cs.rtt_max);
+                        cs.off_max, cs.rtt_max, cs.median, cs.rse_median);
                 fflush(m->cases);
                 m->n_cases++;
                 m->n_oversub += cs.oversub;
                 m->n_void += cs.void_reps;
-                m->n_missed += cfg->reps.adaptive && hrel_reps_rse(&cs.st) > cfg->reps.rse;
+                m->n_missed += cfg->reps.adaptive && case_rse(cfg, &cs) > cfg->reps.rse;
                 done++;
                 wdone += (double)cfg->sizes[k] + 6720.0;
                 hms((hrel_clock_now() - t_start) * (wtotal - wdone) / wdone, eta, sizeof eta);
                 if (!cfg->quiet)
                     fprintf(stderr,
-                            "hrel_bench: [%d/%d] %-3s p=%d h=%ld m=%ld: %ld reps, mean %.6f s, "
+                            "hrel_bench: [%d/%d] %-3s p=%d h=%ld m=%ld: %ld reps, %s %.6f s, "
                             "rse %.1f%%%s%s, ETA %s\n",
                             done, ncase, cfg->pat[i], procs[j], cfg->sizes[k], msg, cs.reps,
-                            cs.st.mean, 100.0 * hrel_reps_rse(&cs.st),
-                            cfg->reps.adaptive && hrel_reps_rse(&cs.st) > cfg->reps.rse
+                            cfg->reps.median ? "median" : "mean",
+                            cfg->reps.median ? cs.median : cs.st.mean, 100.0 * case_rse(cfg, &cs),
+                            cfg->reps.adaptive && case_rse(cfg, &cs) > cfg->reps.rse
                                 ? " (target missed)" : "",
                             cs.oversub ? " (oversubscribed)" : "", eta);
             }
@@ -616,9 +656,11 @@ int main(int argc, char **argv)
                      "margin; lag: how late ranks began after the start time in the kept "
                      "repetitions (mean over ranks and reps, max); offset_max_s: largest |clock "
                      "offset| of a rank; sync_rtt_max_s: largest best round trip of the clock "
-                     "sync\n");
+                     "sync; median_s, rse_median: the median of the repetitions and its relative "
+                     "standard error (1.2533 * 1.4826 MAD / sqrt(n) / median)\n");
     fprintf(m.cases, "pattern,procs,h,msg_bytes,reps,mean_s,sd_s,rse,min_s,max_s,void_reps,"
-                     "oversubscribed,margin_s,lag_mean_s,lag_max_s,offset_max_s,sync_rtt_max_s\n");
+                     "oversubscribed,margin_s,lag_mean_s,lag_max_s,offset_max_s,sync_rtt_max_s,"
+                     "median_s,rse_median\n");
     fflush(m.cases);
 run:
     if (!cfg.quiet)
@@ -642,6 +684,8 @@ run:
     }
     fclose(m.raw);
     fclose(m.cases);
+    free(m.t);
+    free(m.scratch);
     hrel_bench_done_free(&done);
     pvm_exit();
     return rc == 0 ? 0 : 1;

@@ -2,6 +2,8 @@
 #include "hrel_test.h"
 #include "reps.h"
 
+#include <string.h>
+
 /* S restarted with N samples alternating EVEN, ODD (EVEN first). */
 static void refill(hrel_reps_state *s, int n, double even, double odd)
 {
@@ -14,7 +16,7 @@ static void refill(hrel_reps_state *s, int n, double even, double odd)
 int main(void)
 {
     char err[256];
-    hrel_reps_policy fixed = {0, 3, 0.0, 0, 0}, adapt = {1, 0, 0.02, 5, 8};
+    hrel_reps_policy fixed = {0, 3, 0.0, 0, 0, 0}, adapt = {1, 0, 0.02, 5, 8, 0};
     hrel_reps_state s;
     int i;
 
@@ -40,6 +42,17 @@ int main(void)
     HREL_CHECK_INT(hrel_reps_done(&adapt, &s), 0, "adaptive: noisy continues");
     hrel_reps_add(&s, 1.0);
     HREL_CHECK_INT(hrel_reps_done(&adapt, &s), 1, "adaptive: stops at max");
+    /* hrel_reps_enough: the same rule on a given precision (the median's). */
+    adapt.median = 1;
+    HREL_CHECK_INT(hrel_reps_enough(&adapt, 4, 0.0), 0, "enough: below min even if precise");
+    HREL_CHECK_INT(hrel_reps_enough(&adapt, 5, 0.019), 1, "enough: precise at min");
+    HREL_CHECK_INT(hrel_reps_enough(&adapt, 6, 0.3), 0, "enough: imprecise continues");
+    HREL_CHECK_INT(hrel_reps_enough(&adapt, 8, 0.3), 1, "enough: stops at max");
+    {
+        char d[256];
+        hrel_reps_describe(&adapt, d, sizeof d);
+        HREL_CHECK(strstr(d, "of the median") != NULL, "describe names the median rule");
+    }
     adapt.min = 1;
     HREL_CHECK(hrel_reps_check(&adapt, err, sizeof err) != 0, "min < 2 rejected");
     fixed.fixed = 0;

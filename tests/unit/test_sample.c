@@ -20,6 +20,17 @@ int main(void)
     HREL_CHECK_ABS(hrel_sample_median_sorted(sorted, 3), 2.0, 0.0, "sorted, odd");
     HREL_CHECK(isnan(hrel_sample_median_sorted(sorted, 0)), "sorted, empty: NaN");
 
+    {   /* the median's robust precision: one stall among five barely moves it */
+        double st[] = {1.0, 1.1, 0.9, 1.0, 5.0}, one[] = {2.0}, zero[] = {0.0, 0.0, 1.0},
+               nan5[] = {1.0, NAN, 1.1, 0.9, 1.0, 5.0};
+        HREL_CHECK_REL(hrel_sample_median_rse(st, 5), 1.2533 * 1.4826 * 0.1 / sqrt(5.0), 1e-9,
+                       "median rse: 1.2533 * 1.4826 * MAD / sqrt(n) / median");
+        HREL_CHECK_REL(hrel_sample_median_rse(nan5, 6), 1.2533 * 1.4826 * 0.1 / sqrt(5.0), 1e-9,
+                       "median rse: non-finite values left out");
+        HREL_CHECK(isinf(hrel_sample_median_rse(one, 1)), "median rse: one value: +inf");
+        HREL_CHECK(isinf(hrel_sample_median_rse(zero, 3)), "median rse: zero median: +inf");
+    }
+
     HREL_CHECK_REL(hrel_error_pct(10, 8), 20, 1e-12, "(10-8)/10 = 20 %: under-prediction positive");
     HREL_CHECK_REL(hrel_error_pct(8.5, 12), -41.176470588, 1e-9, "over-prediction negative");
     HREL_CHECK_REL(hrel_error_pct(3.36, 3.21), 100.0 * 0.15 / 3.36, 1e-12, "FFT table value");
