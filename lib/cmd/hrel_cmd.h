@@ -17,6 +17,7 @@ int hrel_cmd_psrs(int argc, char **argv);
 int hrel_cmd_compare(int argc, char **argv);
 int hrel_cmd_patterns(int argc, char **argv);
 int hrel_cmd_quality(int argc, char **argv);
+int hrel_cmd_bench(int argc, char **argv);
 int hrel_cmd_trace(int argc, char **argv);
 int hrel_cmd_replay(int argc, char **argv);
 

@@ -22,6 +22,7 @@ static const struct {
     {"trace", hrel_cmd_trace, "import PVM tracer files: message-level trace and M-steps"},
     {"patterns", hrel_cmd_patterns, "the communication patterns hrel knows (the registry)"},
     {"quality", hrel_cmd_quality, "quality of a study run: interrupted, oversubscribed, missed"},
+    {"bench", hrel_cmd_bench, "summary of a make bench run: times and ratios with spread"},
 };
 
 static void usage(FILE *fp)

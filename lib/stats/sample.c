@@ -30,6 +30,18 @@ double hrel_sample_median(double *v, size_t n)
     return hrel_sample_median_sorted(v, k);
 }
 
+double hrel_sample_quantile_sorted(const double *v, size_t n, double q)
+{
+    double pos, f;
+    size_t i;
+    if (n == 0 || !(q >= 0.0 && q <= 1.0))
+        return NAN;
+    pos = q * (double)(n - 1);
+    i = (size_t)pos;
+    f = pos - (double)i;
+    return i + 1 < n ? v[i] + f * (v[i + 1] - v[i]) : v[i];
+}
+
 double hrel_sample_median_rse(double *v, size_t n)
 {
     size_t i, k = 0;

@@ -19,6 +19,11 @@ double hrel_sample_median(double *v, size_t n);
 /* Median of N >= 1 values already sorted ascending; NaN if N is 0. */
 double hrel_sample_median_sorted(const double *v, size_t n);
 
+/* Quantile Q in [0, 1] of N >= 1 values sorted ascending, interpolated
+ * linearly between order statistics (R type 7, as GSL's
+ * gsl_stats_quantile_from_sorted_data; Q 0.5 is the median). NaN if N is 0. */
+double hrel_sample_quantile_sorted(const double *v, size_t n, double q);
+
 /* Relative standard error of the median of the finite values among V[0..N),
  * robust to a few outlying values: 1.2533 * 1.4826 * MAD / sqrt(n) / |median|
  * (MAD = median absolute deviation from the median; 1.4826 MAD estimates the

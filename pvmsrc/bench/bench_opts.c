@@ -78,8 +78,10 @@ void hrel_bench_opts_usage(FILE *out)
 "                        of the time left in proportion to its size (time earlier\n"
 "                        cases did not need goes to later ones) and stops adding\n"
 "                        repetitions beyond the minimum once its share is spent\n"
+"                        (one short of its precision: once it has used 4 shares,\n"
+"                        or when the budget is spent)\n"
 "      --quick           a short characterisation: sizes 26880,53760,107520,\n"
-"                        215040,430080, 1 warm-up, 5..30 repetitions per case\n"
+"                        215040,430080, no warm-up, 5..30 repetitions per case\n"
 "                        stopping at 1% relative standard error of the median\n"
 "                        (--stop median), budget 90s\n"
 "                        (explicit\n"
@@ -237,7 +239,7 @@ static void quick_preset(hrel_bench_cfg *d, const quick_seen *seen)
     if (!seen->max)
         d->reps.max = 30;
     if (!seen->warmup)
-        d->warmup = 1;
+        d->warmup = 0;   /* the median rule shrugs off one cold first repetition */
     if (!seen->budget)
         d->budget_s = 90.0;
 }

@@ -39,6 +39,7 @@
 
 #define NPING 8   /* clock-sync round trips per rank */
 #define SPIN_S 300e-6   /* ranks spin this long before the start when each has a cpu */
+#define OVERRUN 4.0     /* --budget: a case short of its precision may use this many shares */
 
 typedef struct master {
     const hrel_bench_cfg *cfg;   /* options */
@@ -117,8 +118,10 @@ static void write_meta(FILE *fp, const master *m)
     fprintf(fp, "# timeout_s: %g\n", cfg->timeout_s);
     if (cfg->budget_s > 0)
         fprintf(fp, "# budget_s: %g (each case gets a share of the time left in proportion "
-                    "to h + 6720; no more repetitions beyond the minimum once it is spent)\n",
-                cfg->budget_s);
+                    "to h + 6720; no more repetitions beyond the minimum once it is spent, "
+                    "except that a case short of its precision may use up to %g shares while "
+                    "the budget lasts)\n",
+                cfg->budget_s, OVERRUN);
     fprintf(fp, "# timing: synchronised start: the master estimates each rank's clock offset "
                 "(min round trip of %d pings, again every 5 s) and gives all ranks one start "
                 "time; seconds = max over ranks of (end of the rank's sends and receives - "
@@ -289,6 +292,7 @@ static int oversubscribed(const master *m, int p)
 
 /* Run one (pattern, p, h) case. Return 0, or -1 with m->err. */
 static int run_case(master *m, const char *pat, int p, long h, long msg, double share_s,
+                    double deadline,
                     case_sum *cs)
 {
     const hrel_bench_cfg *cfg = m->cfg;
@@ -395,9 +399,13 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, double 
             cs->max = tmax;
         if (hrel_reps_enough(&cfg->reps, cs->reps, case_rse(cfg, cs)))
             break;
-        if (share_s > 0 && hrel_clock_now() - t_case > share_s &&
-            cs->reps >= (cfg->reps.adaptive ? cfg->reps.min : cfg->reps.fixed))
-            break;   /* --budget: this case's share is spent */
+        if (share_s > 0 && cs->reps >= (cfg->reps.adaptive ? cfg->reps.min : cfg->reps.fixed)) {
+            /* --budget: this case's share is spent; a case still short of its
+             * precision may go on to OVERRUN shares while the run's budget lasts */
+            double now = hrel_clock_now();
+            if (now - t_case > share_s && (now - t_case > OVERRUN * share_s || now > deadline))
+                break;
+        }
     }
     cs->margin = margin_s;
     for (r = 0; r < p; r++)
@@ -480,7 +488,8 @@ static int run_all(master *m)
                                  sizeof why);
                 if (run_case(m, cfg->pat[i], procs[j], cfg->sizes[k], msg,
                              budget_share(cfg, t_start, (double)cfg->sizes[k] + 6720.0,
-                                          wtotal - wdone), &cs) < 0)
+                                          wtotal - wdone),
+                             cfg->budget_s > 0 ? t_start + cfg->budget_s : INFINITY, &cs) < 0)
                     return -1;
                 fprintf(m->cases,
                         "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,%ld,%d,%.6f,%.9f,%.9f,%.9f,%.9f,"

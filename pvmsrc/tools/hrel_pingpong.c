@@ -1,6 +1,7 @@
 /* hrel_pingpong -- a minimal bare PVM ping-pong, the yardstick of `make bench`.
  *
- * The master spawns one peer (itself with --peer), and for each size sends m
+ * The master spawns one peer (itself with --peer) on another host of the
+ * virtual machine when there is one (else beside itself), and for each size sends m
  * bytes, waits for the m bytes echoed back, and takes half of the round trip
  * as the one-way time; it prints one line per size with the median and mean
  * over the repetitions. Same routing and encoding options as hrel_bench, no
@@ -58,6 +59,22 @@ static int peer(void)
     return 0;
 }
 
+/* The first host of the virtual machine that is not this task's own, or ""
+ * (any) when there is only one. */
+static void peer_host(char *buf, size_t len)
+{
+    char **hosts = NULL, own[64], err[256];
+    int nhost = 0, i;
+    buf[0] = '\0';
+    if (hrel_vm_hosts(&hosts, &nhost, err, sizeof err) < 0)
+        return;
+    hrel_vm_task_host(pvm_mytid(), own, sizeof own);
+    for (i = 0; i < nhost && !buf[0]; i++)
+        if (strcmp(hosts[i], own) != 0)
+            snprintf(buf, len, "%s", hosts[i]);
+    hrel_vm_free_names(hosts, nhost);
+}
+
 static const char usage_text[] =
     "usage: hrel_pingpong [-s|--sizes LIST] [-r|--reps N] [-w|--warmup N]\n"
     "                     [--route direct|daemon] [--encoding raw|inplace|default]\n"
@@ -89,9 +106,13 @@ int main(int argc, char **argv)
         return 1;
     }
     {
-        char *pargv[] = {"--peer", NULL};
-        if (hrel_vm_spawn("hrel_pingpong", pargv, 1, HREL_PLACE_RR, &peer_tid, err, sizeof err) < 0) {
-            fprintf(stderr, "hrel_pingpong: %s\n", err);
+        char *pargv[] = {"--peer", NULL}, where[64];
+        peer_host(where, sizeof where);
+        int n = pvm_spawn("hrel_pingpong", pargv, where[0] ? PvmTaskHost : PvmTaskDefault,
+                          where, 1, &peer_tid);
+        if (n != 1) {
+            fprintf(stderr, "hrel_pingpong: cannot spawn the peer on host %s (PVM error %d)\n",
+                    where[0] ? where : "(any)", n < 0 ? n : peer_tid);
             pvm_exit();
             return 1;
         }
@@ -101,8 +122,13 @@ int main(int argc, char **argv)
     pvm_pkint(&enc, 1, 1);
     pvm_pkint(&route, 1, 1);
     pvm_send(peer_tid, HREL_TAG_PING);
-    printf("# bare PVM ping-pong, routing %s, encoding %s; one-way = round trip / 2\n",
-           hrel_vm_route_name(route), hrel_vm_encoding_name(enc));
+    {
+        char h1[64], h2[64];
+        printf("# bare PVM ping-pong, routing %s, encoding %s; one-way = round trip / 2; "
+               "hosts %s and %s\n", hrel_vm_route_name(route), hrel_vm_encoding_name(enc),
+               hrel_vm_task_host(pvm_mytid(), h1, sizeof h1),
+               hrel_vm_task_host(peer_tid, h2, sizeof h2));
+    }
     printf("bytes,reps,median_s,mean_s\n");
     for (k = 0; k < o.nsizes; k++) {
         long m = o.sizes[k];

@@ -5,7 +5,8 @@
  * with lib/base/args (the README's option vocabulary): -s/--sizes LIST (k/M
  * suffixes), -r/--reps N, -w/--warmup N, and with PVM set also --route and
  * --encoding (words of pvmsrc/common/vmopts, stored as indexes) and the
- * internal --peer flag. It returns 0, 1 when --help was asked for, or -1 with
+ * internal --peer flag, without it --listen PORT and --connect HOST:PORT (the
+ * raw TCP ping-pong across two hosts). It returns 0, 1 when --help was asked for, or -1 with
  * one line in err. No PVM call, no allocation, no printing.
  */
 #ifndef HREL_PPOPTS_H
@@ -23,6 +24,8 @@ typedef struct hrel_pp_opts {
     int route;                      /* index in hrel_vmopts_route_words */
     int encoding;                   /* index in hrel_vmopts_encoding_words */
     int peer;                       /* --peer: run as the echoing peer */
+    int listen_port;                /* TCP --listen PORT: echo server (0: not) */
+    const char *connect;            /* TCP --connect HOST:PORT (argv's storage), or NULL */
 } hrel_pp_opts;
 
 /* Defaults: sizes 1, 6720, 107520, 1720320; 200 repetitions; 10 warm-up;

@@ -45,7 +45,7 @@ int main(void)
     /* --quick: a preset for the values not given explicitly, wherever it stands */
     HREL_CHECK_INT(parse("--quick -o q"), 0, "--quick alone");
     HREL_CHECK(cfg.quick == 1 && cfg.nsizes == 5 && cfg.sizes[0] == 26880, "--quick sizes");
-    HREL_CHECK(cfg.reps.min == 5 && cfg.reps.max == 30 && cfg.warmup == 1, "--quick reps");
+    HREL_CHECK(cfg.reps.min == 5 && cfg.reps.max == 30 && cfg.warmup == 0, "--quick reps");
     HREL_CHECK_INT(cfg.reps.median, 1, "--quick stops on the median's precision");
     HREL_CHECK_ABS(cfg.reps.rse, 0.01, 0, "--quick rse 1 %");
     HREL_CHECK_ABS(cfg.budget_s, 90.0, 0, "--quick budget 90 s");
@@ -56,11 +56,11 @@ int main(void)
     HREL_CHECK_INT(parse("-o q"), 0, "default stop");
     HREL_CHECK_INT(cfg.reps.median, 0, "default: the mean's precision");
     HREL_CHECK(parse("--stop mode -o q") != 0, "--stop mode refused");
-    HREL_CHECK_INT(parse("--min-reps 7 -s 6720 --quick --budget 5s -w 0 -o q"), 0,
+    HREL_CHECK_INT(parse("--min-reps 7 -s 6720 --quick --budget 5s -w 2 -o q"), 0,
                    "--quick after explicit options");
     HREL_CHECK(cfg.reps.min == 7 && cfg.nsizes == 1 && cfg.sizes[0] == 6720,
                "explicit --min-reps/--sizes before --quick win");
-    HREL_CHECK(cfg.warmup == 0 && cfg.reps.max == 30, "explicit -w wins, --max-reps preset");
+    HREL_CHECK(cfg.warmup == 2 && cfg.reps.max == 30, "explicit -w wins, --max-reps preset");
     HREL_CHECK_ABS(cfg.budget_s, 5.0, 0, "explicit --budget wins");
     HREL_CHECK_INT(parse("--quick -r 9 -o q"), 0, "--quick with --reps");
     HREL_CHECK(cfg.reps.adaptive == 0 && cfg.reps.fixed == 9, "--reps: fixed count");

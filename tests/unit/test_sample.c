@@ -20,6 +20,17 @@ int main(void)
     HREL_CHECK_ABS(hrel_sample_median_sorted(sorted, 3), 2.0, 0.0, "sorted, odd");
     HREL_CHECK(isnan(hrel_sample_median_sorted(sorted, 0)), "sorted, empty: NaN");
 
+    {   /* quantiles, type 7: q 0.5 is the median */
+        double q4[] = {1.0, 2.0, 4.0, 8.0};
+        HREL_CHECK_ABS(hrel_sample_quantile_sorted(q4, 4, 0.5), 3.0, 1e-12, "quantile 0.5 = median");
+        HREL_CHECK_ABS(hrel_sample_quantile_sorted(q4, 4, 0.25), 1.75, 1e-12, "quantile 0.25 interpolates");
+        HREL_CHECK_ABS(hrel_sample_quantile_sorted(q4, 4, 0.75), 5.0, 1e-12, "quantile 0.75 interpolates");
+        HREL_CHECK_ABS(hrel_sample_quantile_sorted(q4, 4, 0.0), 1.0, 0.0, "quantile 0 = min");
+        HREL_CHECK_ABS(hrel_sample_quantile_sorted(q4, 4, 1.0), 8.0, 0.0, "quantile 1 = max");
+        HREL_CHECK_ABS(hrel_sample_quantile_sorted(q4, 1, 0.75), 1.0, 0.0, "one value");
+        HREL_CHECK(isnan(hrel_sample_quantile_sorted(q4, 0, 0.5)), "quantile of nothing: NaN");
+        HREL_CHECK(isnan(hrel_sample_quantile_sorted(q4, 4, 1.5)), "quantile outside [0,1]: NaN");
+    }
     {   /* the median's robust precision: one stall among five barely moves it */
         double st[] = {1.0, 1.1, 0.9, 1.0, 5.0}, one[] = {2.0}, zero[] = {0.0, 0.0, 1.0},
                nan5[] = {1.0, NAN, 1.1, 0.9, 1.0, 5.0};
