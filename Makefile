@@ -5,7 +5,9 @@
 #   make study      build, then run the pattern study on a local virtual machine
 #                   (PLATFORM=local by default; see hostfiles/)
 #   make fuzz       fuzz every text reader with libFuzzer+ASan+UBSan (FUZZ_SECONDS=60 each)
-#   make bench      suite PingPong vs bare PVM ping-pong vs raw TCP, with ratios
+#   make bench      suite PingPong, bare PVM ping-pong, NetPIPE (netpipe-pvm, installed on
+#                   first use) and raw TCP, interleaved in rounds, ratios with spread
+#                   (PLATFORM=local by default; BENCH_ARGS=--rounds/-r/-s ...)
 #   make compare    g and L per pattern across platforms (newest run of each)
 #   make paper      all tables and figures of RUNS="DIR ..." (default: every
 #                   results/*/ with tables.tex) in one PDF, results/paper/paper.pdf
@@ -46,7 +48,8 @@ study: all
 	@experiments/study.sh $(if $(HOSTFILE),--hostfile $(HOSTFILE),--platform $(PLATFORM)) $(STUDY_ARGS)
 
 bench: all
-	@experiments/bench.sh $(BENCH_ARGS)
+	@experiments/deps.sh netpipe-pvm
+	@experiments/bench.sh $(if $(HOSTFILE),--hostfile $(HOSTFILE),--platform $(PLATFORM)) $(BENCH_ARGS)
 
 compare: all
 	@experiments/compare.sh --latest

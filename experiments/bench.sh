@@ -9,7 +9,7 @@
 #
 # usage: experiments/bench.sh [--platform NAME | --hostfile FILE | --attach]
 #            [--rounds N] [-r|--reps N] [-s|--sizes LIST] [--route direct|daemon]
-#            [--encoding raw|inplace|default] [-o|--out DIR]
+#            [--encoding raw|inplace|default] [--with-block] [-o|--out DIR]
 #
 #   --platform NAME  local (default) or an emulated platform (hostfiles/NAME.platform);
 #                    --hostfile FILE / --attach as every experiment script
@@ -20,6 +20,9 @@
 #   --route, --encoding  PVM routing and encoding of the suite and the bare
 #                    ping-pong (default direct, raw); NetPIPE always uses direct
 #                    routes and PvmDataInPlace (its netpipe.h)
+#   --with-block     also run the suite with --recv block (receivers wait in a
+#                    blocking pvm_trecv, as before session 3) in every round, as
+#                    suite_block: the before/after of the polling receive
 #   -o, --out DIR    results (default results/bench-<platform>-<UTC time>)
 #
 # With two or more hosts the two ends of every program are the first two hosts
@@ -33,14 +36,14 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 HREL_CALLER_PWD=$PWD
 cd "$ROOT" || exit 1
-rounds=5; reps=100; sizes=1,6720,107520,1720320; route=direct; enc=raw
+rounds=5; reps=100; sizes=1,6720,107520,1720320; route=direct; enc=raw; block=0
 HREL_PLAT_PROG=bench.sh
 . "$ROOT/experiments/platform_env.sh"
 args=()
 for a in "$@"; do   # the short letters of the vocabulary
     case "$a" in -r) args+=(--reps) ;; -s) args+=(--sizes) ;; *) args+=("$a") ;; esac
 done
-hrel_script_args "--rounds=rounds --reps=reps --sizes=sizes --route=route --encoding=enc" \
+hrel_script_args "--rounds=rounds --reps=reps --sizes=sizes --route=route --encoding=enc --with-block=block:1" \
     ${args[@]+"${args[@]}"} || exit 2
 for v in rounds reps; do
     case "${!v}" in ''|*[!0-9]*|0) echo "bench.sh: --$v needs a positive whole number" >&2; exit 2 ;; esac
@@ -54,7 +57,7 @@ fi
 HREL_PLAT_NO_PROBE=1
 hrel_plat_prepare "$out/platform" || exit 1
 hrel_plat_run "$ROOT/experiments/bench_rounds.sh" "$out" "$rounds" "$reps" "$sizes" "$route" "$enc" \
-    "$HREL_PLAT_NAME" "$HREL_PLAT_HOSTFILE"
+    "$HREL_PLAT_NAME" "$HREL_PLAT_HOSTFILE" "$block"
 rc=$?
 [ "$rc" -eq 125 ] && exit 1
 [ "$rc" -eq 0 ] || { echo "bench.sh: a round failed (exit $rc); outputs so far in $out" >&2; exit "$rc"; }

@@ -2,15 +2,16 @@
 # bench_rounds.sh -- the rounds of experiments/bench.sh, run with the virtual
 # machine up (bench.sh starts it; not meant to be called by hand).
 #
-# usage: bench_rounds.sh OUT ROUNDS REPS SIZES ROUTE ENCODING PLATFORM HOSTFILE
+# usage: bench_rounds.sh OUT ROUNDS REPS SIZES ROUTE ENCODING PLATFORM HOSTFILE BLOCK
 #
 # Round K writes OUT/round-K/: suite[-big]/ (hrel_bench), bare[-big].csv
-# (hrel_pingpong), netpipe-BYTES.out (NPpvm), tcp[-big].csv (hrel_tcp_pingpong);
+# (hrel_pingpong), netpipe-BYTES.out (NPpvm), tcp[-big].csv (hrel_tcp_pingpong),
+# with BLOCK 1 first suiteblock[-big]/ (hrel_bench --recv block);
 # sizes over 1 MB run apart ("-big") with REPS/10 repetitions (at least 3).
 # Remote ends are started through the pvm console's spawn on the second host.
 set -u
-[ $# -eq 8 ] || { echo "bench_rounds.sh: usage: OUT ROUNDS REPS SIZES ROUTE ENCODING PLATFORM HOSTFILE" >&2; exit 2; }
-out=$1 rounds=$2 reps=$3 sizes=$4 route=$5 enc=$6 platform=$7 hostfile=$8
+[ $# -eq 9 ] || { echo "bench_rounds.sh: usage: OUT ROUNDS REPS SIZES ROUTE ENCODING PLATFORM HOSTFILE BLOCK" >&2; exit 2; }
+out=$1 rounds=$2 reps=$3 sizes=$4 route=$5 enc=$6 platform=$7 hostfile=$8 block=$9
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=$ROOT/bin/$PVM_ARCH
 NP=$(command -v NPpvm || true)
@@ -74,6 +75,10 @@ for k in $(seq 1 "$rounds"); do
     for part in small big; do
         list=${!part}; [ -n "$list" ] || continue
         if [ "$part" = small ]; then sfx=""; r=$reps; w=10; else sfx=-big; r=$rbig; w=1; fi
+        if [ "$block" = 1 ]; then
+            "$B/hrel_bench" -q -P PP -p 2 -s "$list" -r "$r" -w "$w" --route "$route" --encoding "$enc" \
+                --recv block --platform "$platform" --hostfile "$hostfile" -o "$d/suiteblock$sfx" >/dev/null || exit 1
+        fi
         "$B/hrel_bench" -q -P PP -p 2 -s "$list" -r "$r" -w "$w" --route "$route" --encoding "$enc" \
             --platform "$platform" --hostfile "$hostfile" -o "$d/suite$sfx" >/dev/null || exit 1
         "$B/hrel_pingpong" -s "$list" -r "$r" -w "$w" --route "$route" --encoding "$enc" \

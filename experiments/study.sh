@@ -58,10 +58,13 @@ fi
 ln -sfn "$run" "$ROOT/results/latest"
 echo "study.sh: raw measurements in $run/raw.csv"
 if [ "$report" -eq 1 ] && [ -x "$ROOT/experiments/report.sh" ]; then
-    # --quick fits the median of each case: a few repetitions with one TCP stall
-    # (AO's incast on the LANs) move the mean far more (docs/characterise.md)
+    # --quick fits the minimum of each case: TCP stalls (AO's incast on the
+    # LANs) only ever add time, and in some cases more than half of a handful
+    # of repetitions stall, which moves the mean and even the median; the
+    # minimum stays the stall-free time (docs/characterise.md; NetPIPE too
+    # reports the best of its trials)
     fit_args=()
-    [ "$quick" -eq 1 ] && fit_args=(--summary median)
+    [ "$quick" -eq 1 ] && fit_args=(--summary min)
     "$ROOT/experiments/report.sh" "$run" "${fit_args[@]}" || exit 1
     # once two platforms have reported runs: the cross-platform table and figure
     nplat=$(grep -h '^# platform: ' "$ROOT"/results/*/raw.csv 2>/dev/null | sort -u | wc -l)

@@ -18,6 +18,8 @@ static const int ratios[][2] = {
     {HREL_BENCH_NETPIPE, HREL_BENCH_BARE},
     {HREL_BENCH_SUITE, HREL_BENCH_NETPIPE},
     {HREL_BENCH_BARE, HREL_BENCH_TCP},
+    {HREL_BENCH_SUITE_BLOCK, HREL_BENCH_BARE},
+    {HREL_BENCH_SUITE, HREL_BENCH_SUITE_BLOCK},
 };
 #define NRATIO (sizeof ratios / sizeof ratios[0])
 
@@ -80,19 +82,36 @@ static void print_csv(const hrel_benchrun *b, double *tmp)
     }
 }
 
+/* 1 if program PROG has a figure in some round at some size. */
+static int ran(const hrel_benchrun *b, int prog)
+{
+    size_t r, k;
+    for (r = 0; r < b->nround; r++)
+        for (k = 0; k < b->nsize; k++)
+            if (isfinite(hrel_benchrun_at(b, r, k, prog)))
+                return 1;
+    return 0;
+}
+
 static void print_text(const hrel_benchrun *b, double *tmp, const char *dir)
 {
     size_t k, i;
+    int show[HREL_BENCH_NPROG];
+    for (i = 0; i < HREL_BENCH_NPROG; i++)
+        show[i] = (int)i < HREL_BENCH_SUITE_BLOCK || ran(b, (int)i);   /* the four always */
     printf("# hrel bench %s: %zu interleaved rounds; one-way time in us: median over the "
            "rounds [min, max]\n", dir, b->nround);
     printf("%9s", "bytes");
     for (i = 0; i < HREL_BENCH_NPROG; i++)
-        printf(" %27s", hrel_benchrun_prog[i]);
+        if (show[i])
+            printf(" %27s", hrel_benchrun_prog[i]);
     printf("\n");
     for (k = 0; k < b->nsize; k++) {
         printf("%9ld", b->bytes[k]);
         for (i = 0; i < HREL_BENCH_NPROG; i++) {
             spread s = figure(b, tmp, k, (int)i, -1);
+            if (!show[i])
+                continue;
             if (s.n)
                 printf(" %10.2f [%6.5g, %6.5g]", 1e6 * s.med, 1e6 * s.min, 1e6 * s.max);
             else
@@ -104,6 +123,8 @@ static void print_text(const hrel_benchrun *b, double *tmp, const char *dir)
     printf("%9s", "bytes");
     for (i = 0; i < NRATIO; i++) {
         char name[64];
+        if (!show[ratios[i][0]] || !show[ratios[i][1]])
+            continue;
         snprintf(name, sizeof name, "%s/%s", hrel_benchrun_prog[ratios[i][0]],
                  hrel_benchrun_prog[ratios[i][1]]);
         printf(" %32s", name);
@@ -113,6 +134,8 @@ static void print_text(const hrel_benchrun *b, double *tmp, const char *dir)
         printf("%9ld", b->bytes[k]);
         for (i = 0; i < NRATIO; i++) {
             spread s = figure(b, tmp, k, ratios[i][0], ratios[i][1]);
+            if (!show[ratios[i][0]] || !show[ratios[i][1]])
+                continue;
             if (s.n)
                 printf(" %6.3f (%5.3f..%5.3f; %5.3f..%5.3f)", s.med, s.q1, s.q3, s.min, s.max);
             else
@@ -130,7 +153,9 @@ static void usage(FILE *fp)
                 "one round each (suite/raw.csv, bare.csv, netpipe-BYTES.out, tcp.csv). Per\n"
                 "size: each program's one-way time (median over the rounds, min, max) and\n"
                 "the ratios suite/bare_pvm, netpipe_pvm/bare_pvm, suite/netpipe_pvm and\n"
-                "bare_pvm/raw_tcp taken within each round (median, IQR, min, max).\n"
+                "bare_pvm/raw_tcp taken within each round (median, IQR, min, max); with\n"
+                "suiteblock/ rounds (bench.sh --with-block) also suite_block/bare_pvm and\n"
+                "suite/suite_block.\n"
                 "\n"
                 "  --csv   bytes,figure,rounds,median,q1,q3,min,max (seconds or ratio)\n");
 }

@@ -14,7 +14,7 @@
 #include "sample.h"
 
 const char *const hrel_benchrun_prog[HREL_BENCH_NPROG] = {"suite", "bare_pvm", "netpipe_pvm",
-                                                          "raw_tcp"};
+                                                          "raw_tcp", "suite_block"};
 
 typedef struct rec {
     size_t round;
@@ -49,7 +49,8 @@ static int push(recs *v, size_t round, int prog, long bytes, double sec, char *e
 }
 
 /* The suite's raw.csv: the median of the rows' seconds per h. */
-static int load_suite(const char *path, size_t round, recs *v, char *err, size_t errlen)
+static int load_suite(const char *path, size_t round, int prog, recs *v, char *err,
+                      size_t errlen)
 {
     static const char *const need[] = {"h", "seconds", NULL};
     hrel_csv *t = NULL;
@@ -81,7 +82,7 @@ static int load_suite(const char *path, size_t round, recs *v, char *err, size_t
         for (k = r; k < n; k++)
             if (h[k] == h[r])
                 tmp[m++] = s[k];
-        if (push(v, round, HREL_BENCH_SUITE, h[r], hrel_sample_median(tmp, m), err, errlen))
+        if (push(v, round, prog, h[r], hrel_sample_median(tmp, m), err, errlen))
             goto done;
     }
     rc = 0;
@@ -174,9 +175,10 @@ static int load_round(const char *rdir, size_t round, recs *v, char *err, size_t
         int csv = len > 4 && strcmp(n + len - 4, ".csv") == 0;
         snprintf(path, sizeof path, "%.4000s/%.100s", rdir, n);
         if (strncmp(n, "suite", 5) == 0) {
+            int prog = strncmp(n, "suiteblock", 10) == 0 ? HREL_BENCH_SUITE_BLOCK : HREL_BENCH_SUITE;
             snprintf(path, sizeof path, "%.4000s/%.100s/raw.csv", rdir, n);
             if (access(path, F_OK) == 0)
-                rc = load_suite(path, round, v, err, errlen);
+                rc = load_suite(path, round, prog, v, err, errlen);
         } else if (csv && strncmp(n, "bare", 4) == 0) {
             rc = load_pp(path, round, HREL_BENCH_BARE, v, err, errlen);
         } else if (csv && strncmp(n, "tcp", 3) == 0) {

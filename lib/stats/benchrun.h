@@ -3,7 +3,7 @@
  * Contract: experiments/bench.sh runs the ping-pong programs in rounds
  * (A B C D A B C D ...) and keeps each round's outputs in DIR/round-K/
  * (K = 1, 2, ...):
- *   suite[-X]/raw.csv     hrel_bench raw.csv of the suite's PingPong (p = 2): the
+ *   suite[-X]/raw.csv, suiteblock[-X]/raw.csv  hrel_bench raw.csv of the suite's PingPong (p = 2): the
  *                      round's figure at size h is the median of its rows'
  *                      seconds (hrel_sample_median)
  *   bare[-X].csv, tcp[-X].csv  hrel_pingpong / hrel_tcp_pingpong: columns bytes and
@@ -21,9 +21,12 @@
 
 #include <stddef.h>
 
-enum { HREL_BENCH_SUITE, HREL_BENCH_BARE, HREL_BENCH_NETPIPE, HREL_BENCH_TCP, HREL_BENCH_NPROG };
+enum { HREL_BENCH_SUITE, HREL_BENCH_BARE, HREL_BENCH_NETPIPE, HREL_BENCH_TCP,
+       HREL_BENCH_SUITE_BLOCK, HREL_BENCH_NPROG };
 
-/* Program names as columns: suite, bare_pvm, netpipe_pvm, raw_tcp. */
+/* Program names as columns: suite, bare_pvm, netpipe_pvm, raw_tcp,
+ * suite_block (the suite with --recv block, from suiteblock[-X]/raw.csv, when
+ * bench.sh ran it). */
 extern const char *const hrel_benchrun_prog[HREL_BENCH_NPROG];
 
 typedef struct hrel_benchrun {

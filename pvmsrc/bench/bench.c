@@ -23,7 +23,7 @@ static long rep_from_wire(int r)
 int hrel_case_pack(const hrel_case *c)
 {
     int p = c->p, rank = c->rank, enc = c->encoding, route = c->route;
-    int msg = (int)c->msg_bytes, first = rep_to_wire(c->first_rep);
+    int msg = (int)c->msg_bytes, first = rep_to_wire(c->first_rep), poll = c->poll;
     int corrupt = rep_to_wire(c->corrupt_rep), drop = rep_to_wire(c->drop_rep);
     double timeout = c->timeout_s, spin = c->spin_s;
     if (pvm_pkstr((char *)c->pattern) < 0 || pvm_pkint(&p, 1, 1) < 0 ||
@@ -34,7 +34,7 @@ int hrel_case_pack(const hrel_case *c)
     if (pvm_pkint(&enc, 1, 1) < 0 || pvm_pkint(&route, 1, 1) < 0 ||
         pvm_pkdouble(&timeout, 1, 1) < 0 || pvm_pkdouble(&spin, 1, 1) < 0 ||
         pvm_pkint(&first, 1, 1) < 0 || pvm_pkint(&corrupt, 1, 1) < 0 ||
-        pvm_pkint(&drop, 1, 1) < 0)
+        pvm_pkint(&drop, 1, 1) < 0 || pvm_pkint(&poll, 1, 1) < 0)
         return -1;
     return 0;
 }
@@ -56,7 +56,7 @@ int hrel_case_unpack(hrel_case *c)
     if (pvm_upkint(&c->encoding, 1, 1) < 0 || pvm_upkint(&c->route, 1, 1) < 0 ||
         pvm_upkdouble(&c->timeout_s, 1, 1) < 0 || pvm_upkdouble(&c->spin_s, 1, 1) < 0 ||
         pvm_upkint(&first, 1, 1) < 0 || pvm_upkint(&corrupt, 1, 1) < 0 ||
-        pvm_upkint(&drop, 1, 1) < 0)
+        pvm_upkint(&drop, 1, 1) < 0 || pvm_upkint(&c->poll, 1, 1) < 0)
         return -1;
     c->msg_bytes = msg;
     c->first_rep = first;

@@ -45,6 +45,8 @@ typedef struct hrel_case {
     double timeout_s;               /* longest wait for one data message */
     double spin_s;                  /* spin on the clock this long before the start
                                        (0: sleep only, when ranks share CPUs) */
+    int poll;                       /* 1: wait for data messages by polling
+                                       (pvm_nrecv), 0: blocking pvm_trecv */
     long first_rep;                 /* index of the first repetition (-warm-ups) */
     long corrupt_rep;               /* fault injection: rep in which this rank
                                        corrupts one outgoing byte (LONG_MIN: never) */

@@ -61,6 +61,10 @@ void hrel_bench_opts_usage(FILE *out)
 "                        or pvmd's choice\n"
 "      --timeout DURATION  longest wait for one data message: 90, 90s, 2m,\n"
 "                        500ms (default 120s)\n"
+"      --recv poll|block  how ranks wait for data messages when every rank has a\n"
+"                        cpu of its own: poll (default: pvm_nrecv in a loop, no\n"
+"                        scheduler wake-up inside the timing) or block (pvm_trecv);\n"
+"                        ranks that share cpus always block\n"
 "      --max-lag DURATION  when every rank has a cpu of its own, void and repeat a\n"
 "                        repetition in which a rank started more than SEC after\n"
 "                        the common start (default 100us)\n"
@@ -288,7 +292,8 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     int nprocs = 0, npair = 0, ncoll = 0, seen_procs = 0, seen_pair = 0, seen_coll = 0;
     int seen_reps = 0, seen_op = 0, seen_corrupt = 0, seen_drop = 0;
     quick_seen qs = {0, 0, 0, 0, 0, 0, 0};
-    int stop = 0;
+    int stop = 0, recv = 0;
+    static const char *const recvs[] = {"poll", "block", NULL};
     static const char *const stops[] = {"mean", "median", NULL};
     int op = 0, route = 0, encoding = 0, place = 0, i;
     const char *patterns = NULL, *outdir = NULL, *platform = NULL, *hostfile = NULL;
@@ -312,6 +317,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         {"min-reps", 0, HREL_ARG_LONG, &d.reps.min, 1, 1000000000, NULL, NULL, 0, &qs.min},
         {"max-reps", 0, HREL_ARG_LONG, &d.reps.max, 1, 1000000000, NULL, NULL, 0, &qs.max},
         {"stop", 0, HREL_ARG_CHOICE, &stop, 0, 0, stops, NULL, 0, &qs.stop},
+        HREL_OPT_CHOICE("recv", 0, &recv, recvs),
         {"warmup", 'w', HREL_ARG_LONG, &d.warmup, 0, 1000000000, NULL, NULL, 0, &qs.warmup},
         HREL_OPT_CHOICE("route", 0, &route, hrel_vmopts_route_words),
         {"encoding", 0, HREL_ARG_CHOICE, &encoding, 0, 0, hrel_vmopts_encoding_words, NULL, 0,
@@ -357,6 +363,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         d.op = op == 1 ? HREL_OP_MAX : HREL_OP_SUM;
     if (qs.stop)
         d.reps.median = stop == 1;
+    d.recv_block = recv == 1;
     if (d.quick)
         quick_preset(&d, &qs);
     if (seen_reps)

@@ -54,6 +54,7 @@ typedef struct hrel_bench_cfg {
     int resume;                      /* --resume DIR: keep DIR's finished cases, run the rest */
     int dry_run;                     /* --dry-run: print the plan and its duration only */
     int quick;                       /* --quick: the short precision-driven preset */
+    int recv_block;                  /* --recv block: never poll for data messages */
     double budget_s;                 /* --budget DURATION: the run's time budget (0: none) */
     char fit[1024];                  /* --fit FILE: g and L for --dry-run's estimate */
 } hrel_bench_cfg;

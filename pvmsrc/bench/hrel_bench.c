@@ -128,9 +128,10 @@ static void write_meta(FILE *fp, const master *m)
                 "start time) on its CLOCK_MONOTONIC; a repetition whose start message came "
                 "late, or (with a cpu per rank) in which a rank started over %g s late, is "
                 "voided and repeated; ranks spin the last %g s when each has a cpu, else "
-                "sleep; routes opened before timing; fill and byte checks outside "
+                "sleep; receivers poll (pvm_nrecv) when each rank has a cpu (%s), else block; "
+                "routes opened before timing; fill and byte checks outside "
                 "(hrel README: How the benchmark measures)\n", NPING,
-                cfg->max_lag_s, SPIN_S);
+                cfg->max_lag_s, SPIN_S, cfg->recv_block ? "off: --recv block" : "on");
     fprintf(fp, "# clock: CLOCK_MONOTONIC, resolution %g s\n", hrel_clock_res());
     if (getenv("HREL_PLATFORM_PROBE"))   /* set by hostfiles/platform.sh run */
         fprintf(fp, "# network_probe: %s\n", getenv("HREL_PLATFORM_PROBE"));
@@ -317,6 +318,7 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, double 
     c.first_rep = -cfg->warmup;
     cs->oversub = oversubscribed(m, p);
     c.spin_s = cs->oversub ? 0.0 : SPIN_S;
+    c.poll = !cs->oversub && !cfg->recv_block;   /* a cpu per rank: poll, no wake-up */
     for (r = 0; r < p; r++) {
         c.rank = r;
         c.corrupt_rep = r == cfg->corrupt_rank ? cfg->corrupt_rep : LONG_MIN;

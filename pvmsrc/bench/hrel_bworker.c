@@ -193,6 +193,7 @@ static int setup(worker *w)
     w->ctx.msg_bytes = (size_t)w->cs.msg_bytes;
     w->ctx.encoding = w->cs.encoding;
     w->ctx.timeout_s = w->cs.timeout_s;
+    w->ctx.poll = w->cs.poll;
     w->ctx.sbuf = w->sbuf;
     w->ctx.rbuf = w->rbuf;
     w->ctx.got = w->got;

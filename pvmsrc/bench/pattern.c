@@ -7,6 +7,8 @@
 
 #include <pvm3.h>
 
+#include "clock.h"
+
 extern const hrel_pattern hrel_pat_e, hrel_pat_pp, hrel_pat_oa, hrel_pat_poa,
     hrel_pat_ao, hrel_pat_aa;
 /* the hyperbolic-model experiments of 003 (docs/hyper.md) */
@@ -114,6 +116,18 @@ static int rank_of(const hrel_pat_ctx *c, int tid)
     return -1;
 }
 
+/* pvm_nrecv until the message is there (bufid > 0), an error (< 0) or the
+ * timeout (0); the clock is read once in 64 tries. */
+static int poll_recv(hrel_pat_ctx *c, int src)
+{
+    double end = c->timeout_s > 0 ? hrel_clock_now() + c->timeout_s : 0.0;
+    int bufid, k = 0;
+    while ((bufid = pvm_nrecv(src < 0 ? -1 : c->tids[src], HREL_TAG_DATA)) == 0)
+        if (end > 0 && ++k % 64 == 0 && hrel_clock_now() > end)
+            return 0;
+    return bufid;
+}
+
 int hrel_pat_recv(hrel_pat_ctx *c, int src)
 {
     struct timeval tv, *tvp = NULL;
@@ -125,7 +139,7 @@ int hrel_pat_recv(hrel_pat_ctx *c, int src)
         tv.tv_usec = (long)((c->timeout_s - (double)tv.tv_sec) * 1e6);
         tvp = &tv;
     }
-    bufid = pvm_trecv(src < 0 ? -1 : c->tids[src], HREL_TAG_DATA, tvp);
+    bufid = c->poll ? poll_recv(c, src) : pvm_trecv(src < 0 ? -1 : c->tids[src], HREL_TAG_DATA, tvp);
     if (bufid == 0) {
         char who[32] = "any rank";
         if (src >= 0)

@@ -29,6 +29,7 @@ typedef struct hrel_pat_ctx {
     long rep;                /* repetition index (warm-ups are negative) */
     int encoding;            /* PvmDataInPlace / PvmDataRaw / PvmDataDefault */
     double timeout_s;        /* longest wait for one message (<= 0: forever) */
+    int poll;                /* 1: receives poll (pvm_nrecv) instead of blocking */
     unsigned char *sbuf;     /* send slots: slot d (to rank d) at d * msg_bytes */
     unsigned char *rbuf;     /* receive slots: slot s (from rank s) at s * msg_bytes */
     int *got;                /* got[s] = 1 once a message from rank s was unpacked */
@@ -70,7 +71,9 @@ int hrel_pat_send(hrel_pat_ctx *c, int dest);
 int hrel_pat_mcast(hrel_pat_ctx *c, const int *dests, int n);
 
 /* Receive one message from rank SRC (-1: any rank of the case) into the
- * receive slot of its sender, checking its length. */
+ * receive slot of its sender, checking its length. Blocks in pvm_trecv, or
+ * with c->poll spins on pvm_nrecv (no scheduler wake-up in the timed region;
+ * only when the rank has a cpu of its own). */
 int hrel_pat_recv(hrel_pat_ctx *c, int src);
 
 /* Receive N messages from any ranks of the case (hrel_pat_recv(c, -1) N times). */

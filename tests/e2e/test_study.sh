@@ -16,7 +16,7 @@ check "hostfile in the metadata" grep -q '^# hostfile: hostfiles/local' "$T/shor
 if [ -x "$ROOT/experiments/report.sh" ]; then
     check "report.html written" test -s "$T/short/report.html"
     check "fit CSV follows the contract header" grep -q '^pattern,procs,g,L,r2,n' "$T/short/fit.csv"
-    check "--quick fits the median of each case" grep -q "summary median" "$T/short/tables.txt"
+    check "--quick fits the minimum of each case" grep -q "summary min" "$T/short/tables.txt"
     check "--quick: the quality summary heads the report" grep -q "<div class=\"quality\">" "$T/short/report.html"
 fi
 check "no pvmd of the study left running" test -z "$(new_pids "$before" "$(our_pvmds)")"

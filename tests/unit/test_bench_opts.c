@@ -56,6 +56,10 @@ int main(void)
     HREL_CHECK_INT(parse("-o q"), 0, "default stop");
     HREL_CHECK_INT(cfg.reps.median, 0, "default: the mean's precision");
     HREL_CHECK(parse("--stop mode -o q") != 0, "--stop mode refused");
+    HREL_CHECK_INT(cfg.recv_block, 0, "default: receivers poll when each rank has a cpu");
+    HREL_CHECK_INT(parse("--recv block -o q"), 0, "--recv block");
+    HREL_CHECK_INT(cfg.recv_block, 1, "--recv block: never poll");
+    HREL_CHECK(parse("--recv spin -o q") != 0, "--recv spin refused");
     HREL_CHECK_INT(parse("--min-reps 7 -s 6720 --quick --budget 5s -w 2 -o q"), 0,
                    "--quick after explicit options");
     HREL_CHECK(cfg.reps.min == 7 && cfg.nsizes == 1 && cfg.sizes[0] == 6720,
