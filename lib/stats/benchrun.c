@@ -11,6 +11,7 @@
 
 #include "csv.h"
 #include "errmsg.h"
+#include "grow.h"
 #include "sample.h"
 
 const char *const hrel_benchrun_prog[HREL_BENCH_NPROG] = {"suite", "bare_pvm", "netpipe_pvm",
@@ -30,15 +31,9 @@ typedef struct recs {
 
 static int push(recs *v, size_t round, int prog, long bytes, double sec, char *err, size_t errlen)
 {
-    if (v->n == v->cap) {
-        size_t cap = v->cap ? 2 * v->cap : 64;
-        rec *r = realloc(v->r, cap * sizeof *r);
-        if (!r) {
-            hrel_seterr(err, errlen, "out of memory");
-            return -1;
-        }
-        v->r = r;
-        v->cap = cap;
+    if (hrel_grow(&v->r, &v->cap, v->n, sizeof *v->r) < 0) {
+        hrel_seterr(err, errlen, "out of memory");
+        return -1;
     }
     v->r[v->n].round = round;
     v->r[v->n].prog = prog;

@@ -33,6 +33,7 @@
 #include "clock.h"
 #include "pattern.h"
 #include "runmeta.h"
+#include "grow.h"
 #include "sample.h"
 #include "vm.h"
 #include "upk.h"
@@ -55,7 +56,7 @@ typedef struct master {
                                          target missed, measured */
     long n_void;                 /* voided repetitions over all cases */
     double *t, *scratch;         /* the current case's timed repetitions (median rule) */
-    long tcap;                   /* room in t and scratch */
+    size_t tcap;                 /* room in t (and scratch, grown alike) */
     char err[512];               /* the failure, if any */
 } master;
 
@@ -244,19 +245,11 @@ typedef struct case_sum {
  * relative standard error in CS. Return 0, or -1 with m->err (no memory). */
 static int keep_sample(master *m, case_sum *cs, long n, double x)
 {
-    if (n >= m->tcap) {
-        long cap = m->tcap ? 2 * m->tcap : 64;
-        double *t = realloc(m->t, (size_t)cap * sizeof *t);
-        double *sc = t ? realloc(m->scratch, (size_t)cap * sizeof *sc) : NULL;
-        if (t)
-            m->t = t;
-        if (sc)
-            m->scratch = sc;
-        if (!t || !sc) {
-            snprintf(m->err, sizeof m->err, "out of memory keeping %ld repetitions", n + 1);
-            return -1;
-        }
-        m->tcap = cap;
+    size_t cap = m->tcap;
+    if (hrel_grow(&m->t, &m->tcap, (size_t)n, sizeof *m->t) < 0 ||
+        hrel_grow(&m->scratch, &cap, (size_t)n, sizeof *m->scratch) < 0) {
+        snprintf(m->err, sizeof m->err, "out of memory keeping %ld repetitions", n + 1);
+        return -1;
     }
     m->t[n] = x;
     memcpy(m->scratch, m->t, (size_t)(n + 1) * sizeof *m->scratch);
