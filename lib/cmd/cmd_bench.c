@@ -59,9 +59,10 @@ static void csv_row(long bytes, const char *what, const spread *s)
            s->min, s->max);
 }
 
-static void print_csv(const hrel_benchrun *b, double *tmp)
+static void print_csv(const hrel_benchrun *b, double *tmp, const char *dir)
 {
     size_t k, i;
+    (void)dir;
     printf("bytes,figure,rounds,median,q1,q3,min,max\n");
     for (k = 0; k < b->nsize; k++) {
         for (i = 0; i < HREL_BENCH_NPROG; i++) {
@@ -164,35 +165,25 @@ int hrel_cmd_bench(int argc, char **argv)
 {
     int csv = 0, first = 0, rc;
     hrel_benchrun *b = NULL;
-    double *tmp;
+    double *tmp = NULL;
     char err[1024];
     const hrel_arg opts[] = {
         HREL_OPT_FLAG("csv", 0, &csv),
         HREL_OPT_END,
     };
-    if ((rc = hrel_args_run("hrel bench", argc, argv, opts, usage, NULL, stdout, stderr,
-                            &first)) >= 0)
+    if ((rc = hrel_cmd_one_dir("hrel bench", argc, argv, opts, usage, "bench run directory",
+                               &first)) >= 0)
         return rc;
-    if (argc - first != 1) {
-        fprintf(stderr, "hrel bench: give one bench run directory (see --help)\n");
-        return 2;
-    }
-    if (hrel_benchrun_load(argv[first], &b, err, sizeof err)) {
-        fprintf(stderr, "hrel bench: %s\n", err);
-        return 1;
-    }
-    tmp = malloc((b->nround + 1) * sizeof *tmp);
+    if (hrel_benchrun_load(argv[first], &b, err, sizeof err) == 0 &&
+        !(tmp = malloc((b->nround + 1) * sizeof *tmp)))
+        snprintf(err, sizeof err, "out of memory");
     if (!tmp) {
-        fprintf(stderr, "hrel bench: out of memory\n");
+        fprintf(stderr, "hrel bench: %s\n", err);
         hrel_benchrun_free(b);
         return 1;
     }
-    if (csv)
-        print_csv(b, tmp);
-    else
-        print_text(b, tmp, argv[first]);
-    rc = fflush(stdout) ? 1 : 0;
-    if (rc)
+    (csv ? print_csv : print_text)(b, tmp, argv[first]);
+    if ((rc = fflush(stdout) ? 1 : 0))
         fprintf(stderr, "hrel bench: standard output: write failed\n");
     free(tmp);
     hrel_benchrun_free(b);

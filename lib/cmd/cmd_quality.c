@@ -29,13 +29,9 @@ int hrel_cmd_quality(int argc, char **argv)
         HREL_OPT_FLAG("html", 0, &html),
         HREL_OPT_END,
     };
-    if ((rc = hrel_args_run("hrel quality", argc, argv, opts, usage, NULL, stdout, stderr,
-                            &first)) >= 0)
+    if ((rc = hrel_cmd_one_dir("hrel quality", argc, argv, opts, usage, "run directory",
+                               &first)) >= 0)
         return rc;
-    if (argc - first != 1) {
-        fprintf(stderr, "hrel quality: give one run directory (see --help)\n");
-        return 2;
-    }
     if (hrel_quality_load(argv[first], &q, err, sizeof err)) {
         fprintf(stderr, "hrel quality: %s\n", err);
         return 1;

@@ -9,6 +9,10 @@
 #ifndef HREL_CMD_H
 #define HREL_CMD_H
 
+#include <stdio.h>
+
+#include "args.h"
+
 int hrel_cmd_fit(int argc, char **argv);
 int hrel_cmd_model(int argc, char **argv);
 int hrel_cmd_hyper(int argc, char **argv);
@@ -18,6 +22,13 @@ int hrel_cmd_compare(int argc, char **argv);
 int hrel_cmd_patterns(int argc, char **argv);
 int hrel_cmd_quality(int argc, char **argv);
 int hrel_cmd_bench(int argc, char **argv);
+
+/* The command line of a subcommand that takes one directory operand: parse
+ * ARGV against OPTS (hrel_args_run with USAGE); return -1 to go on with the
+ * directory ARGV[*FIRST], else the exit status (0 after --help, 2 with one
+ * line "NAME: give one WHAT (see --help)" or the parser's line). */
+int hrel_cmd_one_dir(const char *name, int argc, char **argv, const hrel_arg *opts,
+                     void (*usage)(FILE *), const char *what, int *first);
 int hrel_cmd_trace(int argc, char **argv);
 int hrel_cmd_replay(int argc, char **argv);
 

@@ -51,15 +51,14 @@ static int load_suite(const char *path, size_t round, int prog, recs *v, char *e
     hrel_csv *t = NULL;
     int idx[2], rc = -1;
     size_t r, k, n;
+    double *s = NULL;   /* n seconds, then n scratch values */
     long *h = NULL;
-    double *s = NULL, *tmp = NULL;
     if (hrel_csv_read(path, &t, err, errlen) || hrel_csv_require(t, need, idx, err, errlen))
         goto done;
     n = t->nrow;
+    s = malloc((2 * n + 1) * sizeof *s);
     h = malloc((n + 1) * sizeof *h);
-    s = malloc((n + 1) * sizeof *s);
-    tmp = malloc((n + 1) * sizeof *tmp);
-    if (!h || !s || !tmp) {
+    if (!s || !h) {
         hrel_seterr(err, errlen, "%s: out of memory", path);
         goto done;
     }
@@ -69,22 +68,20 @@ static int load_suite(const char *path, size_t round, int prog, recs *v, char *e
             goto done;
     for (r = 0; r < n; r++) {
         size_t m = 0;
-        int first = 1;
-        for (k = 0; k < r; k++)
-            first &= h[k] != h[r];
-        if (!first)
-            continue;
+        for (k = 0; k < r && h[k] != h[r]; k++)
+            ;
+        if (k < r)
+            continue;   /* this h was summarised at its first row */
         for (k = r; k < n; k++)
             if (h[k] == h[r])
-                tmp[m++] = s[k];
-        if (push(v, round, prog, h[r], hrel_sample_median(tmp, m), err, errlen))
+                s[n + m++] = s[k];
+        if (push(v, round, prog, h[r], hrel_sample_median(s + n, m), err, errlen))
             goto done;
     }
     rc = 0;
 done:
     free(h);
     free(s);
-    free(tmp);
     hrel_csv_free(t);
     return rc;
 }
@@ -261,10 +258,10 @@ done:
 
 void hrel_benchrun_free(hrel_benchrun *b)
 {
-    if (!b)
-        return;
-    free(b->bytes);
-    free(b->sec);
+    if (b) {
+        free(b->bytes);
+        free(b->sec);
+    }
     free(b);
 }
 
