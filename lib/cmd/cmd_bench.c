@@ -12,6 +12,21 @@
 #include "hrel_cmd.h"
 #include "sample.h"
 
+static void usage(FILE *fp)
+{
+    fprintf(fp, "usage: hrel bench RUN_DIR [--csv]\n"
+                "\n"
+                "Summarise a `make bench` run (experiments/bench.sh): RUN_DIR/round-K/ hold\n"
+                "one round each (suite/raw.csv, bare.csv, netpipe-BYTES.out, tcp.csv). Per\n"
+                "size: each program's one-way time (median over the rounds, min, max) and\n"
+                "the ratios suite/bare_pvm, netpipe_pvm/bare_pvm, suite/netpipe_pvm and\n"
+                "bare_pvm/raw_tcp taken within each round (median, IQR, min, max); with\n"
+                "suiteblock/ rounds (bench.sh --with-block) also suite_block/bare_pvm and\n"
+                "suite/suite_block.\n"
+                "\n"
+                "  --csv   bytes,figure,rounds,median,q1,q3,min,max (seconds or ratio)\n");
+}
+
 /* The ratios shown: numerator and denominator programs. */
 static const int ratios[][2] = {
     {HREL_BENCH_SUITE, HREL_BENCH_BARE},
@@ -146,33 +161,14 @@ static void print_text(const hrel_benchrun *b, double *tmp, const char *dir)
     }
 }
 
-static void usage(FILE *fp)
-{
-    fprintf(fp, "usage: hrel bench RUN_DIR [--csv]\n"
-                "\n"
-                "Summarise a `make bench` run (experiments/bench.sh): RUN_DIR/round-K/ hold\n"
-                "one round each (suite/raw.csv, bare.csv, netpipe-BYTES.out, tcp.csv). Per\n"
-                "size: each program's one-way time (median over the rounds, min, max) and\n"
-                "the ratios suite/bare_pvm, netpipe_pvm/bare_pvm, suite/netpipe_pvm and\n"
-                "bare_pvm/raw_tcp taken within each round (median, IQR, min, max); with\n"
-                "suiteblock/ rounds (bench.sh --with-block) also suite_block/bare_pvm and\n"
-                "suite/suite_block.\n"
-                "\n"
-                "  --csv   bytes,figure,rounds,median,q1,q3,min,max (seconds or ratio)\n");
-}
-
 int hrel_cmd_bench(int argc, char **argv)
 {
     int csv = 0, first = 0, rc;
     hrel_benchrun *b = NULL;
     double *tmp = NULL;
     char err[1024];
-    const hrel_arg opts[] = {
-        HREL_OPT_FLAG("csv", 0, &csv),
-        HREL_OPT_END,
-    };
-    if ((rc = hrel_cmd_one_dir("hrel bench", argc, argv, opts, usage, "bench run directory",
-                               &first)) >= 0)
+    if ((rc = hrel_cmd_one_dir("hrel bench", argc, argv, "csv", &csv, usage,
+                               "bench run directory", &first)) >= 0)
         return rc;
     if (hrel_benchrun_load(argv[first], &b, err, sizeof err) == 0 &&
         !(tmp = malloc((b->nround + 1) * sizeof *tmp)))

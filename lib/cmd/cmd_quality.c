@@ -25,12 +25,8 @@ int hrel_cmd_quality(int argc, char **argv)
     int html = 0, first = 0, rc;
     hrel_quality *q = NULL;
     char err[1024];
-    const hrel_arg opts[] = {
-        HREL_OPT_FLAG("html", 0, &html),
-        HREL_OPT_END,
-    };
-    if ((rc = hrel_cmd_one_dir("hrel quality", argc, argv, opts, usage, "run directory",
-                               &first)) >= 0)
+    if ((rc = hrel_cmd_one_dir("hrel quality", argc, argv, "html", &html, usage,
+                               "run directory", &first)) >= 0)
         return rc;
     if (hrel_quality_load(argv[first], &q, err, sizeof err)) {
         fprintf(stderr, "hrel quality: %s\n", err);

@@ -23,11 +23,11 @@ int hrel_cmd_patterns(int argc, char **argv);
 int hrel_cmd_quality(int argc, char **argv);
 int hrel_cmd_bench(int argc, char **argv);
 
-/* The command line of a subcommand that takes one directory operand: parse
- * ARGV against OPTS (hrel_args_run with USAGE); return -1 to go on with the
- * directory ARGV[*FIRST], else the exit status (0 after --help, 2 with one
- * line "NAME: give one WHAT (see --help)" or the parser's line). */
-int hrel_cmd_one_dir(const char *name, int argc, char **argv, const hrel_arg *opts,
+/* The command line of a subcommand that takes one directory operand and one
+ * flag --FLAG (sets *ON): parse ARGV (hrel_args_run with USAGE); return -1 to
+ * go on with the directory ARGV[*FIRST], else the exit status (0 after
+ * --help, 2 with one line "NAME: give one WHAT (see --help)" or the parser's). */
+int hrel_cmd_one_dir(const char *name, int argc, char **argv, const char *flag, int *on,
                      void (*usage)(FILE *), const char *what, int *first);
 int hrel_cmd_trace(int argc, char **argv);
 int hrel_cmd_replay(int argc, char **argv);

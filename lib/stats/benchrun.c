@@ -43,45 +43,48 @@ static int push(recs *v, size_t round, int prog, long bytes, double sec, char *e
     return 0;
 }
 
+/* Medians per h of table T's rows (columns IDX h, seconds) into V. */
+static int suite_medians(const hrel_csv *t, const int *idx, size_t round, int prog, recs *v,
+                         char *err, size_t errlen)
+{
+    size_t r, k, n = t->nrow;
+    double *a = malloc((3 * n + 1) * sizeof *a);   /* h, seconds, scratch */
+    int rc = 0;
+    if (!a) {
+        hrel_seterr(err, errlen, "%s: out of memory", t->path);
+        return -1;
+    }
+    for (r = 0; r < n && rc == 0; r++) {
+        long h;
+        rc = hrel_csv_long(t, r, idx[0], &h, err, errlen) ||
+             hrel_csv_double(t, r, idx[1], &a[n + r], err, errlen);
+        a[r] = (double)h;
+    }
+    for (r = 0; r < n && rc == 0; r++) {
+        size_t m = 0;
+        for (k = 0; k < r && a[k] != a[r]; k++)
+            ;
+        if (k < r)
+            continue;   /* this h was summarised at its first row */
+        for (k = r; k < n; k++)
+            if (a[k] == a[r])
+                a[2 * n + m++] = a[n + k];
+        rc = push(v, round, prog, (long)a[r], hrel_sample_median(a + 2 * n, m), err, errlen);
+    }
+    free(a);
+    return rc ? -1 : 0;
+}
+
 /* The suite's raw.csv: the median of the rows' seconds per h. */
 static int load_suite(const char *path, size_t round, int prog, recs *v, char *err,
                       size_t errlen)
 {
     static const char *const need[] = {"h", "seconds", NULL};
     hrel_csv *t = NULL;
-    int idx[2], rc = -1;
-    size_t r, k, n;
-    double *s = NULL;   /* n seconds, then n scratch values */
-    long *h = NULL;
-    if (hrel_csv_read(path, &t, err, errlen) || hrel_csv_require(t, need, idx, err, errlen))
-        goto done;
-    n = t->nrow;
-    s = malloc((2 * n + 1) * sizeof *s);
-    h = malloc((n + 1) * sizeof *h);
-    if (!s || !h) {
-        hrel_seterr(err, errlen, "%s: out of memory", path);
-        goto done;
-    }
-    for (r = 0; r < n; r++)
-        if (hrel_csv_long(t, r, idx[0], &h[r], err, errlen) ||
-            hrel_csv_double(t, r, idx[1], &s[r], err, errlen))
-            goto done;
-    for (r = 0; r < n; r++) {
-        size_t m = 0;
-        for (k = 0; k < r && h[k] != h[r]; k++)
-            ;
-        if (k < r)
-            continue;   /* this h was summarised at its first row */
-        for (k = r; k < n; k++)
-            if (h[k] == h[r])
-                s[n + m++] = s[k];
-        if (push(v, round, prog, h[r], hrel_sample_median(s + n, m), err, errlen))
-            goto done;
-    }
-    rc = 0;
-done:
-    free(h);
-    free(s);
+    int idx[2], rc = hrel_csv_read(path, &t, err, errlen) ? -1 : 0;
+    if (rc == 0)
+        rc = hrel_csv_require(t, need, idx, err, errlen) ? -1
+             : suite_medians(t, idx, round, prog, v, err, errlen);
     hrel_csv_free(t);
     return rc;
 }
