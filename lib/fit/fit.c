@@ -1,5 +1,6 @@
 /* fit -- see fit.h. GSL does the least squares; this file arranges the data. */
 #include "fit.h"
+#include "lineuse.h"
 #include "patterns.h"
 #include "errmsg.h"
 
@@ -37,6 +38,8 @@ static void line_unfitted(size_t n, hrel_line *out)
     out->ci_L = out->ci_g = out->r2 = NAN;
     out->n = n;
     out->neg_L = 0;
+    out->use = HREL_USE_NONE;
+    out->g_use = out->L_use = NAN;
 }
 
 int hrel_fit_line(const double *x, const double *y, const double *w, size_t n,
@@ -93,7 +96,7 @@ int hrel_fit_line(const double *x, const double *y, const double *w, size_t n,
         out->ci_L = t975 * out->se_L;
         out->ci_g = t975 * out->se_g;
     }
-    return 0;
+    return hrel_lineuse_decide(x, y, w, n, out, err, errlen);
 }
 
 /* ============================================================ error measures == */

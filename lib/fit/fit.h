@@ -26,6 +26,7 @@
 
 #include <stddef.h>
 
+#include "fitcsv.h"
 #include "stats.h"
 
 typedef struct hrel_line {
@@ -39,6 +40,9 @@ typedef struct hrel_line {
     double r2;           /* coefficient of determination (weighted if weights) */
     size_t n;            /* number of points used */
     int neg_L;           /* 1 if L < 0 (kept as fitted, flagged in tables) */
+    int use;             /* HREL_USE_*: what a prediction may take (lineuse.h) */
+    double g_use;        /* g a prediction uses (NaN with HREL_USE_NONE) */
+    double L_use;        /* L a prediction uses: L, or 0 through the origin */
 } hrel_line;
 
 typedef struct hrel_fit_cfg {

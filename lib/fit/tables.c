@@ -2,6 +2,7 @@
  * three renderers only lay the cells out. */
 #include "tables.h"
 #include "latex.h"
+#include "fitcsv.h"
 #include "patterns.h"
 #include "errmsg.h"
 
@@ -385,6 +386,11 @@ static int csv_row(hrel_table *t, size_t row, const char *pat, int procs,
                                       : put(CELL(t, row, 6), "nan");
     bad |= f->ok && isfinite(f->ci_L) ? put(CELL(t, row, 7), "%.6e", f->ci_L)
                                       : put(CELL(t, row, 7), "nan");
+    bad |= put(CELL(t, row, 8), "%s", hrel_fitcsv_use_name(f->use));
+    bad |= f->use != HREL_USE_NONE ? put(CELL(t, row, 9), "%.6e", f->g_use)
+                                   : put(CELL(t, row, 9), "nan");
+    bad |= f->use != HREL_USE_NONE ? put(CELL(t, row, 10), "%.6e", f->L_use)
+                                   : put(CELL(t, row, 10), "nan");
     return bad;
 }
 
@@ -392,7 +398,8 @@ int hrel_tables_fitcsv(const hrel_fit_result *r, hrel_table **out, char *err,
                        size_t errlen)
 {
     static const char *const hd[] = {"pattern", "procs", "g", "L", "r2", "n",
-                                      "g_ci95", "L_ci95", NULL};
+                                      "g_ci95", "L_ci95", "use", "g_use", "L_use",
+                                      NULL};
     hrel_table *t;
     size_t k, ip, nrow = 1, row = 0;
     int bad = 0;
@@ -400,10 +407,11 @@ int hrel_tables_fitcsv(const hrel_fit_result *r, hrel_table **out, char *err,
     *out = NULL;
     for (k = 0; k < r->npat; k++)
         nrow += 1 + r->pat[k].np;
-    if (!(t = table_new(nrow, 8, "fit", "g and L per pattern, per processor count and "
+    if (!(t = table_new(nrow, 11, "fit", "g and L per pattern, per processor count and "
                         "pooled")))
         return finish(t, 1, out, err, errlen);
     bad |= heads(t, hd, 2);
+    t->numeric[8] = 0;   /* use: a word */
     for (k = 0; k < r->npat; k++) {
         const hrel_fit_pattern *p = &r->pat[k];
         bad |= csv_row(t, row++, pname(p->pattern), 0, &p->fit);

@@ -8,30 +8,72 @@
 #include <strings.h>
 
 static const char *const need[] = {"pattern", "procs", "g", "L", NULL};
+static const char *const use_names[] = {"none", "fit", "origin"};
+
+const char *hrel_fitcsv_use_name(int use)
+{
+    return use > HREL_USE_NONE && use <= HREL_USE_ORIGIN ? use_names[use] : use_names[0];
+}
+
+/* HREL_USE_* of WORD, or -1. */
+static int use_parse(const char *word)
+{
+    int u;
+    for (u = HREL_USE_NONE; u <= HREL_USE_ORIGIN; u++)
+        if (strcmp(word, use_names[u]) == 0)
+            return u;
+    return -1;
+}
+
+/* The optional columns use, g_use, L_use: indices, or -1 each. */
+static void use_cols(const hrel_csv *t, int *cu)
+{
+    cu[0] = hrel_csv_col(t, "use");
+    cu[1] = hrel_csv_col(t, "g_use");
+    cu[2] = hrel_csv_col(t, "L_use");
+    if (cu[0] < 0 || cu[1] < 0 || cu[2] < 0)
+        cu[0] = cu[1] = cu[2] = -1;
+}
+
+/* Cell (R, C): "nan" or a number, else -1 with the line named. */
+static int nan_or_number(const hrel_csv *t, size_t r, int c, char *err, size_t errlen)
+{
+    double v;
+    if (strcasecmp(hrel_csv_str(t, r, c), "nan") == 0)
+        return 0;
+    return hrel_csv_double(t, r, c, &v, err, errlen);
+}
 
 int hrel_fitcsv_check(const hrel_csv *t, char *err, size_t errlen)
 {
-    int idx[4], c;
+    int idx[4], cu[3], c;
     size_t r;
     if (hrel_csv_require(t, need, idx, err, errlen) != 0)
         return -1;
-    /* g and L of every row: "nan" (an unfitted pattern) or a number */
-    for (r = 0; r < t->nrow; r++)
-        for (c = 2; c <= 3; c++) {
-            double v;
-            if (strcasecmp(hrel_csv_str(t, r, idx[c]), "nan") == 0)
-                continue;
-            if (hrel_csv_double(t, r, idx[c], &v, err, errlen) != 0)
+    use_cols(t, cu);
+    for (r = 0; r < t->nrow; r++) {
+        for (c = 2; c <= 3; c++)
+            if (nan_or_number(t, r, idx[c], err, errlen) != 0)
                 return -1;
+        if (cu[0] < 0)
+            continue;
+        if (use_parse(hrel_csv_str(t, r, cu[0])) < 0) {
+            snprintf(err, errlen, "%s:%zu: use '%s' is not none, fit or origin", t->path,
+                     t->lineno[r], hrel_csv_str(t, r, cu[0]));
+            return -1;
         }
+        if (nan_or_number(t, r, cu[1], err, errlen) != 0 ||
+            nan_or_number(t, r, cu[2], err, errlen) != 0)
+            return -1;
+    }
     return 0;
 }
 
-/* Row R as finite g and L; 0 if both parse and are finite, else -1. */
-static int row_gl(const hrel_csv *t, const int *idx, size_t r, double *g, double *L)
+/* Finite numbers of cells (R, CG) and (R, CL) into *G, *L; 0, or -1. */
+static int cell_pair(const hrel_csv *t, size_t r, int cg, int cl, double *g, double *L)
 {
     char *e1, *e2;
-    const char *sg = hrel_csv_str(t, r, idx[2]), *sl = hrel_csv_str(t, r, idx[3]);
+    const char *sg = hrel_csv_str(t, r, cg), *sl = hrel_csv_str(t, r, cl);
     double vg = strtod(sg, &e1), vl = strtod(sl, &e2);
     if (*sg == '\0' || *sl == '\0' || *e1 || *e2 || !isfinite(vg) || !isfinite(vl))
         return -1;
@@ -40,30 +82,50 @@ static int row_gl(const hrel_csv *t, const int *idx, size_t r, double *g, double
     return 0;
 }
 
+/* Row R's price into *G, *L: 0; -1 if it has none (unfitted); -2 if its fit may
+ * not price (use none). */
+static int row_price(const hrel_csv *t, const int *idx, const int *cu, size_t r, double *g,
+                     double *L)
+{
+    if (cu[0] < 0)
+        return cell_pair(t, r, idx[2], idx[3], g, L);
+    if (use_parse(hrel_csv_str(t, r, cu[0])) == HREL_USE_NONE)
+        return cell_pair(t, r, idx[2], idx[3], g, L) == 0 ? -2 : -1;
+    return cell_pair(t, r, cu[1], cu[2], g, L);
+}
+
 int hrel_fitcsv_lookup(const hrel_csv *t, const char *pattern, int procs, double *g,
                        double *L, char *err, size_t errlen)
 {
-    int idx[4], pass;
-    size_t r;
+    int idx[4], cu[3], pass, rc;
+    size_t r, refused = 0;
     char key[32];
     if (hrel_fitcsv_check(t, err, errlen) != 0 || hrel_csv_require(t, need, idx, err, errlen) != 0)
         return -1;
+    use_cols(t, cu);
     snprintf(key, sizeof key, "%d", procs);
     for (pass = procs > 0 ? 0 : 1; pass < 2; pass++)
-        for (r = 0; r < t->nrow; r++)
-            if (strcasecmp(hrel_csv_str(t, r, idx[0]), pattern) == 0 &&
-                strcmp(hrel_csv_str(t, r, idx[1]), pass ? "all" : key) == 0 &&
-                row_gl(t, idx, r, g, L) == 0) {
-                /* a negative g cannot price a message; a negative L is kept, as
-                 * the papers' own fits have it (002 s3.1) and hrel fit reports it */
-                if (*g < 0) {
-                    snprintf(err, errlen, "%s:%zu: pattern %s: g = %g is negative and cannot "
-                             "price a message", t->path, t->lineno[r], pattern, *g);
-                    return -1;
-                }
-                return 0;
+        for (r = 0; r < t->nrow; r++) {
+            if (strcasecmp(hrel_csv_str(t, r, idx[0]), pattern) != 0 ||
+                strcmp(hrel_csv_str(t, r, idx[1]), pass ? "all" : key) != 0)
+                continue;
+            rc = row_price(t, idx, cu, r, g, L);
+            if (rc == -2 && !refused)
+                refused = t->lineno[r];
+            if (rc != 0)
+                continue;
+            if (*g < 0) {
+                snprintf(err, errlen, "%s:%zu: pattern %s: g = %g is negative and cannot "
+                         "price a message", t->path, t->lineno[r], pattern, *g);
+                return -1;
             }
-    if (procs > 0)
+            return 0;
+        }
+    if (refused)
+        snprintf(err, errlen, "%s:%zu: pattern %s: no row for procs %s%s can price a "
+                 "message (use none: g <= 0, or its 95%% interval holds 0)", t->path, refused,
+                 pattern, procs > 0 ? key : "all", procs > 0 ? " or all" : "");
+    else if (procs > 0)
         snprintf(err, errlen, "%s: no fitted row for pattern %s (procs %d or all)", t->path,
                  pattern, procs);
     else

@@ -1,12 +1,17 @@
 /* fitcsv -- g and L for a pattern and processor count from a fit CSV, the
- * contract rows `pattern,procs,g,L,r2,n` of `hrel fit --csv` (g in s/byte).
+ * contract rows `pattern,procs,g,L,r2,n[,g_ci95,L_ci95,use,g_use,L_use]` of
+ * `hrel fit --csv` (g in s/byte).
  *
- * Contract: the row (PATTERN, PROCS) is used when it exists and was fitted
- * (finite g and L); otherwise the row (PATTERN, all); otherwise an error that
- * names the file, the pattern and the count. Rows of an unfitted pattern carry
- * "nan" and are skipped. A g or L that is not a number names its line; a
- * negative g is refused where it would price a message (a negative L is
- * allowed: the papers' fits have them, 002 s3.1). Nothing allocated or printed.
+ * Contract: the row (PATTERN, PROCS) is used when it exists and is usable;
+ * otherwise the row (PATTERN, all); otherwise an error that names the file, the
+ * pattern and the count, and why the rows found could not be used. A row is usable
+ * when its g and L are finite and, in files with the `use` column (lib/fit/lineuse.h
+ * states the rule), `use` is not "none"; its price is then g_use and L_use (L fixed
+ * at 0 where the fit's L was negative), else g and L. Rows of an unfitted pattern
+ * carry "nan" and are skipped. A number that is not one, or an unknown `use`, names
+ * its line; a negative g is refused where it would price a message (a negative L in
+ * a file without `use` is allowed: the papers' fits have them, 002 s3.1).
+ * Nothing allocated or printed.
  */
 #ifndef HREL_FITCSV_H
 #define HREL_FITCSV_H
@@ -14,6 +19,12 @@
 #include <stddef.h>
 
 #include "csv.h"
+
+/* What a prediction may take from a fitted line (fit.csv column `use`). */
+enum { HREL_USE_NONE = 0, HREL_USE_FIT = 1, HREL_USE_ORIGIN = 2 };
+
+/* The fit.csv word of USE: "none", "fit", "origin". */
+const char *hrel_fitcsv_use_name(int use);
 
 /* Check that T has the columns pattern, procs, g, L. Return 0, or -1. */
 int hrel_fitcsv_check(const hrel_csv *t, char *err, size_t errlen);

@@ -66,7 +66,7 @@ mkdir -p "$T/good"
 } > "$T/good/raw.csv"
 "$HREL" fit "$T/good/raw.csv" --csv > "$T/good/fit.out" 2> "$T/err"; rc=$?
 check "good file: exit 0 (stderr: $(cat "$T/err"))" [ "$rc" -eq 0 ]
-check "csv header exact" [ "$(head -n 1 "$T/good/fit.out")" = "pattern,procs,g,L,r2,n,g_ci95,L_ci95" ]
+check "csv header exact" [ "$(head -n 1 "$T/good/fit.out")" = "pattern,procs,g,L,r2,n,g_ci95,L_ci95,use,g_use,L_use" ]
 check "csv: 6 rows + header" [ "$(wc -l < "$T/good/fit.out")" -eq 7 ]
 row() { grep "^$1,$2," "$T/good/fit.out"; }
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 1e-9 + 1e-6 * (b < 0 ? -b : b)) }'; }
@@ -133,7 +133,7 @@ printf '%b' "$H\nNB,4,100,100,0,0.5\nNB,4,200,200,0,0.9\nBT,4,100,100,0,0.3\n" >
 check "report without pooled fit: exit 0 ($(head -n 1 "$T/err"))" [ "$rc" -eq 0 ]
 check "no pooled figure" [ ! -e "$T/odd/fig_pooled.png" ]
 check "report says why" grep -q "No pooled fit" "$T/odd/report.html"
-check "pooled row is nan" grep -q "^ALL,all,nan,nan,nan,0,nan,nan$" "$T/odd/fit.csv"
+check "pooled row is nan" grep -q "^ALL,all,nan,nan,nan,0,nan,nan,none,nan,nan$" "$T/odd/fit.csv"
 
 rm -rf "$T"
 echo "test_fit_cli: $pass passed, $fail failed"

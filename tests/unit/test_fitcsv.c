@@ -66,5 +66,41 @@ int main(void)
         HREL_CHECK_HAS(e2, "fitcsv_neg.csv:2: pattern PP: g = -1e-08 is negative", "negative g named");
         hrel_csv_free(b);
     }
+    {   /* issue 12: the columns use,g_use,L_use price the message; "none" rows fall back */
+        hrel_csv *u = NULL;
+        double g = 0, L = 0;
+        char e3[512] = "";
+        const char *q = hrel_test_write_tmp("fitcsv_use.csv",
+            "pattern,procs,g,L,r2,n,g_ci95,L_ci95,use,g_use,L_use\n"
+            "AO,all,2e-06,-1e-03,0.9,5,1e-07,5e-03,origin,1.9e-06,0\n"
+            "E,all,2e-06,1e-03,0.99,5,1e-08,1e-04,fast,2e-06,1e-03\n");
+        HREL_CHECK(hrel_csv_read(q, &u, e3, sizeof e3) == 0, "fit csv with use reads");
+        if (u) {
+            HREL_CHECK(hrel_fitcsv_check(u, e3, sizeof e3) != 0, "unknown use word refused");
+            HREL_CHECK_HAS(e3, "fitcsv_use.csv:3: use 'fast' is not none, fit or origin",
+                           "use word and line named");
+            hrel_csv_free(u);
+            u = NULL;
+        }
+        q = hrel_test_write_tmp("fitcsv_use2.csv",
+            "pattern,procs,g,L,r2,n,g_ci95,L_ci95,use,g_use,L_use\n"
+            "AO,all,2e-06,-1e-03,0.9,5,1e-07,5e-03,origin,1.9e-06,0\n"
+            "AO,4,2.5e-05,-1.8,0.2,5,3e-05,4.2,none,nan,nan\n"
+            "AO,6,3e-06,1e-03,0.99,5,1e-08,1e-04,fit,3e-06,1e-03\n"
+            "AA,4,1e-06,1e-03,0.1,5,2e-06,1e-03,none,nan,nan\n");
+        HREL_CHECK(hrel_csv_read(q, &u, e3, sizeof e3) == 0, "fit csv with use reads");
+        if (u) {
+            HREL_CHECK_INT(hrel_fitcsv_lookup(u, "AO", 6, &g, &L, e3, sizeof e3), 0, "AO at 6");
+            HREL_CHECK_REL(g, 3e-6, 1e-12, "use fit prices with g_use");
+            HREL_CHECK_INT(hrel_fitcsv_lookup(u, "AO", 4, &g, &L, e3, sizeof e3), 0, "AO at 4");
+            HREL_CHECK_REL(g, 1.9e-6, 1e-12, "use none at 4 falls back to AO all (g_use)");
+            HREL_CHECK(L == 0.0, "origin row prices with L = 0, not its negative L");
+            HREL_CHECK(hrel_fitcsv_lookup(u, "AA", 4, &g, &L, e3, sizeof e3) != 0,
+                       "AA has no usable row");
+            HREL_CHECK_HAS(e3, "fitcsv_use2.csv:5: pattern AA: no row for procs 4 or all can "
+                           "price a message", "refusal names the row and why");
+            hrel_csv_free(u);
+        }
+    }
     return hrel_test_summary("test_fitcsv");
 }

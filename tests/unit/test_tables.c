@@ -50,13 +50,14 @@ int main(void)
 
     HREL_CHECK_INT(hrel_tables_fitcsv(r, &t, err, sizeof err), 0, "contract table");
     s = render(t, HREL_TABLE_CSV);
-    HREL_CHECK(strncmp(s, "pattern,procs,g,L,r2,n,g_ci95,L_ci95\n", 37) == 0,
+    HREL_CHECK(strncmp(s, "pattern,procs,g,L,r2,n,g_ci95,L_ci95,use,g_use,L_use\n", 53) == 0,
                "contract header first, CIs after n");
     /* exact lines: a perfect fit has CI half-widths 0 */
-    HREL_CHECK_HAS(s, "\nE,all,1.000000e-02,1.000000e-01,1.000000,3,0.000000e+00,0.000000e+00\n",
-                   "E,all row");
+    HREL_CHECK_HAS(s, "\nE,all,1.000000e-02,1.000000e-01,1.000000,3,0.000000e+00,0.000000e+00,fit,1.000000e-02,1.000000e-01\n",
+                   "E,all row (use fit: priced as fitted)");
     HREL_CHECK_HAS(s, "\nE,4,1.000000e-02,2.000000e-01,1.000000,3,", "E,4 row");
-    HREL_CHECK_HAS(s, "\nAO,all,nan,nan,nan,1,nan,nan\n", "unfitted pattern row");
+    HREL_CHECK_HAS(s, "\nAO,all,nan,nan,nan,1,nan,nan,none,nan,nan\n", "unfitted pattern row");
+    HREL_CHECK_HAS(s, ",none,nan,nan\nALL,all,", "RED (g < 0) cannot price: use none");
     HREL_CHECK_HAS(s, "\nALL,all,1.000000e-02,3.000000e-01,1.000000,3,", "pooled row last");
     /* the CI cells carry the fit's own half-widths (a perfect line: ~0) */
     HREL_CHECK(fabs(strtod(CELLT(t, t->nrow - 1, 6), NULL) - r->pooled.ci_g) <= 1e-20 &&
