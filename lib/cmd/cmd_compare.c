@@ -67,6 +67,11 @@ static int load(const char *arg, plat *p)
     size_t r;
     static const char *const need[] = {"pattern", "procs", "g", "L", NULL};
 
+    if (eq && (eq == arg || eq[1] == '\0')) {
+        fprintf(stderr, "hrel compare: '%s': NAME=PATH needs a name before '=' and a path "
+                "after it (a path holding '=' must exist)\n", arg);
+        return 1;
+    }
     for (k = 0; k < npat; k++)
         p->g[k] = p->L[k] = NAN;
     if (stat(spec, &st) == 0 && S_ISDIR(st.st_mode)) {

@@ -350,7 +350,7 @@ int hrel_hyper_graph_message(hrel_hyper_graph *g, const char *name, double size,
                              const char *path, char *err, size_t errlen)
 {
     gmsg m;
-    size_t cap = 0, stage = 0, len, f;
+    size_t cap = 0, stage = 0, alt = 0, len, f;
     const char *s = path;
     memset(&m, 0, sizeof m);
     if (!name_ok(name)) {
@@ -374,6 +374,11 @@ int hrel_hyper_graph_message(hrel_hyper_graph *g, const char *name, double size,
         len = strcspn(s, ",|");
         if (len == 0) {
             hrel_seterr(err, errlen, "message %s: empty stage in path '%s'", name, path);
+            goto fail;
+        }
+        if (++alt > HREL_HYPER_MAX_ALT) {
+            hrel_seterr(err, errlen, "message %s: stage %zu of the path has more than %d "
+                        "alternatives (the limit)", name, stage + 1, HREL_HYPER_MAX_ALT);
             goto fail;
         }
         if ((k = find_block(g, s, len)) < 0) {
@@ -403,8 +408,10 @@ int hrel_hyper_graph_message(hrel_hyper_graph *g, const char *name, double size,
         s += len;
         if (*s == '\0')
             break;
-        if (*s == ',')
+        if (*s == ',') {
             stage++;
+            alt = 0;
+        }
         s++;
     }
     if (hrel_grow(&g->msg, &g->cmsg, g->nmsg, sizeof *g->msg))
@@ -482,24 +489,25 @@ int hrel_hyper_graph_reduce(const hrel_hyper_graph *g, const char *phase, const 
     /* rule 2 per stage: dependent within a processor, independent across */
     for (s = 0, e = 0; s < nstage; s++) {
         size_t e0 = e, e1, ngroup = 0;
-        hrel_hyper_cb grp[64];
+        hrel_hyper_cb grp[HREL_HYPER_MAX_ALT];
         while (e < m->nent && m->stage[e] == s)
             e++;
         e1 = e;
         for (i = e0; i < e1; i++) {
             size_t j, k = 0;
-            hrel_hyper_cb same[64];
+            hrel_hyper_cb same[HREL_HYPER_MAX_ALT];
             int seen = 0;
             for (j = e0; j < i; j++)
                 if (strcmp(g->block[m->blk[j]].on, g->block[m->blk[i]].on) == 0)
                     seen = 1;
             if (seen)
                 continue;
-            for (j = i; j < e1 && k < 64; j++)
+            for (j = i; j < e1 && k < HREL_HYPER_MAX_ALT; j++)
                 if (strcmp(g->block[m->blk[j]].on, g->block[m->blk[i]].on) == 0)
                     same[k++] = ent[j];
-            if (ngroup >= 64) {
-                hrel_seterr(err, errlen, "message %s: more than 64 alternatives in a stage", msg);
+            if (ngroup >= HREL_HYPER_MAX_ALT) {   /* refused when read: never reached */
+                hrel_seterr(err, errlen, "message %s: more than %d alternatives in a stage", msg,
+                            HREL_HYPER_MAX_ALT);
                 goto done;
             }
             if (hrel_hyper_cb_parallel(same, k, 1, &grp[ngroup++]))

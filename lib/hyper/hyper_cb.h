@@ -26,7 +26,10 @@
  *   message NAME path=S1,S2,...  [size=BYTES]     (a stage Si is B or B1|B2|...)
  *   reduce [PHASE:]MESSAGE          (a result line: rules 1-3)
  *   general NAME small=[PHASE:]MSG large=[PHASE:]MSG   (a result line: rule 4)
- * Errors name FILE:LINE. The caller frees a graph with hrel_hyper_graph_free.
+ * Limits: a stage holds at most HREL_HYPER_MAX_ALT alternatives (a longer one is
+ * refused when the message is added, naming FILE:LINE when read from text); a line
+ * at most 64 words. Errors name FILE:LINE. The caller frees a graph with
+ * hrel_hyper_graph_free.
  */
 #ifndef HREL_HYPER_CB_H
 #define HREL_HYPER_CB_H
@@ -34,6 +37,8 @@
 #include <stddef.h>
 
 #include "hyper.h"
+
+#define HREL_HYPER_MAX_ALT 64   /* most alternatives B1|B2|... in one stage */
 
 /* Rule 1: N blocks in series, all DEPENDENT (1) or all independent (0). */
 int hrel_hyper_cb_serial(const hrel_hyper_cb *cb, size_t n, int dependent,

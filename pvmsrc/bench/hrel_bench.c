@@ -606,8 +606,7 @@ int main(int argc, char **argv)
         hrel_bench_done_free(&done);
         return 0;
     }
-    pvm_setopt(PvmAutoErr, 0);   /* our own one-line errors instead of libpvm's */
-    me = pvm_mytid();
+    me = hrel_vm_enroll();   /* our own one-line errors instead of libpvm's */
     if (me < 0) {
         fprintf(stderr, "hrel_bench: no PVM daemon answers (error %d): start one first, "
                         "e.g. with hostfiles/vm.sh or make study\n", me);

@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include <pvm3.h>
 
@@ -232,4 +234,23 @@ int hrel_vm_recv(int tid, int tag, double timeout_s, int *src, int *tag_out,
     if (tag_out)
         *tag_out = mtag;
     return bufid;
+}
+
+int hrel_vm_enroll(void)
+{
+    int saved, devnull, tid;
+    pvm_setopt(PvmAutoErr, 0);
+    fflush(stderr);
+    saved = dup(2);
+    devnull = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && devnull >= 0)
+        dup2(devnull, 2);
+    tid = pvm_mytid();
+    if (saved >= 0 && devnull >= 0)
+        dup2(saved, 2);
+    if (devnull >= 0)
+        close(devnull);
+    if (saved >= 0)
+        close(saved);
+    return tid;
 }

@@ -23,6 +23,12 @@ typedef enum {
     HREL_PLACE_PVM      /* let pvmd choose (PvmTaskDefault) */
 } hrel_place;
 
+/* Enroll the calling task in PVM (pvm_mytid) with libpvm's own messages off:
+ * PvmAutoErr 0, and stderr held closed during the first contact, so a missing
+ * pvmd gives the caller's one line, not libpvm's "pvmd.UID: No such file" lines
+ * first. Returns the tid, or the negative PVM error. */
+int hrel_vm_enroll(void);
+
 /* Names of a placement, a PVM route constant (direct, daemon) and a PVM
  * encoding constant (raw, inplace, default), for metadata. The command-line
  * words and their defaults live in vmopts.h (one home). */

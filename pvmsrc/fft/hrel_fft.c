@@ -30,7 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -231,26 +230,6 @@ fail:
     return -1;
 }
 
-/* pvm_mytid with libpvm's own complaints (several lines when no pvmd runs)
- * kept off stderr, so the caller prints the one line. */
-static int quiet_mytid(void)
-{
-    int save, nul, tid;
-    fflush(stderr);
-    save = dup(2);
-    nul = open("/dev/null", O_WRONLY);
-    if (nul >= 0) {
-        dup2(nul, 2);
-        close(nul);
-    }
-    tid = pvm_mytid();
-    if (save >= 0) {
-        dup2(save, 2);
-        close(save);
-    }
-    return tid;
-}
-
 /* PATH made absolute against the current directory (allocated), or NULL. */
 static char *abs_path(const char *path)
 {
@@ -286,12 +265,11 @@ static int master(const fft_cfg *c)
         fprintf(stderr, "hrel_fft: p=%ld exceeds the limit of %d tasks\n", c->p, HREL_MAX_RANKS);
         return 2;
     }
-    if (quiet_mytid() < 0) {
+    if (hrel_vm_enroll() < 0) {
         fprintf(stderr, "hrel_fft: cannot reach a pvmd (start the virtual machine first, "
                         "e.g. hostfiles/vm.sh)\n");
         return 1;
     }
-    pvm_setopt(PvmAutoErr, 0);
     pvm_setopt(PvmRoute, c->route);
     /* the ranks' command line: the options that shape their work */
     snprintf(sn, sizeof sn, "%ld", c->n);

@@ -243,8 +243,7 @@ static int driver_main(const psrs_cfg *cfg)
         snprintf(err, sizeof err, "cannot create output directory '%.600s'", cfg->out);
         return fail(err);
     }
-    pvm_setopt(PvmAutoErr, 0);
-    if (pvm_mytid() < 0)
+    if (hrel_vm_enroll() < 0)
         return fail("no PVM daemon answers (start one: . hostfiles/vm.sh; hrel_vm_start HOSTFILE)");
     for (i = 0; i < nw; i++)
         tids[i] = 0;

@@ -206,7 +206,7 @@ static int master_main(const demo_cfg *cfg, int argc, char **argv)
     double t0, *buf = NULL;
     hrel_mstep *m = NULL;
 
-    if (pvm_mytid() < 0) {
+    if (hrel_vm_enroll() < 0) {
         fprintf(stderr, "hrel_mstep_demo: no PVM daemon (start one: . hostfiles/vm.sh; "
                 "hrel_vm_start hostfiles/local)\n");
         return 1;

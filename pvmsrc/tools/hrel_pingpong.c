@@ -100,8 +100,7 @@ int main(int argc, char **argv)
         return pvm_mytid() < 0 ? 1 : peer();
     enc = hrel_vmopts_encoding(o.encoding);
     route = hrel_vmopts_route(o.route);
-    pvm_setopt(PvmAutoErr, 0);
-    if (pvm_mytid() < 0) {
+    if (hrel_vm_enroll() < 0) {
         fprintf(stderr, "hrel_pingpong: no PVM daemon answers\n");
         return 1;
     }

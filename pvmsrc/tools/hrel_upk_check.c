@@ -13,6 +13,7 @@
 
 #include "args.h"
 #include "upk.h"
+#include "vm.h"
 
 #define CAP 16
 #define TAG 4242
@@ -52,8 +53,7 @@ int main(int argc, char **argv)
                         "usage: hrel_upk_check   (self-check of the bounded string unpack; needs a pvmd)\n", stdout, stderr);
     if (rc >= 0)
         return rc;
-    pvm_setopt(PvmAutoErr, 0);
-    me = pvm_mytid();
+    me = hrel_vm_enroll();
     if (me < 0) {
         fprintf(stderr, "hrel_upk_check: no pvmd (pvm_mytid %d)\n", me);
         return 1;

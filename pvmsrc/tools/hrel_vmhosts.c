@@ -18,8 +18,7 @@ int main(int argc, char **argv)
                         "usage: hrel_vmhosts   (print the virtual machine's hosts; exit 1 if no pvmd)\n", stdout, stderr);
     if (rc >= 0)
         return rc;
-    pvm_setopt(PvmAutoErr, 0);
-    if (pvm_mytid() < 0) {
+    if (hrel_vm_enroll() < 0) {
         fprintf(stderr, "hrel_vmhosts: no PVM daemon answers\n");
         return 1;
     }

@@ -104,6 +104,17 @@ saved=$PVM_TMP; mkdir -p "$T/nodaemon"
 PVM_TMP=$T/nodaemon "$BIN/hrel_bench" -P PP -p 2 -r 1 -o "$T/nd" 2>"$T/nd.err"
 check "no daemon: exit 1" test $? -eq 1
 check "no daemon: says so" grep -q 'no PVM daemon answers' "$T/nd.err"
+# issue 14: libpvm's "pvmd.UID: No such file" lines came before ours
+nlib=$(grep -c '^libpvm' "$T/nd.err")
+check "no daemon: one line ($(wc -l <"$T/nd.err"))" [ "$(wc -l <"$T/nd.err")" -eq 1 ]
+check "no daemon: no libpvm line before ours ($nlib)" [ "$nlib" -eq 0 ]
+for prog in hrel_psrs hrel_fft hrel_pingpong hrel_mstep_demo hrel_vmhosts; do
+    PVM_TMP=$T/nodaemon timeout 20 "$BIN/$prog" >/dev/null 2>"$T/nd_$prog.err"; rc=$?
+    own=$(grep -c "^$prog: " "$T/nd_$prog.err")
+    check "no daemon: $prog exits non-zero (rc $rc)" [ "$rc" -ne 0 ]
+    check "no daemon: $prog prints one line" [ "$(wc -l <"$T/nd_$prog.err")" -eq 1 ]
+    check "no daemon: $prog's line is its own" [ "$own" -eq 1 ]
+done
 PVM_TMP=$saved
 
 # --- bad hostfiles -------------------------------------------------------------

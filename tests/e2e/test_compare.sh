@@ -29,6 +29,13 @@ check "a pattern not fitted shows -" grep -qE '^PP +4\.0000e-06 +-$' "$T/out.txt
 check "negative L kept" grep -qE '^E +1\.0000e-03 +-1\.0000e-04' "$T/out.txt"
 check "fastest pattern per platform (OA on both)" grep -qE '^fastest +OA +OA' "$T/out.txt"
 check "per-processor rows are not mixed in" test -z "$(grep '1.9000e-06' "$T/out.txt")"
+# issue 14: "=PATH" (no name) and "NAME=" (no path) are refused with one line
+for a in "=$T/b/fit.csv" "named="; do
+    "$H" compare "$T/a" "$a" >/dev/null 2>"$T/eq.err"; rc=$?
+    check "compare '$a' refused (exit $rc)" [ "$rc" -ne 0 ]
+    check "compare '$a': one line naming it" [ "$(wc -l <"$T/eq.err")" -eq 1 ]
+    check "compare '$a': says NAME=PATH" grep -q "'$a': NAME=PATH needs a name" "$T/eq.err"
+done
 "$H" compare "$T/a" "$T/b" --csv >"$T/out.csv"
 check "--csv header" test "$(head -n 1 "$T/out.csv")" = "platform,pattern,g,L"
 check "--csv rows (4 + 3 fitted)" test "$(tail -n +2 "$T/out.csv" | wc -l)" -eq 7

@@ -8,8 +8,8 @@ set -u
 ROOT=${HREL_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
 HREL=$ROOT/bin/$ARCH/hrel
-T=${HREL_TEST_TMP:-/tmp}/fit_cli.$$
-mkdir -p "$T"
+T=$(mktemp -d "${HREL_TEST_TMP:-/tmp}/fit_cli.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }

@@ -262,6 +262,30 @@ static void test_text_errors(void)
     }
 }
 
+/* Issue 14: a stage of 65 alternatives said "more than 64 alternatives in a stage"
+ * with no file, and only when reduced (alternatives on one processor past the 64th
+ * were dropped silently); now refused when read, naming FILE:LINE. */
+static void test_alternatives_limit(void)
+{
+    char text[8192], err[256];
+    size_t n = 0, i;
+    hrel_hyper_graph *g = NULL;
+    const char *path;
+
+    for (i = 0; i <= HREL_HYPER_MAX_ALT; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "block B%zu a=1 b=1 on=p\n", i);
+    n += (size_t)snprintf(text + n, sizeof text - n, "message m path=");
+    for (i = 0; i <= HREL_HYPER_MAX_ALT; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "%sB%zu", i ? "|" : "", i);
+    snprintf(text + n, sizeof text - n, "\n");
+    path = hrel_test_write_tmp("hyper_alt65.graph", text);
+    err[0] = '\0';
+    HREL_CHECK(hrel_hyper_graph_read(path, &g, err, sizeof err) != 0, "65 alternatives refused");
+    HREL_CHECK_HAS(err, "hyper_alt65.graph:66: message m: stage 1 of the path has more than 64",
+                   "the file, line and limit named");
+    hrel_hyper_graph_free(g);
+}
+
 int main(void)
 {
     hrel_test_init();
@@ -272,5 +296,6 @@ int main(void)
     test_figure7();
     test_text_form();
     test_text_errors();
+    test_alternatives_limit();
     return hrel_test_summary("test_hyper");
 }
