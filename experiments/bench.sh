@@ -15,7 +15,8 @@
 #                    --hostfile FILE / --attach as every experiment script
 #   --rounds N       rounds (default 5)
 #   -r, --reps N     timed repetitions of each program per size and round
-#                    (default 100); sizes over 1 MB get N/10 (at least 3)
+#                    (default 100; N/10 warm-ups, 1..10); sizes over 1 MB get
+#                    N/10 (at least 3) and one warm-up
 #   -s, --sizes LIST message sizes in bytes (default 1,6720,107520,1720320)
 #   --route, --encoding  PVM routing and encoding of the suite and the bare
 #                    ping-pong (default direct, raw); NetPIPE always uses direct

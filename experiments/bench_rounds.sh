@@ -7,7 +7,8 @@
 # Round K writes OUT/round-K/: suite[-big]/ (hrel_bench), bare[-big].csv
 # (hrel_pingpong), netpipe-BYTES.out (NPpvm), tcp[-big].csv (hrel_tcp_pingpong),
 # with BLOCK 1 first suiteblock[-big]/ (hrel_bench --recv block);
-# sizes over 1 MB run apart ("-big") with REPS/10 repetitions (at least 3).
+# sizes over 1 MB run apart ("-big") with REPS/10 repetitions (at least 3) and
+# 1 warm-up; the others get REPS/10 warm-ups (1..10).
 # Remote ends are started through the pvm console's spawn on the second host.
 set -u
 [ $# -eq 9 ] || { echo "bench_rounds.sh: usage: OUT ROUNDS REPS SIZES ROUTE ENCODING PLATFORM HOSTFILE BLOCK" >&2; exit 2; }
@@ -67,6 +68,7 @@ for s in "${all[@]}"; do
     if [ "$n" -gt 1048576 ]; then big="$big${big:+,}$n"; else small="$small${small:+,}$n"; fi
 done
 rbig=$((reps / 10)); [ "$rbig" -ge 3 ] || rbig=3
+wsmall=$((reps / 10)); [ "$wsmall" -ge 1 ] || wsmall=1; [ "$wsmall" -le 10 ] || wsmall=10
 
 for k in $(seq 1 "$rounds"); do
     d=$out/round-$k
@@ -74,7 +76,7 @@ for k in $(seq 1 "$rounds"); do
     echo "bench: round $k of $rounds" >&2
     for part in small big; do
         list=${!part}; [ -n "$list" ] || continue
-        if [ "$part" = small ]; then sfx=""; r=$reps; w=10; else sfx=-big; r=$rbig; w=1; fi
+        if [ "$part" = small ]; then sfx=""; r=$reps; w=$wsmall; else sfx=-big; r=$rbig; w=1; fi
         if [ "$block" = 1 ]; then
             "$B/hrel_bench" -q -P PP -p 2 -s "$list" -r "$r" -w "$w" --route "$route" --encoding "$enc" \
                 --recv block --platform "$platform" --hostfile "$hostfile" -o "$d/suiteblock$sfx" >/dev/null || exit 1
