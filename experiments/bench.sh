@@ -30,7 +30,8 @@
 # of the virtual machine (the script runs on the first). NetPIPE's transmitter
 # refuses a virtual machine with tasks other than its receiver: with --attach
 # keep yours idle. Without NPpvm (`make bench` installs netpipe-pvm) its column
-# stays empty. Each round's outputs stay in DIR/round-K/; DIR/summary.txt and
+# stays empty. On a 10 Mbit/s LAN leave out the 1.7 MB size (-s 1,6720,107520 -r 10):
+# NetPIPE spends minutes per run there. Each round's outputs stay in DIR/round-K/; DIR/summary.txt and
 # DIR/bench.csv are `hrel bench DIR` and `hrel bench DIR --csv`. The timing
 # method of each program, and why the figures differ: docs/characterise.md.
 set -u
