@@ -2,6 +2,7 @@
 #
 #   make            install missing Debian packages, build everything (aimk)
 #   make check      build, then run every test (unit + end-to-end on a private pvmd)
+#                   (SANITIZE=1: unit + CLI tests on an ASan+LSan+UBSan build instead)
 #   make study      build, then run the pattern study on a local virtual machine
 #                   (PLATFORM=local by default; see hostfiles/)
 #   make fuzz       fuzz every text reader with libFuzzer+ASan+UBSan (FUZZ_SECONDS=60 each)
@@ -37,8 +38,10 @@ all:
 	    echo "hrel: build FAILED; full log: $(CURDIR)/.log/build.log" >&2; exit 1; \
 	fi
 
+# SANITIZE=1: the unit tests and the analysis command's tests on an ASan+LSan+UBSan
+# build of its own (LINUX64-san/, bin/LINUX64-san/; tests/sanitize.sh)
 check: all
-	@tests/run.sh
+	@$(if $(filter 1,$(SANITIZE)),tests/sanitize.sh,tests/run.sh)
 
 # libFuzzer runs of every text reader (tests/fuzz/run.sh; FUZZ_SECONDS each, default 60)
 fuzz:

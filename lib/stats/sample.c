@@ -26,7 +26,8 @@ double hrel_sample_median(double *v, size_t n)
             v[k++] = v[i];
             v[i] = t;
         }
-    qsort(v, k, sizeof *v, cmp_double);
+    if (k > 1)   /* qsort's array may not be NULL, even for no element (C99 7.20.5) */
+        qsort(v, k, sizeof *v, cmp_double);
     return hrel_sample_median_sorted(v, k);
 }
 
