@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "names.h"
 
 /* The value as quoted in messages: at most 60 characters of it. */
 #define Q(s) 60, (s)
@@ -227,12 +228,11 @@ int hrel_args_choice(const char *opt, const char *s, const char *const *choices,
 {
     char known[256];
     size_t used = 0;
-    int i;
-    for (i = 0; choices[i]; i++)
-        if (strcmp(s, choices[i]) == 0) {
-            *idx = i;
-            return 0;
-        }
+    int i = hrel_names_index(s, choices);
+    if (i >= 0) {
+        *idx = i;
+        return 0;
+    }
     known[0] = '\0';
     for (i = 0; choices[i] && used + 1 < sizeof known; i++) {
         int w = snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", choices[i]);
@@ -401,11 +401,7 @@ int hrel_args_is_help(const char *word)
 
 int hrel_args_verb(const char *word, const char *const *verbs)
 {
-    int i;
-    for (i = 0; word && verbs[i]; i++)
-        if (strcmp(word, verbs[i]) == 0)
-            return i;
-    return -1;
+    return hrel_names_index(word, verbs);
 }
 
 int hrel_args_run(const char *prog, int argc, char **argv, const hrel_arg *table,

@@ -366,7 +366,6 @@ int hrel_cmd_fit(int argc, char **argv)
 
     hrel_fit_cfg_default(&cfg);
     {
-        static const char *const summaries[] = {"mean", "median", "min", "trimmed", NULL};
         const char *unit = NULL;
         int summary = -1, weighted = 0, nofiles = 0, first = 0;
         const hrel_arg opts[] = {
@@ -374,7 +373,7 @@ int hrel_cmd_fit(int argc, char **argv)
             HREL_OPT_FLAG("latex", 0, &latex),
             HREL_OPT_FLAG("weighted", 0, &weighted),
             HREL_OPT_FLAG("no-files", 0, &nofiles),
-            HREL_OPT_CHOICE("summary", 0, &summary, summaries),
+            HREL_OPT_CHOICE("summary", 0, &summary, hrel_summary_names),
             HREL_OPT_STR("unit", 0, &unit),
             HREL_OPT_STR("out", 'o', &outdir),
             HREL_OPT_END,
@@ -391,8 +390,8 @@ int hrel_cmd_fit(int argc, char **argv)
         in = first < argc ? argv[first] : NULL;
         cfg.weighted = weighted;
         files = !nofiles;
-        if (summary >= 0 && hrel_summary_parse(summaries[summary], &cfg.summary) != 0)
-            return 2;
+        if (summary >= 0)
+            cfg.summary = (hrel_summary)summary;
         if (unit && parse_unit(unit, &cfg.unit_bytes)) {
             fprintf(stderr, "hrel fit: --unit: '%s' is not bytes, words or a positive "
                             "number of bytes\n", unit);

@@ -7,22 +7,20 @@
 #include "csv.h"
 #include "errmsg.h"
 #include "grow.h"
+#include "names.h"
 #include "msgtrace.h"
 
-static const char *const kind_names[] = {"start", "spawn", "send", "mcast", "recv", "exit"};
+static const char *const kind_names[] = {"start", "spawn", "send", "mcast", "recv", "exit",
+                                         NULL};
 
 const char *hrel_msgkind_name(hrel_msgkind k)
 {
-    return (k >= HREL_MSG_START && k <= HREL_MSG_EXIT) ? kind_names[k] : "?";
+    return hrel_names_at(kind_names, (int)k);
 }
 
 int hrel_msgkind_parse(const char *s)
 {
-    int k;
-    for (k = 0; k <= HREL_MSG_EXIT; k++)
-        if (strcmp(s, kind_names[k]) == 0)
-            return k;
-    return -1;
+    return hrel_names_index(s, kind_names);
 }
 
 void hrel_msgtrace_free(hrel_msgtrace *t)

@@ -1,26 +1,13 @@
 /* psrs_input -- see psrs_input.h. */
 #include "psrs_input.h"
 
-#include <string.h>
+#include "names.h"
 
-static const char *const names[] = {"uniform", "dup", "sorted", "reverse"};
-
-int hrel_psrs_input_parse(const char *s, hrel_psrs_kind *kind)
-{
-    int i;
-    for (i = 0; i < 4; i++)
-        if (strcmp(s, names[i]) == 0) {
-            *kind = (hrel_psrs_kind)i;
-            return 0;
-        }
-    return -1;
-}
+const char *const hrel_psrs_input_names[] = {"uniform", "dup", "sorted", "reverse", NULL};
 
 const char *hrel_psrs_input_name(hrel_psrs_kind kind)
 {
-    if ((int)kind < 0 || (int)kind > 3)
-        return "?";
-    return names[kind];
+    return hrel_names_at(hrel_psrs_input_names, (int)kind);
 }
 
 /* splitmix64: next 64 random bits of the stream *state. */

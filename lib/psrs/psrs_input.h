@@ -23,8 +23,9 @@ typedef enum {
 
 #define HREL_PSRS_DUP_VALUES 16   /* distinct values of the "dup" kind */
 
-/* Parse "uniform", "dup", "sorted" or "reverse". Return 0, or -1. */
-int hrel_psrs_input_parse(const char *s, hrel_psrs_kind *kind);
+/* The kinds' names, "uniform", "dup", "sorted", "reverse", NULL: the name of
+ * hrel_psrs_kind value i at i (names.h; also the --input option's words). */
+extern const char *const hrel_psrs_input_names[];
 
 /* Name of KIND ("uniform", ...). */
 const char *hrel_psrs_input_name(hrel_psrs_kind kind);

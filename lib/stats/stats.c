@@ -2,6 +2,7 @@
 #include "stats.h"
 #include "sample.h"
 #include "errmsg.h"
+#include "names.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -108,20 +109,9 @@ double hrel_stat_value(const hrel_stat *s, hrel_summary kind)
     }
 }
 
-static const char *const summary_names[] = {"mean", "median", "min", "trimmed"};
-
-int hrel_summary_parse(const char *name, hrel_summary *kind)
-{
-    int i;
-    for (i = 0; i < 4; i++)
-        if (strcmp(name, summary_names[i]) == 0) {
-            *kind = (hrel_summary)i;
-            return 0;
-        }
-    return -1;
-}
+const char *const hrel_summary_names[] = {"mean", "median", "min", "trimmed", NULL};
 
 const char *hrel_summary_name(hrel_summary kind)
 {
-    return ((int)kind >= 0 && (int)kind < 4) ? summary_names[kind] : "?";
+    return hrel_names_at(hrel_summary_names, (int)kind);
 }

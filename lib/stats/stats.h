@@ -55,8 +55,9 @@ void hrel_stats_free(hrel_stats *st);
 /* The value of summary KIND of group S. */
 double hrel_stat_value(const hrel_stat *s, hrel_summary kind);
 
-/* Parse "mean", "median", "min" or "trimmed" into *kind. Return 0, or non-zero. */
-int hrel_summary_parse(const char *name, hrel_summary *kind);
+/* The summaries' names, "mean", "median", "min", "trimmed", NULL: the name of
+ * hrel_summary value i at i (names.h; also the --summary option's words). */
+extern const char *const hrel_summary_names[];
 
 /* Name of summary KIND ("mean", ...). */
 const char *hrel_summary_name(hrel_summary kind);

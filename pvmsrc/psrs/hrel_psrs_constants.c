@@ -277,14 +277,13 @@ int main(int argc, char **argv)
     time_t now = time(NULL);
 
     {
-        static const char *const kinds[] = {"uniform", "dup", "sorted", "reverse", NULL};
         const char *plist = "2-8", *nstr = NULL, *outdir = NULL;
         int help = 0, first = 0, k = -1;
         long sd = 1;
         const hrel_arg table[] = {
             HREL_OPT_STR("procs", 'p', &plist),
             HREL_OPT_STR("n", 0, &nstr),
-            HREL_OPT_CHOICE("input", 0, &k, kinds),
+            HREL_OPT_CHOICE("input", 0, &k, hrel_psrs_input_names),
             HREL_OPT_NUM("reps", 'r', HREL_ARG_INT, &reps, 1, 1000),
             HREL_OPT_NUM("seed", 0, HREL_ARG_LONG, &sd, 0, 4294967295.0),
             HREL_OPT_STR("out", 'o', &outdir),
@@ -304,10 +303,8 @@ int main(int argc, char **argv)
                                   sizeof err) != 0 ||
             (nstr && hrel_psrs_parse_n(nstr, &n, err, sizeof err) != 0))
             return usage_error(err);
-        if (k >= 0 && hrel_psrs_input_parse(kinds[k], &kind) != 0) {
-            snprintf(err, sizeof err, "--input: '%s' is not known here", kinds[k]);
-            return usage_error(err);
-        }
+        if (k >= 0)
+            kind = (hrel_psrs_kind)k;
         seed = (unsigned long)sd;
         if (outdir) {
             if (strlen(outdir) > 900) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "names.h"
 #include "psrs_input.h"
 #include "vmopts.h"
 
@@ -53,15 +54,15 @@ static int parse_inputs(const char *s, hrel_psrs_opts *cfg, char *err, size_t er
     for (;;) {
         size_t len = strcspn(p, ",");
         char word[16];
-        hrel_psrs_kind k;
+        int k;
         snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), p);
-        if (len == 0 || len >= sizeof word || hrel_psrs_input_parse(word, &k) != 0 ||
-            cfg->nkinds >= 4) {
+        k = hrel_names_index(word, hrel_psrs_input_names);
+        if (len == 0 || len >= sizeof word || k < 0 || cfg->nkinds >= 4) {
             snprintf(err, errlen, "bad --input '%.60s' (uniform, dup, sorted, reverse or all)",
                      s);
             return -1;
         }
-        cfg->kinds[cfg->nkinds++] = (int)k;
+        cfg->kinds[cfg->nkinds++] = k;
         p += len;
         if (!*p)
             return 0;

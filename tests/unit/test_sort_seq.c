@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hrel_test.h"
+#include "names.h"
 #include "psrs_input.h"
 #include "sort_seq.h"
 
@@ -202,10 +203,11 @@ static void test_pieces(void)
 
 static void test_inputs(void)
 {
-    hrel_psrs_kind k;
     int a[1000], i, lo = 1 << 30, hi = -1, dist[HREL_PSRS_DUP_VALUES] = {0}, nd = 0;
-    HREL_CHECK(hrel_psrs_input_parse("dup", &k) == 0 && k == HREL_PSRS_DUP, "parse dup");
-    HREL_CHECK(hrel_psrs_input_parse("random", &k) != 0, "parse refuses unknown kind");
+    HREL_CHECK_INT(hrel_names_index("dup", hrel_psrs_input_names), HREL_PSRS_DUP,
+                   "the name table follows the enumeration");
+    HREL_CHECK_INT(hrel_names_index("random", hrel_psrs_input_names), -1,
+                   "unknown kind refused");
     HREL_CHECK_HAS(hrel_psrs_input_name(HREL_PSRS_REVERSE), "reverse", "kind name");
     hrel_psrs_input_fill(HREL_PSRS_DUP, 1, a, 1000);
     for (i = 0; i < 1000; i++) {

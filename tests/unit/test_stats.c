@@ -4,6 +4,7 @@
 
 #include "hrel_test.h"
 #include "patterns.h"
+#include "names.h"
 #include "stats.h"
 
 int main(void)
@@ -14,7 +15,6 @@ int main(void)
     hrel_raw_row rows[8];
     hrel_raw raw;
     hrel_stats *st = NULL;
-    hrel_summary k;
     char err[256];
     size_t i;
 
@@ -77,9 +77,10 @@ int main(void)
         hrel_stats_free(st);
     }
 
-    HREL_CHECK_INT(hrel_summary_parse("trimmed", &k), 0, "parse trimmed");
-    HREL_CHECK_INT(k, HREL_SUMMARY_TRIMMED, "parsed value");
-    HREL_CHECK(hrel_summary_parse("average", &k) != 0, "unknown summary rejected");
+    HREL_CHECK_INT(hrel_names_index("trimmed", hrel_summary_names), HREL_SUMMARY_TRIMMED,
+                   "the name table follows the enumeration");
+    HREL_CHECK_INT(hrel_names_index("average", hrel_summary_names), -1,
+                   "unknown summary rejected");
     HREL_CHECK(strcmp(hrel_summary_name(HREL_SUMMARY_MEDIAN), "median") == 0, "name");
     raw.nrow = 0;
     HREL_CHECK(hrel_stats_alloc(&raw, &st, err, sizeof err) != 0, "no rows fails");
