@@ -205,38 +205,44 @@ const char *hrel_csv_str(const hrel_csv *t, size_t row, int col)
     return t->cell[row][col];
 }
 
-int hrel_csv_double(const hrel_csv *t, size_t row, int col, double *v,
-                    char *err, size_t errlen)
+/* The number in the cell at ROW, COL: a long (base 10) into *L when L is
+ * given, else a finite double into *D. One rule for both: the whole cell,
+ * not empty, in range; else -1 with "PATH:LINE: column C: 'S' is not ...". */
+static int cell_number(const hrel_csv *t, size_t row, int col, long *l, double *d,
+                       char *err, size_t errlen)
 {
     const char *s = hrel_csv_str(t, row, col);
     char *end;
-    double x;
+    long lx = 0;
+    double dx = 0;
     errno = 0;
-    x = strtod(s, &end);
-    if (*s == '\0' || *end != '\0' || errno == ERANGE || !isfinite(x)) {
-        hrel_seterr(err, errlen, "%s:%zu: column %s: '%s' is not a number", t->path,
-               t->lineno[row], col >= 0 && (size_t)col < t->ncol ? t->col[col] : "?", s);
+    if (l)
+        lx = strtol(s, &end, 10);
+    else
+        dx = strtod(s, &end);
+    if (*s == '\0' || *end != '\0' || errno == ERANGE || !isfinite(dx)) {
+        hrel_seterr(err, errlen, "%s:%zu: column %s: '%s' is not %s", t->path, t->lineno[row],
+                    col >= 0 && (size_t)col < t->ncol ? t->col[col] : "?", s,
+                    l ? "an integer" : "a number");
         return -1;
     }
-    *v = x;
+    if (l)
+        *l = lx;
+    else
+        *d = dx;
     return 0;
+}
+
+int hrel_csv_double(const hrel_csv *t, size_t row, int col, double *v,
+                    char *err, size_t errlen)
+{
+    return cell_number(t, row, col, NULL, v, err, errlen);
 }
 
 int hrel_csv_long(const hrel_csv *t, size_t row, int col, long *v,
                   char *err, size_t errlen)
 {
-    const char *s = hrel_csv_str(t, row, col);
-    char *end;
-    long x;
-    errno = 0;
-    x = strtol(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || errno == ERANGE) {
-        hrel_seterr(err, errlen, "%s:%zu: column %s: '%s' is not an integer", t->path,
-               t->lineno[row], col >= 0 && (size_t)col < t->ncol ? t->col[col] : "?", s);
-        return -1;
-    }
-    *v = x;
-    return 0;
+    return cell_number(t, row, col, v, NULL, err, errlen);
 }
 
 int hrel_csv_path_beside(const char *base, const char *name, char *out, size_t outlen,
