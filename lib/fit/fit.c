@@ -203,19 +203,26 @@ static int fit_skip_nan(const double *x, const double *y, size_t n, int weighted
     return hrel_fit_line(xs, ys, weighted ? ws : NULL, k, out, err, errlen);
 }
 
-/* Build pattern P from groups S[0..n-1] (all of that pattern). */
-static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
+/* Set "fit: out of memory" in ERR; return -1. */
+static int nomem(char *err, size_t errlen)
+{
+    hrel_seterr(err, errlen, "fit: out of memory");
+    return -1;
+}
+
+/* Build pattern P from groups S[0..n-1] (all of that pattern). WORK holds at
+ * least 4 N doubles. What P holds is freed by pattern_free, also on failure. */
+static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg, double *work,
                          hrel_fit_pattern *p, char *err, size_t errlen)
 {
     size_t i, ih, ip, np, nh, cnt;
-    double *col = NULL, *scratch = NULL, *y = NULL;
-    int rc = -1;
+    double *y;
 
     p->pattern = s[0].pattern;
     p->h = malloc(n * sizeof *p->h);
     p->procs = malloc(n * sizeof *p->procs);
     if (!p->h || !p->procs)
-        goto nomem;
+        return nomem(err, errlen);
     for (i = 0; i < n; i++) {
         p->h[i] = s[i].h / cfg->unit_bytes;
         p->procs[i] = s[i].procs;
@@ -239,12 +246,8 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
     p->avg = malloc(nh * sizeof *p->avg);
     p->maxerr = malloc(nh * sizeof *p->maxerr);
     p->per_p = calloc(np, sizeof *p->per_p);
-    col = malloc((nh > np ? nh : np) * sizeof *col);
-    scratch = malloc(3 * nh * sizeof *scratch);
-    y = malloc(nh * sizeof *y);
-    if (!p->time || !p->lo || !p->hi || !p->sd || !p->avg || !p->maxerr || !p->per_p ||
-        !col || !scratch || !y)
-        goto nomem;
+    if (!p->time || !p->lo || !p->hi || !p->sd || !p->avg || !p->maxerr || !p->per_p)
+        return nomem(err, errlen);
     for (i = 0; i < nh * np; i++)
         p->time[i] = p->lo[i] = p->hi[i] = p->sd[i] = NAN;
     for (i = 0; i < n; i++) {
@@ -266,28 +269,21 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg,
             }
         p->avg[ih] = cnt ? sum / cnt : NAN;
     }
-    if (fit_skip_nan(p->h, p->avg, nh, cfg->weighted, scratch, &p->fit, err, errlen))
-        goto done;
+    if (fit_skip_nan(p->h, p->avg, nh, cfg->weighted, work, &p->fit, err, errlen))
+        return -1;
     for (ih = 0; ih < nh; ih++)
         if (!p->fit.ok ||
             hrel_fit_maxerr(p->time + ih * np, np, p->fit.L, p->fit.g, p->h[ih],
                             &p->maxerr[ih]) != 0)
             p->maxerr[ih] = NAN;
+    y = work + 3 * nh;   /* after fit_skip_nan's 3 NH */
     for (ip = 0; ip < np; ip++) {
         for (ih = 0; ih < nh; ih++)
             y[ih] = p->time[ih * np + ip];
-        if (fit_skip_nan(p->h, y, nh, cfg->weighted, scratch, &p->per_p[ip], err, errlen))
-            goto done;
+        if (fit_skip_nan(p->h, y, nh, cfg->weighted, work, &p->per_p[ip], err, errlen))
+            return -1;
     }
-    rc = 0;
-    goto done;
-nomem:
-    hrel_seterr(err, errlen, "fit: out of memory");
-done:
-    free(col);
-    free(scratch);
-    free(y);
-    return rc;
+    return 0;
 }
 
 /* 1 if pattern K of R takes part in the pooled fit: an h-relation pattern
@@ -299,12 +295,12 @@ static int pooled_member(const hrel_fit_result *r, size_t k)
 
 /* Pool the members of R into T_average and fit it. T_average is formed only at
  * the sizes every member measured, so each point averages the same patterns
- * (formula 11 of 002 assumes that). */
-static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
+ * (formula 11 of 002 assumes that). WORK holds at least 3 NH + NPAT doubles
+ * (NH at most the sizes of one pattern). */
+static int pooled_build(hrel_fit_result *r, double *work, char *err, size_t errlen)
 {
     size_t i, k, ih, cnt, first = r->npat;
-    double *t = NULL, *scratch = NULL;
-    int rc = -1;
+    double *t;
 
     for (k = 0; k < r->npat && first == r->npat; k++)
         if (pooled_member(r, k))
@@ -312,7 +308,7 @@ static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
     r->nh = 0;
     r->h = malloc((first < r->npat ? r->pat[first].nh : 0) * sizeof *r->h + 1);
     if (!r->h)
-        goto nomem;
+        return nomem(err, errlen);
     if (first < r->npat)
         for (i = 0; i < r->pat[first].nh; i++) {
             int everywhere = 1;
@@ -328,10 +324,9 @@ static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
     r->t_average = malloc((r->nh + 1) * sizeof *r->t_average);
     r->averr = malloc((r->nh + 1) * sizeof *r->averr);
     r->maxerr = malloc((r->nh + 1) * sizeof *r->maxerr);
-    t = malloc((r->npat + 1) * sizeof *t);
-    scratch = malloc(3 * (r->nh + 1) * sizeof *scratch);
-    if (!r->npat_h || !r->t_average || !r->averr || !r->maxerr || !t || !scratch)
-        goto nomem;
+    if (!r->npat_h || !r->t_average || !r->averr || !r->maxerr)
+        return nomem(err, errlen);
+    t = work + 3 * r->nh;   /* after fit_skip_nan's 3 NH */
     for (ih = 0; ih < r->nh; ih++) {
         double sum = 0;
         for (k = 0, cnt = 0; k < r->npat; k++) {
@@ -345,9 +340,9 @@ static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
         r->npat_h[ih] = cnt;
         r->t_average[ih] = cnt ? sum / cnt : NAN;
     }
-    if (fit_skip_nan(r->h, r->t_average, r->nh, r->cfg.weighted, scratch, &r->pooled,
+    if (fit_skip_nan(r->h, r->t_average, r->nh, r->cfg.weighted, work, &r->pooled,
                      err, errlen))
-        goto done;
+        return -1;
     for (ih = 0; ih < r->nh; ih++) {
         for (k = 0, cnt = 0; k < r->npat; k++) {
             const hrel_fit_pattern *p = &r->pat[k];
@@ -359,21 +354,38 @@ static int pooled_build(hrel_fit_result *r, char *err, size_t errlen)
                                            &r->averr[ih], &r->maxerr[ih]) != 0)
             r->averr[ih] = r->maxerr[ih] = NAN;
     }
-    rc = 0;
-    goto done;
-nomem:
-    hrel_seterr(err, errlen, "fit: out of memory");
-done:
-    free(t);
-    free(scratch);
-    return rc;
+    return 0;
+}
+
+/* Fit every pattern of ST and then the pool into R (calloc'd, cfg set), with
+ * WORK (4 (st->n + 1) doubles: 4 a group covers a pattern's fits, at most all
+ * groups, and the pool's, sizes and patterns each at most the groups). */
+static int build_all(const hrel_stats *st, const hrel_fit_cfg *cfg, double *work,
+                     hrel_fit_result *r, char *err, size_t errlen)
+{
+    size_t i, j, k;
+    /* The groups are sorted by pattern: count the runs. */
+    for (i = 0, k = 0; i < st->n; i++)
+        if (i == 0 || st->s[i].pattern != st->s[i - 1].pattern)
+            k++;
+    if (!(r->pat = calloc(k, sizeof *r->pat)))
+        return nomem(err, errlen);
+    r->npat = k;
+    for (i = 0, k = 0; i < st->n; i = j, k++) {
+        for (j = i; j < st->n && st->s[j].pattern == st->s[i].pattern; j++)
+            ;
+        if (pattern_build(st->s + i, j - i, cfg, work, &r->pat[k], err, errlen) != 0)
+            return -1;
+    }
+    return pooled_build(r, work, err, errlen);
 }
 
 int hrel_fit_run(const hrel_stats *st, const hrel_fit_cfg *cfg,
                  hrel_fit_result **out, char *err, size_t errlen)
 {
     hrel_fit_result *r;
-    size_t i, j, k;
+    double *work;
+    int rc;
 
     *out = NULL;
     if (!st || st->n == 0) {
@@ -385,34 +397,19 @@ int hrel_fit_run(const hrel_stats *st, const hrel_fit_cfg *cfg,
         return -1;
     }
     r = calloc(1, sizeof *r);
-    if (!r) {
-        hrel_seterr(err, errlen, "fit: out of memory");
-        return -1;
+    work = malloc(4 * (st->n + 1) * sizeof *work);
+    if (!r || !work) {
+        rc = nomem(err, errlen);
+    } else {
+        r->cfg = *cfg;
+        rc = build_all(st, cfg, work, r, err, errlen);
     }
-    r->cfg = *cfg;
-    /* The groups are sorted by pattern: count the runs. */
-    for (i = 0, k = 0; i < st->n; i++)
-        if (i == 0 || st->s[i].pattern != st->s[i - 1].pattern)
-            k++;
-    r->pat = calloc(k, sizeof *r->pat);
-    if (!r->pat) {
-        hrel_seterr(err, errlen, "fit: out of memory");
-        goto fail;
-    }
-    r->npat = k;
-    for (i = 0, k = 0; i < st->n; i = j, k++) {
-        for (j = i; j < st->n && st->s[j].pattern == st->s[i].pattern; j++)
-            ;
-        if (pattern_build(st->s + i, j - i, cfg, &r->pat[k], err, errlen) != 0)
-            goto fail;
-    }
-    if (pooled_build(r, err, errlen) != 0)
-        goto fail;
-    *out = r;
-    return 0;
-fail:
-    hrel_fit_result_free(r);
-    return -1;
+    free(work);
+    if (rc == 0)
+        *out = r;
+    else
+        hrel_fit_result_free(r);
+    return rc;
 }
 
 void hrel_fit_result_free(hrel_fit_result *r)
