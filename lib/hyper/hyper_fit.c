@@ -458,6 +458,9 @@ int hrel_hyper_fit_pairs(const hrel_csv *raw, hrel_hyper_fitres **out, char *err
         hrel_seterr(err, errlen, "out of memory");
         goto fail;
     }
+    /* the points are sorted by procs: each group's x, y is a slice */
+    if (hrel_hyper_points_xy(pt, np, &x, &y, err, errlen))
+        goto fail;
     for (i = 0; i < np; i = j) {
         hrel_hyper_pairfit *f = &r->per_n[r->nn];
         if (pt[i].procs % 2) {
@@ -467,13 +470,9 @@ int hrel_hyper_fit_pairs(const hrel_csv *raw, hrel_hyper_fitres **out, char *err
         for (j = i; j < np && pt[j].procs == pt[i].procs; j++)
             ;
         k = j - i;
-        free(x);
-        free(y);
-        if (hrel_hyper_points_xy(pt + i, k, &x, &y, err, errlen))
-            goto fail;
         f->n = pt[i].procs / 2;
         f->npts = k;
-        if (hrel_hyper_fit_curve(x, y, k, &f->a1, &f->b1, &f->rms_rel, &f->max_rel, msg,
+        if (hrel_hyper_fit_curve(x + i, y + i, k, &f->a1, &f->b1, &f->rms_rel, &f->max_rel, msg,
                                  sizeof msg)) {
             hrel_seterr(err, errlen, "%s: PAIRS procs %d: %s", raw->path, pt[i].procs, msg);
             goto fail;

@@ -101,13 +101,18 @@ int hrel_raw_load(const char *path, hrel_raw **out, char *err, size_t errlen)
     static const char *const need[] = {"pattern", "procs", "h", "msg_bytes", "rep",
                                        "seconds", NULL};
     int idx[6];
-    hrel_csv *t = NULL;
-    hrel_raw *r = NULL;
+    hrel_csv *t;
+    hrel_raw *r;
     size_t i;
 
     *out = NULL;
-    if (hrel_csv_read(path, &t, err, errlen) != 0)
+    if (!(r = calloc(1, sizeof *r))) {
+        hrel_seterr(err, errlen, "%s: out of memory", path);
         return -1;
+    }
+    if (hrel_csv_read(path, &r->csv, err, errlen) != 0)
+        goto fail;
+    t = r->csv;
     for (i = 0; need[i]; i++) {
         idx[i] = hrel_csv_col(t, need[i]);
         if (idx[i] < 0) {
@@ -125,12 +130,10 @@ int hrel_raw_load(const char *path, hrel_raw **out, char *err, size_t errlen)
         hrel_seterr(err, errlen, "%s: no data rows", path);
         goto fail;
     }
-    r = calloc(1, sizeof *r);
-    if (!r || !(r->row = calloc(t->nrow, sizeof *r->row))) {
+    if (!(r->row = calloc(t->nrow, sizeof *r->row))) {
         hrel_seterr(err, errlen, "%s: out of memory", path);
         goto fail;
     }
-    r->csv = t;
     r->nrow = t->nrow;
     for (i = 0; i < t->nrow; i++)
         if (convert_row(t, i, idx, &r->row[i], err, errlen) != 0)
@@ -138,11 +141,7 @@ int hrel_raw_load(const char *path, hrel_raw **out, char *err, size_t errlen)
     *out = r;
     return 0;
 fail:
-    if (r) {
-        free(r->row);
-        free(r);
-    }
-    hrel_csv_free(t);
+    hrel_raw_free(r);
     return -1;
 }
 
