@@ -10,6 +10,13 @@
 # .pvm/ in the project, never in /tmp, so a user's own pvmd is left alone and
 # nothing of ours stays in /tmp. hrel_vm_stop is safe to call twice; callers
 # install it as an EXIT/INT/TERM trap so it also runs on failure and Ctrl-C.
+#
+# A run killed with SIGKILL runs no trap. So each PVM_TMP holds an `owner` file
+# (the owning shell's pid and its kernel start time, the pvmd's pid, HREL_ROOT), and
+# hrel_vm_start first reaps the runs of this checkout whose owner is provably gone
+# (no process with that pid and start time): every process whose environment names
+# that PVM_TMP (its pvmd, master, workers) is killed and the folder removed. Folders
+# without an owner file, of a live owner, or of another checkout are left alone.
 
 : "${HREL_ROOT:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 export HREL_ROOT
@@ -18,6 +25,39 @@ export PVM_ARCH=${PVM_ARCH:-$("$PVM_ROOT/lib/pvmgetarch" 2>/dev/null || echo LIN
 [ "$(id -u)" -eq 0 ] && export PVM_ALLOW_ROOT=yes
 HREL_VM_PID=""
 
+# The kernel start time of process PID (field 22 of /proc/PID/stat), or nothing.
+hrel_vm_starttime() {
+    local st
+    st=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+    st=${st##*) }                       # the fields after "(comm) "
+    set -- $st
+    echo "${20}"
+}
+
+# Kill every process whose environment holds PVM_TMP=DIR.
+hrel_vm_kill_env() {
+    local dir=$1 e pid
+    for e in /proc/[0-9]*/environ; do
+        pid=${e#/proc/}; pid=${pid%/environ}
+        [ "$pid" = "$$" ] && continue
+        tr '\0' '\n' 2>/dev/null <"$e" | grep -qxF "PVM_TMP=$dir" && kill -9 "$pid" 2>/dev/null
+    done
+}
+
+# Reap the virtual machines of this checkout whose owner died without stopping them.
+hrel_vm_reap() {
+    local d opid ostart vpid
+    for d in "$HREL_ROOT"/.pvm/vm.*; do
+        [ -f "$d/owner" ] || continue
+        read -r opid ostart vpid _ <"$d/owner" 2>/dev/null || continue
+        case "$opid$ostart" in *[!0-9]*|'') continue ;; esac
+        [ "$(hrel_vm_starttime "$opid")" = "$ostart" ] && continue   # owner alive
+        hrel_vm_kill_env "$d"
+        rm -rf "$d"
+        echo "hrel: ended a dead run's virtual machine (${d#"$HREL_ROOT"/}: owner pid $opid gone, pvmd pid $vpid)" >&2
+    done
+}
+
 # Start pvmd from HOSTFILE. Return non-zero with one line on stderr on failure.
 hrel_vm_start() {
     local hf=$1 i
@@ -25,11 +65,13 @@ hrel_vm_start() {
         echo "hrel: cannot read hostfile '$hf'" >&2; return 1
     fi
     mkdir -p "$HREL_ROOT/.pvm"
+    hrel_vm_reap
     PVM_TMP=$(mktemp -d "$HREL_ROOT/.pvm/vm.XXXXXX") || return 1
     export PVM_TMP
     pvmd "$hf" >"$PVM_TMP/pvmd.out" 2>&1 </dev/null &
     HREL_VM_PID=$!
     disown "$HREL_VM_PID" 2>/dev/null   # no "Terminated" notice when halt ends it
+    echo "$$ $(hrel_vm_starttime $$) $HREL_VM_PID $HREL_ROOT" >"$PVM_TMP/owner"
     for i in $(seq 1 300); do
         if [ -e "$PVM_TMP/pvmd.$(id -u)" ] && hrel_vm_hostlist >/dev/null 2>&1; then
             hrel_vm_check "$hf" || { hrel_vm_stop; return 1; }
