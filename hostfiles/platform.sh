@@ -3,7 +3,7 @@
 #
 # Usage: hostfiles/platform.sh up    NAME
 #        hostfiles/platform.sh run   NAME [--no-probe] -- CMD [ARGS...]
-#        hostfiles/platform.sh down  NAME
+#        hostfiles/platform.sh down  NAME [--force]
 #        hostfiles/platform.sh probe NAME [--pairs K] [--seconds S]
 #        hostfiles/platform.sh exec  NAME HOST -- CMD [ARGS...]
 #        hostfiles/platform.sh check NAME
@@ -24,6 +24,8 @@
 #   down   tears down whatever of NAME is left (pvmds, processes, namespaces,
 #          state directory); safe to call when nothing is up. Prints the
 #          wire's counters (frames, drops, collisions) when there was one.
+#          `down NAME --force` takes down a platform of another checkout whose
+#          owning command is no longer running (see Ownership).
 #   probe  raw TCP probe: K disjoint simultaneous pairs (h1->h2, h3->h4, ...)
 #          for S seconds (default 1 pair, 2 s). Expected TCP payload rate:
 #          rate * 1448/1514 (tc) or * 1448/1538 (wire); switched: each pair
@@ -33,6 +35,11 @@
 #   exec   runs CMD as emulated HOST of a platform that is up.
 #   check  only parses the description and hostfile.
 # Only namespaces named hrel.NAME.* are created; the root namespace is untouched.
+# Ownership: namespaces are machine-wide, so `up`/`run` record an owner in
+# /run/hrel/platform.NAME (HREL_PLATFORM_OWNERS overrides the folder): the checkout
+# (HREL_ROOT), a run id, and the pid and start time of the command that built it.
+# up, run, down, probe and exec act only on a platform of their own checkout; one
+# of another checkout gets one line naming that checkout, and is left untouched.
 # Every error is one line "hrel platform: ..." on stderr and a non-zero exit.
 set -u
 
@@ -48,6 +55,7 @@ PROBE=$HREL_ROOT/bin/$PVM_ARCH/hrel-probe
 WIRE=$HREL_ROOT/bin/$PVM_ARCH/hrel-wire
 TOL=${HREL_PROBE_TOL:-0.10}
 CPU_CG=/sys/fs/cgroup/cpu   # cgroup v1 cpu controller (cpu: SHARE in a description)
+OWNERS=${HREL_PLATFORM_OWNERS:-/run/hrel}   # machine-wide owner records (see Ownership)
 
 die() { echo "hrel platform: $*" >&2; exit 1; }
 
@@ -76,6 +84,48 @@ resolve() {
     fi
     P_HF=${P_DESC%.platform}
     P_NSPRE=hrel.$P_NAME
+    P_OWNFILE=$OWNERS/platform.$P_NAME
+}
+
+# ---------------------------------------------------------------------------
+# Ownership
+# ---------------------------------------------------------------------------
+
+# Kernel start time of process PID (field 22 of /proc/PID/stat), or nothing.
+starttime() {
+    local st
+    st=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+    st=${st##*) }
+    set -- $st
+    echo "${20}"
+}
+
+# Record this checkout and command as the owner of P_NAME.
+owner_write() {
+    mkdir -p "$OWNERS" 2>/dev/null || die "cannot create '$OWNERS' (owner records)"
+    { echo "root=$HREL_ROOT"; echo "run=$(date -u +%Y%m%dT%H%M%SZ)-$$"
+      echo "pid=$$"; echo "start=$(starttime $$)"; } >"$P_OWNFILE" ||
+        die "cannot write '$P_OWNFILE'"
+}
+
+# Field KEY of the owner record (nothing if there is none).
+owner_field() { sed -n "s/^$1=//p" "$P_OWNFILE" 2>/dev/null | head -n 1; }
+
+# 0 if the command that built P_NAME still runs (same pid and start time).
+owner_running() {
+    local pid
+    pid=$(owner_field pid)
+    [ -n "$pid" ] && [ "$(starttime "$pid")" = "$(owner_field start)" ]
+}
+
+# Die unless P_NAME is ours: no record (nothing up, or built before records were
+# kept) or a record of this checkout. VERB names what was refused.
+owner_guard() {
+    local root
+    [ -r "$P_OWNFILE" ] || return 0
+    root=$(owner_field root)
+    [ "$root" = "$HREL_ROOT" ] && return 0
+    die "$1: platform '$P_NAME' belongs to another checkout, $root (run $(owner_field run), $(owner_running && echo "its command pid $(owner_field pid) still running" || echo "its command no longer running")); not touching it$(owner_running || echo "; 'down $P_NAME --force' takes it down")"
 }
 
 # Convert "10mbit" etc. into bits per second on stdout; return 1 if malformed.
@@ -199,9 +249,11 @@ burst_bytes() { awk -v b="$P_BPS" 'BEGIN { x = b / 8 / 1000; if (x < 1600) x = 1
 # Build namespaces, links and shaping of the loaded platform.
 setup() {
     local i h ns sw=$P_NSPRE.sw burst child
+    owner_guard up
     [ -z "$(leftover_ns)" ] || die "platform '$P_NAME' is already up (hostfiles/platform.sh down $P_NAME)"
     if [ "$P_WIRE" = user ]; then need_prog "$WIRE"; fi
     P_OWNED=1   # from here on, what exists of this platform is ours to tear down
+    owner_write
     rm -rf "$P_STATE"
     mkdir -p "$P_STATE" || die "cannot create '$P_STATE'"
     { echo "127.0.0.1 localhost"; echo "::1 localhost"
@@ -342,7 +394,8 @@ teardown() {
     # the userspace wire's counters (written when it got SIGTERM)
     WIRE_STATS=$(grep -hs '^hrel-wire: frames_in' "$P_STATE/wire.log")
     rm -rf "$P_STATE"
-    [ -z "$(leftover_ns)" ]
+    [ -z "$(leftover_ns)" ] || return 1
+    rm -f "$P_OWNFILE"
 }
 
 # ---------------------------------------------------------------------------
@@ -459,6 +512,7 @@ probe_pairs() {
 # ---------------------------------------------------------------------------
 
 cmd_up() {
+    owner_guard up
     load
     # an interrupted setup leaves nothing half built
     trap 'trap "" INT TERM HUP; own_teardown >/dev/null 2>&1; exit 130' INT
@@ -470,7 +524,19 @@ cmd_up() {
 }
 
 cmd_down() {
-    [ -d "$P_STATE" ] || [ -n "$(leftover_ns)" ] || { echo "platform $P_NAME: nothing to tear down"; return 0; }
+    local force=0
+    case "${1:-}" in
+        --force) force=1 ;;
+        "") ;;
+        *) die "down: unexpected argument '$1' (down NAME [--force])" ;;
+    esac
+    if [ -r "$P_OWNFILE" ] && [ "$(owner_field root)" != "$HREL_ROOT" ]; then
+        if [ $force = 0 ] || owner_running; then
+            owner_guard down
+        fi
+        echo "platform $P_NAME: taking down the platform of $(owner_field root) (run $(owner_field run); its command is no longer running)" >&2
+    fi
+    [ -d "$P_STATE" ] || [ -n "$(leftover_ns)" ] || { rm -f "$P_OWNFILE"; echo "platform $P_NAME: nothing to tear down"; return 0; }
     teardown || die "could not remove every namespace of '$P_NAME': $(leftover_ns | tr '\n' ' ')"
     echo "platform $P_NAME down${WIRE_STATS:+; $WIRE_STATS}"
 }
@@ -484,6 +550,7 @@ cmd_probe() {
             *) die "probe: unknown option '$1'" ;;
         esac
     done
+    owner_guard probe
     load
     if [ -n "$(leftover_ns)" ]; then
         was_up=1
@@ -502,6 +569,7 @@ cmd_exec() {
     [ -n "$h" ] && shift || die "exec: expected HOST -- CMD"
     [ "${1:-}" = "--" ] && shift
     [ $# -gt 0 ] || die "exec: expected HOST -- CMD"
+    owner_guard exec
     [ -d "$P_STATE" ] || die "platform '$P_NAME' is not up"
     [ -r "$P_STATE/ns.$h" ] || die "'$h' is not a host of platform '$P_NAME'"
     export PVM_RSH=$HERE/rsh.sh HREL_PLATFORM_STATE=$P_STATE
@@ -532,6 +600,7 @@ cmd_run() {
         esac
     done
     [ $# -gt 0 ] || die "run: no command given (run NAME -- CMD ...)"
+    owner_guard run
     load
     CMD_PID=""
     trap run_cleanup EXIT
@@ -571,7 +640,7 @@ if [ "$sub" != check ] && [ "$sub" != exec ] && [ "$(id -u)" -ne 0 ]; then
 fi
 case "$sub" in
     up)    [ $# -eq 0 ] || die "up: unexpected argument '$1'"; cmd_up ;;
-    down)  [ $# -eq 0 ] || die "down: unexpected argument '$1'"; cmd_down ;;
+    down)  [ $# -le 1 ] || die "down: unexpected argument '$2'"; cmd_down "$@" ;;
     run)   cmd_run "$@" ;;
     probe) cmd_probe "$@" ;;
     exec)  cmd_exec "$@" ;;
