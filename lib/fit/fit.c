@@ -3,6 +3,7 @@
 #include "lineuse.h"
 #include "patterns.h"
 #include "errmsg.h"
+#include "order.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -139,18 +140,6 @@ int hrel_fit_errs(const double *t, size_t n, double L, double g, double h,
 
 /* ========================================================== whole analysis == */
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Sort the N elements of SIZE bytes at V with CMP and drop repeats (CMP says
  * equal); return the new count. V then is a sorted set for find(). */
 static size_t uniq(void *v, size_t n, size_t size, int (*cmp)(const void *, const void *))
@@ -227,8 +216,8 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg, 
         p->h[i] = s[i].h / cfg->unit_bytes;
         p->procs[i] = s[i].procs;
     }
-    nh = p->nh = uniq(p->h, n, sizeof *p->h, cmp_double);
-    np = p->np = uniq(p->procs, n, sizeof *p->procs, cmp_int);
+    nh = p->nh = uniq(p->h, n, sizeof *p->h, hrel_cmp_double);
+    np = p->np = uniq(p->procs, n, sizeof *p->procs, hrel_cmp_int);
     /* the sizes x processor-counts grid of a study is nearly full; a grid far
      * larger than the cases measured is refused before it is allocated, so
      * memory follows the size of the input, not the values in it */
@@ -252,8 +241,8 @@ static int pattern_build(const hrel_stat *s, size_t n, const hrel_fit_cfg *cfg, 
         p->time[i] = p->lo[i] = p->hi[i] = p->sd[i] = NAN;
     for (i = 0; i < n; i++) {
         double h = s[i].h / cfg->unit_bytes;
-        ih = find(&h, p->h, nh, sizeof *p->h, cmp_double);
-        ip = find(&s[i].procs, p->procs, np, sizeof *p->procs, cmp_int);
+        ih = find(&h, p->h, nh, sizeof *p->h, hrel_cmp_double);
+        ip = find(&s[i].procs, p->procs, np, sizeof *p->procs, hrel_cmp_int);
         p->time[ih * np + ip] = hrel_stat_value(&s[i], cfg->summary);
         p->lo[ih * np + ip] = s[i].min;
         p->hi[ih * np + ip] = s[i].max;
@@ -315,7 +304,7 @@ static int pooled_build(hrel_fit_result *r, double *work, char *err, size_t errl
             for (k = first + 1; k < r->npat; k++)
                 if (pooled_member(r, k) &&
                     find(&r->pat[first].h[i], r->pat[k].h, r->pat[k].nh, sizeof *r->h,
-                         cmp_double) == r->pat[k].nh)
+                         hrel_cmp_double) == r->pat[k].nh)
                     everywhere = 0;
             if (everywhere)
                 r->h[r->nh++] = r->pat[first].h[i];
@@ -331,7 +320,7 @@ static int pooled_build(hrel_fit_result *r, double *work, char *err, size_t errl
         double sum = 0;
         for (k = 0, cnt = 0; k < r->npat; k++) {
             const hrel_fit_pattern *p = &r->pat[k];
-            size_t j = find(&r->h[ih], p->h, p->nh, sizeof *p->h, cmp_double);
+            size_t j = find(&r->h[ih], p->h, p->nh, sizeof *p->h, hrel_cmp_double);
             if (pooled_member(r, k) && j < p->nh && isfinite(p->avg[j])) {
                 sum += p->avg[j];
                 t[cnt++] = p->avg[j];
@@ -346,7 +335,7 @@ static int pooled_build(hrel_fit_result *r, double *work, char *err, size_t errl
     for (ih = 0; ih < r->nh; ih++) {
         for (k = 0, cnt = 0; k < r->npat; k++) {
             const hrel_fit_pattern *p = &r->pat[k];
-            size_t j = find(&r->h[ih], p->h, p->nh, sizeof *p->h, cmp_double);
+            size_t j = find(&r->h[ih], p->h, p->nh, sizeof *p->h, hrel_cmp_double);
             if (pooled_member(r, k) && j < p->nh)
                 t[cnt++] = p->avg[j];
         }

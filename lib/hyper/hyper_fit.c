@@ -14,6 +14,7 @@
 #include "hyper_fit.h"
 #include "sample.h"
 #include "errmsg.h"
+#include "order.h"
 
 /* ---------------------------------------------------------- raw points -- */
 
@@ -27,13 +28,9 @@ typedef struct rawrow {
 static int row_cmp(const void *pa, const void *pb)
 {
     const rawrow *a = pa, *b = pb;
-    if (a->procs != b->procs)
-        return a->procs < b->procs ? -1 : 1;
-    if (a->x != b->x)
-        return a->x < b->x ? -1 : 1;
-    if (a->h != b->h)
-        return a->h < b->h ? -1 : 1;
-    return a->t < b->t ? -1 : a->t > b->t;
+    const double ka[] = {a->procs, a->x, (double)a->h, a->t};
+    const double kb[] = {b->procs, b->x, (double)b->h, b->t};
+    return hrel_cmp_keys(ka, kb, 4);
 }
 
 /* Median time of K rows sorted by t (lib/stats/sample.h's rule). */

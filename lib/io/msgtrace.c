@@ -9,6 +9,7 @@
 #include "grow.h"
 #include "names.h"
 #include "msgtrace.h"
+#include "order.h"
 
 static const char *const kind_names[] = {"start", "spawn", "send", "mcast", "recv", "exit",
                                          NULL};
@@ -170,9 +171,8 @@ static int ignorable(const char *n)
 static int cmp_time(const void *a, const void *b)
 {
     const hrel_pvmtev *x = *(const hrel_pvmtev *const *)a, *y = *(const hrel_pvmtev *const *)b;
-    if (x->t != y->t)
-        return x->t < y->t ? -1 : 1;
-    return x->line < y->line ? -1 : x->line > y->line;
+    const double kx[] = {x->t, (double)x->line}, ky[] = {y->t, (double)y->line};
+    return hrel_cmp_keys(kx, ky, 2);
 }
 
 static int rank_of(const int *tid, int n, int t)

@@ -10,6 +10,7 @@
 #include "csv.h"
 #include "model.h"
 #include "trace.h"
+#include "order.h"
 
 int hrel_psrs_predict_params(const hrel_psrs_params *pp, long n, int p, hrel_psrs_step *step,
                              double *g, double *L, char *err, size_t errlen)
@@ -28,12 +29,6 @@ int hrel_psrs_predict_params(const hrel_psrs_params *pp, long n, int p, hrel_psr
             L[s] = pp->L;
         }
     return hrel_psrs_predict((double)n, p, pp->item_bytes, &k, g, L, step, err, errlen);
-}
-
-static int cmp_int(const void *x, const void *y)
-{
-    int a = *(const int *)x, b = *(const int *)y;
-    return (a > b) - (a < b);
 }
 
 /* Directory part of PATH into OUT ("." if none). */
@@ -145,7 +140,7 @@ static int collect_procs(const hrel_csv *t, const int *idx, const char *runs_pat
                  input ? input : "");
         return -1;
     }
-    qsort(procs, (size_t)*np, sizeof *procs, cmp_int);
+    qsort(procs, (size_t)*np, sizeof *procs, hrel_cmp_int);
     return 0;
 }
 

@@ -4,11 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "order.h"
 
 double hrel_sample_median_sorted(const double *v, size_t n)
 {
@@ -27,7 +23,7 @@ double hrel_sample_median(double *v, size_t n)
             v[i] = t;
         }
     if (k > 1)   /* qsort's array may not be NULL, even for no element (C99 7.20.5) */
-        qsort(v, k, sizeof *v, cmp_double);
+        qsort(v, k, sizeof *v, hrel_cmp_double);
     return hrel_sample_median_sorted(v, k);
 }
 

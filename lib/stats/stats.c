@@ -3,6 +3,7 @@
 #include "sample.h"
 #include "errmsg.h"
 #include "names.h"
+#include "order.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,15 +16,9 @@ static int cmp_rows(const void *a, const void *b)
 {
     const hrel_raw_row *x = *(const hrel_raw_row *const *)a;
     const hrel_raw_row *y = *(const hrel_raw_row *const *)b;
-    if (x->pattern != y->pattern)
-        return x->pattern < y->pattern ? -1 : 1;
-    if (x->procs != y->procs)
-        return x->procs < y->procs ? -1 : 1;
-    if (x->h != y->h)
-        return x->h < y->h ? -1 : 1;
-    if (x->seconds != y->seconds)
-        return x->seconds < y->seconds ? -1 : 1;
-    return 0;
+    const double kx[] = {x->pattern, x->procs, x->h, x->seconds};
+    const double ky[] = {y->pattern, y->procs, y->h, y->seconds};
+    return hrel_cmp_keys(kx, ky, 4);
 }
 
 static int same_group(const hrel_raw_row *x, const hrel_raw_row *y)
@@ -43,25 +38,13 @@ static void summarise(const double *t, size_t n, hrel_stat *s)
     s->sd = n > 1 ? gsl_stats_sd_m(t, 1, n, s->mean) : 0.0;
 }
 
-int hrel_stats_alloc(const hrel_raw *raw, hrel_stats **out, char *err, size_t errlen)
+/* Group the N rows of RAW into ST (room for N groups): sort pointers to them
+ * (ROWS, room for N) by group and time, then summarise each run of one group
+ * from its times copied into T (room for N). */
+static void group_rows(const hrel_raw *raw, const hrel_raw_row **rows, double *t,
+                       hrel_stats *st)
 {
-    const hrel_raw_row **rows = NULL;
-    double *t = NULL;
-    hrel_stats *st = NULL;
     size_t i, j, k;
-
-    *out = NULL;
-    if (!raw || raw->nrow == 0) {
-        hrel_seterr(err, errlen, "no rows to summarise");
-        return -1;
-    }
-    rows = malloc(raw->nrow * sizeof *rows);
-    t = malloc(raw->nrow * sizeof *t);
-    st = calloc(1, sizeof *st);
-    if (!rows || !t || !st || !(st->s = calloc(raw->nrow, sizeof *st->s))) {
-        hrel_seterr(err, errlen, "out of memory");
-        goto fail;
-    }
     for (i = 0; i < raw->nrow; i++)
         rows[i] = &raw->row[i];
     qsort(rows, raw->nrow, sizeof *rows, cmp_rows);
@@ -75,23 +58,38 @@ int hrel_stats_alloc(const hrel_raw *raw, hrel_stats **out, char *err, size_t er
         summarise(t, j - i, s);
     }
     st->n = k;
+}
+
+int hrel_stats_alloc(const hrel_raw *raw, hrel_stats **out, char *err, size_t errlen)
+{
+    const hrel_raw_row **rows;
+    double *t;
+    hrel_stats *st;
+
+    *out = NULL;
+    if (!raw || raw->nrow == 0) {
+        hrel_seterr(err, errlen, "no rows to summarise");
+        return -1;
+    }
+    rows = malloc(raw->nrow * sizeof *rows);
+    t = malloc(raw->nrow * sizeof *t);
+    st = calloc(1, sizeof *st + raw->nrow * sizeof st->s[0]);
+    if (rows && t && st) {
+        group_rows(raw, rows, t, st);
+    } else {
+        hrel_seterr(err, errlen, "out of memory");
+        free(st);
+        st = NULL;
+    }
     free(rows);
     free(t);
     *out = st;
-    return 0;
-fail:
-    free(rows);
-    free(t);
-    hrel_stats_free(st);
-    return -1;
+    return st ? 0 : -1;
 }
 
 void hrel_stats_free(hrel_stats *st)
 {
-    if (!st)
-        return;
-    free(st->s);
-    free(st);
+    free(st);   /* one block: the header and its groups */
 }
 
 double hrel_stat_value(const hrel_stat *s, hrel_summary kind)

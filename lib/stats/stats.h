@@ -43,7 +43,8 @@ typedef struct hrel_stat {
 
 typedef struct hrel_stats {
     size_t n;            /* number of groups */
-    hrel_stat *s;        /* the groups, sorted by pattern, procs, h */
+    hrel_stat s[];       /* the groups, sorted by pattern, procs, h (one block
+                          * with the header: hrel_stats_free frees both) */
 } hrel_stats;
 
 /* Summarise RAW. Return 0 and set *out, or non-zero with a message in err. */
