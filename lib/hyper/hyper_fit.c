@@ -434,6 +434,38 @@ int hrel_hyper_points_xy(const hrel_hyper_point *pt, size_t n, double **x, doubl
     return 0;
 }
 
+/* Fit each processor count's PAIRS points (PT[0..NP), sorted by procs; their
+ * x and y in X, Y) into R->per_n (room for NP), then formula 17 into R. */
+static int fit_groups(const hrel_csv *raw, const hrel_hyper_point *pt, size_t np,
+                      const double *x, const double *y, hrel_hyper_fitres *r, char *err,
+                      size_t errlen)
+{
+    size_t i, j;
+    char msg[256];
+    for (i = 0; i < np; i = j) {
+        hrel_hyper_pairfit *f = &r->per_n[r->nn];
+        if (pt[i].procs % 2) {
+            hrel_seterr(err, errlen, "%s: PAIRS rows with odd procs %d", raw->path, pt[i].procs);
+            return -1;
+        }
+        for (j = i; j < np && pt[j].procs == pt[i].procs; j++)
+            ;
+        f->n = pt[i].procs / 2;
+        f->npts = j - i;
+        if (hrel_hyper_fit_curve(x + i, y + i, j - i, &f->a1, &f->b1, &f->rms_rel, &f->max_rel,
+                                 msg, sizeof msg)) {
+            hrel_seterr(err, errlen, "%s: PAIRS procs %d: %s", raw->path, pt[i].procs, msg);
+            return -1;
+        }
+        r->nn++;
+    }
+    if (hrel_hyper_derive(r->per_n, r->nn, r, msg, sizeof msg)) {
+        hrel_seterr(err, errlen, "%s: %s", raw->path, msg);
+        return -1;
+    }
+    return 0;
+}
+
 /* The whole estimation from PAIRS rows. */
 int hrel_hyper_fit_pairs(const hrel_csv *raw, hrel_hyper_fitres **out, char *err,
                          size_t errlen)
@@ -441,64 +473,32 @@ int hrel_hyper_fit_pairs(const hrel_csv *raw, hrel_hyper_fitres **out, char *err
     hrel_hyper_point *pt = NULL;
     hrel_hyper_fitres *r = NULL;
     double *x = NULL, *y = NULL;
-    size_t np, i, j, k;
-    char msg[256];
+    size_t np;
+    int rc = -1;
 
+    *out = NULL;
     if (hrel_hyper_raw_points(raw, "PAIRS", &pt, &np, err, errlen))
         return -1;
-    if (np == 0) {
+    if (np == 0)
         hrel_seterr(err, errlen, "%s: no PAIRS rows", raw->path);
-        return -1;
-    }
-    r = calloc(1, sizeof *r);
-    if (!r || !(r->per_n = calloc(np, sizeof *r->per_n))) {
+    else if (!(r = calloc(1, sizeof *r + np * sizeof r->per_n[0])))
         hrel_seterr(err, errlen, "out of memory");
-        goto fail;
-    }
-    /* the points are sorted by procs: each group's x, y is a slice */
-    if (hrel_hyper_points_xy(pt, np, &x, &y, err, errlen))
-        goto fail;
-    for (i = 0; i < np; i = j) {
-        hrel_hyper_pairfit *f = &r->per_n[r->nn];
-        if (pt[i].procs % 2) {
-            hrel_seterr(err, errlen, "%s: PAIRS rows with odd procs %d", raw->path, pt[i].procs);
-            goto fail;
-        }
-        for (j = i; j < np && pt[j].procs == pt[i].procs; j++)
-            ;
-        k = j - i;
-        f->n = pt[i].procs / 2;
-        f->npts = k;
-        if (hrel_hyper_fit_curve(x + i, y + i, k, &f->a1, &f->b1, &f->rms_rel, &f->max_rel, msg,
-                                 sizeof msg)) {
-            hrel_seterr(err, errlen, "%s: PAIRS procs %d: %s", raw->path, pt[i].procs, msg);
-            goto fail;
-        }
-        r->nn++;
-    }
-    if (hrel_hyper_derive(r->per_n, r->nn, r, msg, sizeof msg)) {
-        hrel_seterr(err, errlen, "%s: %s", raw->path, msg);
-        goto fail;
-    }
+    else if (hrel_hyper_points_xy(pt, np, &x, &y, err, errlen) == 0)
+        rc = fit_groups(raw, pt, np, x, y, r, err, errlen);
     free(pt);
     free(x);
     free(y);
+    if (rc != 0) {
+        free(r);
+        r = NULL;
+    }
     *out = r;
-    return 0;
-fail:
-    free(pt);
-    free(x);
-    free(y);
-    hrel_hyper_fitres_free(r);
-    return -1;
+    return rc;
 }
 
-/* Free a fit result. */
+/* Free a fit result: one block, the header and its per-n fits. */
 void hrel_hyper_fitres_free(hrel_hyper_fitres *r)
 {
-    if (!r)
-        return;
-    free(r->per_n);
     free(r);
 }
 

@@ -47,13 +47,14 @@ typedef struct hrel_hyper_pairfit {
 
 typedef struct hrel_hyper_fitres {
     size_t nn;                 /* number of n values */
-    hrel_hyper_pairfit *per_n; /* their fits, n ascending */
     double a, b;               /* workstation CB, s and s/B */
     double ac, bc;             /* network CB, s and s/B */
     int b_identified;          /* 1: b'(1) > b_c, so b is the workstation's */
     int bc_upper_bound;        /* 1: no network-bound n, b_c is an upper bound */
     int ac_clamped;            /* 1: the slope for a_c came out < 0, set to 0 */
     int a_clamped;             /* 1: a'(1) < a_c gave a < 0, set to 0 */
+    hrel_hyper_pairfit per_n[]; /* their fits, n ascending (one block with the
+                                 * header: hrel_hyper_fitres_free frees both) */
 } hrel_hyper_fitres;
 
 /* The rows of PATTERN in RAW summarised per (procs, h, msg_bytes), sorted by
