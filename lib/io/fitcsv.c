@@ -119,6 +119,12 @@ int hrel_fitcsv_lookup(const hrel_csv *t, const char *pattern, int procs, double
                          "price a message", t->path, t->lineno[r], pattern, *g);
                 return -1;
             }
+            if (*L < 0) {
+                snprintf(err, errlen, "%s:%zu: pattern %s: L = %g is negative and would price "
+                         "a message below zero (hrel fit's use,g_use,L_use columns price such "
+                         "a fit through the origin)", t->path, t->lineno[r], pattern, *L);
+                return -1;
+            }
             return 0;
         }
     if (refused)

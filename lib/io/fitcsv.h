@@ -9,8 +9,9 @@
  * states the rule), `use` is not "none"; its price is then g_use and L_use (L fixed
  * at 0 where the fit's L was negative), else g and L. Rows of an unfitted pattern
  * carry "nan" and are skipped. A number that is not one, or an unknown `use`, names
- * its line; a negative g is refused where it would price a message (a negative L in
- * a file without `use` is allowed: the papers' fits have them, 002 s3.1).
+ * its line; a negative g or L is refused where it would price a message (the papers'
+ * fits have negative L, 002 s3.1: hrel fit keeps it in g and L and prices it through
+ * the origin in g_use, L_use).
  * Nothing allocated or printed.
  */
 #ifndef HREL_FITCSV_H

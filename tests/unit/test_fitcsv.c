@@ -65,6 +65,14 @@ int main(void)
         HREL_CHECK(hrel_fitcsv_lookup(b, "PP", 0, &g, &L, e2, sizeof e2) != 0, "negative g refused");
         HREL_CHECK_HAS(e2, "fitcsv_neg.csv:2: pattern PP: g = -1e-08 is negative", "negative g named");
         hrel_csv_free(b);
+        b = NULL;
+        q = hrel_test_write_tmp("fitcsv_negL.csv", "pattern,procs,g,L,r2,n\n"
+                                "PP,all,1e-8,-1e-4,1,3\n");
+        HREL_CHECK(hrel_csv_read(q, &b, e2, sizeof e2) == 0, "read");
+        HREL_CHECK(hrel_fitcsv_lookup(b, "PP", 0, &g, &L, e2, sizeof e2) != 0,
+                   "negative L refused where it would price a message (issue 14)");
+        HREL_CHECK_HAS(e2, "fitcsv_negL.csv:2: pattern PP: L = -0.0001 is negative", "negative L named");
+        hrel_csv_free(b);
     }
     {   /* issue 12: the columns use,g_use,L_use price the message; "none" rows fall back */
         hrel_csv *u = NULL;
