@@ -251,6 +251,21 @@ static int hindex_put(hindex *x, unsigned long h, long v, const hrel_hyper_graph
     return 0;
 }
 
+/* The index stored in X whose entry MATCH(G, index, KEY) accepts, probing from
+ * hash H; -1 if none. The one probe loop of every lookup below. */
+static long hindex_find(const hindex *x, unsigned long h, const hrel_hyper_graph *g,
+                        int (*match)(const hrel_hyper_graph *, long, const void *),
+                        const void *key)
+{
+    size_t i;
+    if (!x->cap)
+        return -1;
+    for (i = h & (x->cap - 1); x->slot[i] >= 0; i = (i + 1) & (x->cap - 1))
+        if (match(g, x->slot[i], key))
+            return x->slot[i];
+    return -1;
+}
+
 static unsigned long block_hash_of(const hrel_hyper_graph *g, long i)
 {
     return block_hash(g->block[i].name, strlen(g->block[i].name));
@@ -271,19 +286,21 @@ static unsigned long use_hash_of(const hrel_hyper_graph *g, long i)
     return use_hash(g->use[i].phase, g->use[i].blk);
 }
 
+typedef struct use_key { size_t phase, blk; } use_key;
+
+static int use_match(const hrel_hyper_graph *g, long i, const void *key)
+{
+    const use_key *k = key;
+    return g->use[i].phase == k->phase && g->use[i].blk == k->blk;
+}
+
 /* Index of (PHASE, BLK) in g->use, or -1. */
 static long find_use(const hrel_hyper_graph *g, size_t phase, size_t blk)
 {
-    size_t i;
-    if (!g->uidx.cap)
-        return -1;
-    for (i = use_hash(phase, blk) & (g->uidx.cap - 1); g->uidx.slot[i] >= 0;
-         i = (i + 1) & (g->uidx.cap - 1)) {
-        const guse *u = &g->use[g->uidx.slot[i]];
-        if (u->phase == phase && u->blk == blk)
-            return g->uidx.slot[i];
-    }
-    return -1;
+    use_key k;
+    k.phase = phase;
+    k.blk = blk;
+    return hindex_find(&g->uidx, use_hash(phase, blk), g, use_match, &k);
 }
 
 /* Count message M (just added) in the uses of its blocks. 0, or -1 (memory). */
@@ -312,18 +329,22 @@ static int count_uses(hrel_hyper_graph *g, const gmsg *m)
     return 0;
 }
 
+typedef struct name_key { const char *name; size_t len; size_t phase; } name_key;
+
+static int block_match(const hrel_hyper_graph *g, long i, const void *key)
+{
+    const name_key *k = key;
+    const char *b = g->block[i].name;
+    return strlen(b) == k->len && strncmp(b, k->name, k->len) == 0;
+}
+
 static long find_block(const hrel_hyper_graph *g, const char *name, size_t len)
 {
-    size_t i;
-    if (!g->bidx.cap)
-        return -1;
-    for (i = block_hash(name, len) & (g->bidx.cap - 1); g->bidx.slot[i] >= 0;
-         i = (i + 1) & (g->bidx.cap - 1)) {
-        const char *b = g->block[g->bidx.slot[i]].name;
-        if (strlen(b) == len && strncmp(b, name, len) == 0)
-            return g->bidx.slot[i];
-    }
-    return -1;
+    name_key k;
+    k.name = name;
+    k.len = len;
+    k.phase = 0;
+    return hindex_find(&g->bidx, block_hash(name, len), g, block_match, &k);
 }
 
 static unsigned long phase_hash_of(const hrel_hyper_graph *g, long i)
@@ -331,30 +352,33 @@ static unsigned long phase_hash_of(const hrel_hyper_graph *g, long i)
     return block_hash(g->phase[i], strlen(g->phase[i]));
 }
 
+static int phase_match(const hrel_hyper_graph *g, long i, const void *key)
+{
+    return strcmp(g->phase[i], ((const name_key *)key)->name) == 0;
+}
+
 static long find_phase(const hrel_hyper_graph *g, const char *name)
 {
-    size_t i;
-    if (!g->pidx.cap)
-        return -1;
-    for (i = block_hash(name, strlen(name)) & (g->pidx.cap - 1); g->pidx.slot[i] >= 0;
-         i = (i + 1) & (g->pidx.cap - 1))
-        if (strcmp(g->phase[g->pidx.slot[i]], name) == 0)
-            return g->pidx.slot[i];
-    return -1;
+    name_key k;
+    k.name = name;
+    k.len = strlen(name);
+    k.phase = 0;
+    return hindex_find(&g->pidx, block_hash(name, k.len), g, phase_match, &k);
+}
+
+static int msg_match(const hrel_hyper_graph *g, long i, const void *key)
+{
+    const name_key *k = key;
+    return g->msg[i].phase == k->phase && strcmp(g->msg[i].name, k->name) == 0;
 }
 
 static long find_msg(const hrel_hyper_graph *g, size_t phase, const char *name)
 {
-    size_t i;
-    if (!g->midx.cap)
-        return -1;
-    for (i = msg_hash(phase, name) & (g->midx.cap - 1); g->midx.slot[i] >= 0;
-         i = (i + 1) & (g->midx.cap - 1)) {
-        const gmsg *m = &g->msg[g->midx.slot[i]];
-        if (m->phase == phase && strcmp(m->name, name) == 0)
-            return g->midx.slot[i];
-    }
-    return -1;
+    name_key k;
+    k.name = name;
+    k.len = strlen(name);
+    k.phase = phase;
+    return hindex_find(&g->midx, msg_hash(phase, name), g, msg_match, &k);
 }
 
 /* Add a block. */
