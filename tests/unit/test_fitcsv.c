@@ -1,8 +1,24 @@
 /* Unit tests of lib/fitcsv: the row for a processor count, the fallback to
  * "all", skipping unfitted ("nan") rows, and the errors. */
+#include <stdio.h>
+
 #include "csv.h"
 #include "fitcsv.h"
 #include "hrel_test.h"
+
+/* The fit file NAME with header and ROW is refused for pattern PP, the error
+ * holding WANT. */
+static void refused(const char *name, const char *row, const char *want, const char *what)
+{
+    hrel_csv *b = NULL;
+    double g, L;
+    char text[256], err[512] = "";
+    snprintf(text, sizeof text, "pattern,procs,g,L,r2,n\n%s", row);
+    HREL_CHECK(hrel_csv_read(hrel_test_write_tmp(name, text), &b, err, sizeof err) == 0, what);
+    HREL_CHECK(b && hrel_fitcsv_lookup(b, "PP", 0, &g, &L, err, sizeof err) != 0, what);
+    HREL_CHECK_HAS(err, want, what);
+    hrel_csv_free(b);
+}
 
 int main(void)
 {
@@ -48,32 +64,13 @@ int main(void)
     HREL_CHECK(hrel_fitcsv_check(t, err, sizeof err) != 0, "missing L column refused");
     HREL_CHECK_HAS(err, "'L'", "error names the column");
     hrel_csv_free(t);
-    {   /* issue 14: a non-numeric g was "no fitted row"; a negative g or L was used */
-        hrel_csv *b = NULL;
-        double g, L;
-        char e2[512] = "";
-        const char *q = hrel_test_write_tmp("fitcsv_word.csv", "pattern,procs,g,L,r2,n\n"
-                                            "PP,all,fast,1e-4,1,3\n");
-        HREL_CHECK(hrel_csv_read(q, &b, e2, sizeof e2) == 0, "read");
-        HREL_CHECK(hrel_fitcsv_lookup(b, "PP", 0, &g, &L, e2, sizeof e2) != 0, "word refused");
-        HREL_CHECK_HAS(e2, "fitcsv_word.csv:2: column g: 'fast' is not a number", "value and line named");
-        hrel_csv_free(b);
-        b = NULL;
-        q = hrel_test_write_tmp("fitcsv_neg.csv", "pattern,procs,g,L,r2,n\n"
-                                "PP,all,-1e-8,1e-4,1,3\n");
-        HREL_CHECK(hrel_csv_read(q, &b, e2, sizeof e2) == 0, "read");
-        HREL_CHECK(hrel_fitcsv_lookup(b, "PP", 0, &g, &L, e2, sizeof e2) != 0, "negative g refused");
-        HREL_CHECK_HAS(e2, "fitcsv_neg.csv:2: pattern PP: g = -1e-08 is negative", "negative g named");
-        hrel_csv_free(b);
-        b = NULL;
-        q = hrel_test_write_tmp("fitcsv_negL.csv", "pattern,procs,g,L,r2,n\n"
-                                "PP,all,1e-8,-1e-4,1,3\n");
-        HREL_CHECK(hrel_csv_read(q, &b, e2, sizeof e2) == 0, "read");
-        HREL_CHECK(hrel_fitcsv_lookup(b, "PP", 0, &g, &L, e2, sizeof e2) != 0,
-                   "negative L refused where it would price a message (issue 14)");
-        HREL_CHECK_HAS(e2, "fitcsv_negL.csv:2: pattern PP: L = -0.0001 is negative", "negative L named");
-        hrel_csv_free(b);
-    }
+    /* issue 14: a non-numeric g was "no fitted row"; a negative g or L was used */
+    refused("fitcsv_word.csv", "PP,all,fast,1e-4,1,3\n",
+            "fitcsv_word.csv:2: column g: 'fast' is not a number", "a word as g");
+    refused("fitcsv_neg.csv", "PP,all,-1e-8,1e-4,1,3\n",
+            "fitcsv_neg.csv:2: pattern PP: g = -1e-08 is negative", "a negative g");
+    refused("fitcsv_negL.csv", "PP,all,1e-8,-1e-4,1,3\n",
+            "fitcsv_negL.csv:2: pattern PP: L = -0.0001 is negative", "a negative L");
     {   /* issue 12: the columns use,g_use,L_use price the message; "none" rows fall back */
         hrel_csv *u = NULL;
         double g = 0, L = 0;
