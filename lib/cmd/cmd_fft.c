@@ -303,32 +303,15 @@ static int mpm_of_trace(const fft_opts *o, const char *runs, const char *tpath, 
 {
     hrel_trace *t = NULL;
     hrel_model_gl *gl = NULL;
-    double *phi = NULL;
     char path[4096];
-    int status = -1;
+    int status;
     if (hrel_csv_path_beside(runs, tpath, path, sizeof path, err, errlen) != 0 ||
         hrel_trace_load(path, &t, err, errlen) != 0)
         return -1;
-    gl = malloc((size_t)t->nproc * (size_t)t->nstep * sizeof *gl);
-    phi = malloc((size_t)t->nproc * (size_t)t->nstep * sizeof *phi);
-    if (!gl || !phi) {
-        snprintf(err, errlen, "%s: out of memory", tpath);
-        goto done;
-    }
-    if (o->fit) {
-        if (hrel_model_gl_from_fit(t, o->fit, gl, err, errlen))
-            goto done;
-        if (o->gl_step && gl_per_step(o, t, gl, err, errlen))
-            goto done;
-    } else
-        hrel_model_gl_fill(t, o->g, o->L, gl);
-    if (hrel_model_mpm(t, o->op, gl, phi, NULL, psi, err,
-                       errlen))
-        goto done;
-    status = 0;
-done:
+    status = hrel_model_gl_new(t, o->fit, o->g, o->L, &gl, err, errlen) != 0 ||
+             (o->fit && o->gl_step && gl_per_step(o, t, gl, err, errlen) != 0) ||
+             hrel_model_mpm(t, o->op, gl, NULL, NULL, psi, err, errlen) != 0 ? -1 : 0;
     free(gl);
-    free(phi);
     hrel_trace_free(t);
     return status;
 }

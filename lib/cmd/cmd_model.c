@@ -167,21 +167,16 @@ static int evals_run(const hrel_trace *t, hrel_op op, const char *fit, double g,
 {
     size_t n = (size_t)t->nproc * (size_t)t->nstep;
     double total;
-    e->gl = malloc(n * sizeof *e->gl);
+    if (hrel_model_gl_new(t, fit, g, L, &e->gl, err, errlen) != 0)
+        return -1;
     e->phi = malloc(n * sizeof *e->phi);
     e->hm = malloc(n * sizeof *e->hm);
     e->h = malloc(n * sizeof *e->h);
     e->T = malloc((size_t)t->nstep * sizeof *e->T);
     e->cost = malloc((size_t)t->nstep * sizeof *e->cost);
-    if (!e->gl || !e->phi || !e->hm || !e->h || !e->T || !e->cost) {
+    if (!e->phi || !e->hm || !e->h || !e->T || !e->cost) {
         snprintf(err, errlen, "out of memory for %s", t->path);
         return -1;
-    }
-    if (fit) {
-        if (hrel_model_gl_from_fit(t, fit, e->gl, err, errlen) != 0)
-            return -1;
-    } else {
-        hrel_model_gl_fill(t, g, L, e->gl);
     }
     hrel_model_h(t, op, e->h);
     if (hrel_model_bsp(t, op, e->gl, e->cost, &total, err, errlen) != 0 ||

@@ -23,6 +23,25 @@ void hrel_model_gl_fill(const hrel_trace *t, double g, double L, hrel_model_gl *
 
 /* Find row (PAT, PROCS) of the fit table; PROCS "all" or a number. Return the
  * row index or -1. */
+int hrel_model_gl_new(const hrel_trace *t, const char *fit, double g, double L,
+                      hrel_model_gl **gl, char *err, size_t errlen)
+{
+    *gl = malloc((size_t)t->nproc * (size_t)t->nstep * sizeof **gl);
+    if (!*gl) {
+        snprintf(err, errlen, "%s: out of memory", t->path);
+        return -1;
+    }
+    if (!fit) {
+        hrel_model_gl_fill(t, g, L, *gl);
+        return 0;
+    }
+    if (hrel_model_gl_from_fit(t, fit, *gl, err, errlen) == 0)
+        return 0;
+    free(*gl);
+    *gl = NULL;
+    return -1;
+}
+
 int hrel_model_gl_from_fit(const hrel_trace *t, const char *path, hrel_model_gl *gl,
                            char *err, size_t errlen)
 {
@@ -130,10 +149,14 @@ int hrel_model_mpm(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, dou
 {
     int s, i, j;
     size_t p;
-    double best = -INFINITY;
+    double best = -INFINITY, *own = NULL;
     if (check_args(t, gl, err, errlen) != 0)
         return -1;
     p = (size_t)t->nproc;
+    if (!phi && !(phi = own = malloc(p * (size_t)t->nstep * sizeof *phi))) {
+        snprintf(err, errlen, "%s: out of memory", t->path);
+        return -1;
+    }
     for (s = 1; s <= t->nstep; s++) {
         size_t base = (size_t)(s - 1) * p;
         for (i = 0; i < t->nproc; i++) {
@@ -160,6 +183,7 @@ int hrel_model_mpm(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, dou
         if (phi[(size_t)(t->nstep - 1) * p + (size_t)i] > best)
             best = phi[(size_t)(t->nstep - 1) * p + (size_t)i];
     *psi = best;
+    free(own);
     return 0;
 }
 

@@ -46,6 +46,12 @@ void hrel_model_gl_fill(const hrel_trace *t, double g, double L, hrel_model_gl *
 int hrel_model_gl_from_fit(const hrel_trace *t, const char *path, hrel_model_gl *gl,
                            char *err, size_t errlen);
 
+/* *GL = a new array of one entry per trace row (R*p), from the fit file FIT as
+ * hrel_model_gl_from_fit when FIT is not NULL, else G and L everywhere. The caller
+ * frees *GL. Return 0, or -1 with the reason in err (*GL NULL). */
+int hrel_model_gl_new(const hrel_trace *t, const char *fit, double g, double L,
+                      hrel_model_gl **gl, char *err, size_t errlen);
+
 /* H[(s-1)*p+i] = in_s,i @ out_s,i in bytes (R*p entries). */
 void hrel_model_h(const hrel_trace *t, hrel_op op, double *h);
 
@@ -58,7 +64,7 @@ int hrel_model_bspwb(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, d
                      double *total, char *err, size_t errlen);
 
 /* MPM: PHI[(s-1)*p+i] = Φ_s,i and HMPM[(s-1)*p+i] = H_s,i (R*p entries each;
- * HMPM may be NULL), *PSI = Ψ. */
+ * HMPM may be NULL; PHI may be NULL when only Ψ is wanted), *PSI = Ψ. */
 int hrel_model_mpm(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, double *phi,
                    double *hmpm, double *psi, char *err, size_t errlen);
 

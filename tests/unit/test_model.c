@@ -61,6 +61,18 @@ int main(void)
     HREL_CHECK_REL(phi[4], 8, 1e-12, "Φ2,0 = 8");
     HREL_CHECK_REL(phi[7], 8, 1e-12, "Φ2,3 = 8");
     HREL_CHECK_REL(psi, 8, 1e-12, "Ψ = 8");
+    {   /* hrel_model_gl_new (constant g and L) and Ψ alone (PHI NULL) give the same */
+        hrel_model_gl *gn = NULL;
+        double psi2 = 0;
+        HREL_CHECK_INT(hrel_model_gl_new(t, NULL, 0.001, 0.5, &gn, err, sizeof err), 0, "gl_new");
+        HREL_CHECK(gn && gn[7].g == 0.001 && gn[7].L == 0.5, "gl_new fills every row");
+        HREL_CHECK_INT(hrel_model_mpm(t, HREL_OP_SUM, gn, NULL, NULL, &psi2, err, sizeof err), 0,
+                       "mpm without phi");
+        HREL_CHECK_REL(psi2, 8, 1e-12, "Ψ = 8 without phi");
+        free(gn);
+        HREL_CHECK(hrel_model_gl_new(t, "/nonexistent/fit.csv", 0, 0, &gn, err, sizeof err) != 0 &&
+                   gn == NULL, "gl_new from a missing fit file fails, nothing allocated");
+    }
     HREL_CHECK_INT(hrel_model_bspwb(t, HREL_OP_SUM, gl, T, &tot, err, sizeof err), 0, "bspwb");
     HREL_CHECK_REL(T[0], 6, 1e-12, "T1 = 6");
     HREL_CHECK_REL(T[1], 12, 1e-12, "T2 = 12");
