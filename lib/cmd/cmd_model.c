@@ -140,9 +140,11 @@ static int write_plot_data(const char *path, const hrel_trace *t, const double *
     return fclose(fp) == 0 ? 0 : -1;
 }
 
-/* Every model evaluated on one trace: per (step, rank) k = (s-1) p + i. */
+/* Every model evaluated on one trace: per (step, rank) k = (s-1) p + i. The
+ * number arrays share one allocation (mem). */
 typedef struct evals {
     hrel_model_gl *gl;   /* g and L of each (step, rank) */
+    double *mem;         /* h, phi, hm (R*p each), T, cost (R each) */
     double *h;           /* h = in @ out of each (step, rank) */
     double *phi;         /* MPM: predicted end of each (step, rank) */
     double *hm;          /* MPM: the h it priced each (step, rank) with */
@@ -154,30 +156,26 @@ typedef struct evals {
 static void evals_free(evals *e)
 {
     free(e->gl);
-    free(e->h);
-    free(e->phi);
-    free(e->hm);
-    free(e->T);
-    free(e->cost);
+    free(e->mem);
 }
 
 /* Evaluate BSP, BSPWB and MPM on T with g and L from FIT (or G, L). */
 static int evals_run(const hrel_trace *t, hrel_op op, const char *fit, double g, double L,
                      evals *e, char *err, size_t errlen)
 {
-    size_t n = (size_t)t->nproc * (size_t)t->nstep;
+    size_t n = (size_t)t->nproc * (size_t)t->nstep, r = (size_t)t->nstep;
     double total;
     if (hrel_model_gl_new(t, fit, g, L, &e->gl, err, errlen) != 0)
         return -1;
-    e->phi = malloc(n * sizeof *e->phi);
-    e->hm = malloc(n * sizeof *e->hm);
-    e->h = malloc(n * sizeof *e->h);
-    e->T = malloc((size_t)t->nstep * sizeof *e->T);
-    e->cost = malloc((size_t)t->nstep * sizeof *e->cost);
-    if (!e->phi || !e->hm || !e->h || !e->T || !e->cost) {
+    if (!(e->mem = malloc((3 * n + 2 * r) * sizeof *e->mem))) {
         snprintf(err, errlen, "out of memory for %s", t->path);
         return -1;
     }
+    e->h = e->mem;
+    e->phi = e->h + n;
+    e->hm = e->phi + n;
+    e->T = e->hm + n;
+    e->cost = e->T + r;
     hrel_model_h(t, op, e->h);
     if (hrel_model_bsp(t, op, e->gl, e->cost, &total, err, errlen) != 0 ||
         hrel_model_bspwb(t, op, e->gl, e->T, &total, err, errlen) != 0 ||
@@ -246,7 +244,7 @@ static int run_trace_model(const char *model, int argc, char **argv)
     hrel_op op = HREL_OP_SUM;
     int csv = 0, s, rc = 1;
     hrel_trace *t = NULL;
-    evals ev = {NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    evals ev = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     char err[512];
 
     {
