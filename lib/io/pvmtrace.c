@@ -7,6 +7,7 @@
 
 #include "errmsg.h"
 #include "pvmtrace.h"
+#include "textfile.h"
 
 #define MAXDESC 256
 #define MAXFIELD 24
@@ -317,39 +318,12 @@ fail:
 
 int hrel_pvmtrace_read(const char *path, hrel_pvmtrace **out, char *err, size_t errlen)
 {
-    FILE *fp = fopen(path, "rb");
     char *buf = NULL;
-    size_t len = 0, cap = 0, n;
+    size_t len;
     int rc;
     *out = NULL;
-    if (!fp) {
-        hrel_seterr(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    if (hrel_text_read(path, &buf, &len, err, errlen) != 0)
         return -1;
-    }
-    for (;;) {
-        if (cap - len < 65536) {
-            char *nb;
-            cap = cap ? 2 * cap : 1 << 20;
-            if (cap > (size_t)1 << 31 || !(nb = realloc(buf, cap + 1))) {
-                free(buf);
-                fclose(fp);
-                hrel_seterr(err, errlen, "%s: too large to read (over 2 GB or out of memory)", path);
-                return -1;
-            }
-            buf = nb;
-        }
-        n = fread(buf + len, 1, cap - len, fp);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    fclose(fp);
-    buf[len] = '\0';
-    if (memchr(buf, '\0', len)) {
-        free(buf);
-        hrel_seterr(err, errlen, "%s: binary data (not a PVM tracer text file)", path);
-        return -1;
-    }
     rc = hrel_pvmtrace_parse(path, buf, out, err, errlen);
     free(buf);
     return rc;

@@ -5,7 +5,7 @@
  * a directory ("PATH: is a directory, not a file"), a file it cannot open
  * (with the system's reason), a file larger than HREL_TEXT_MAX_BYTES, and a
  * NUL byte ("PATH:LINE: NUL byte: not a text file"). Every reader of a text
- * input (CSV files, the hyperbolic graph, the CCM text) goes through it, so
+ * input (CSV files, PVM tracer files, the hyperbolic graph, the CCM text) goes through it, so
  * these rules and limits are stated once. Nothing here prints or exits.
  */
 #ifndef HREL_TEXTFILE_H

@@ -174,6 +174,20 @@ void hrel_vm_kill(const int *tids, int n)
             pvm_kill(tids[i]);
 }
 
+void hrel_vm_release(const int *tids, int n, int quit_tag, int ok)
+{
+    int i;
+    if (!ok) {
+        hrel_vm_kill(tids, n);
+        return;
+    }
+    for (i = 0; i < n; i++)
+        if (tids[i] > 0) {
+            pvm_initsend(PvmDataDefault);
+            pvm_send(tids[i], quit_tag);
+        }
+}
+
 /* ---- receiving ---------------------------------------------------------- */
 
 /* Matcher for pvm_recvf: the wanted (tid, tag) or any notice. */

@@ -62,4 +62,8 @@ int hrel_vm_recv(int tid, int tag, double timeout_s, int *src, int *tag_out,
 /* Kill the N tasks in TIDS that are still alive (ignores errors). */
 void hrel_vm_kill(const int *tids, int n);
 
+/* The end of a master's run: when OK, ask every spawned task of TIDS (tid > 0) to
+ * leave with an empty message of tag QUIT_TAG; otherwise kill them. */
+void hrel_vm_release(const int *tids, int n, int quit_tag, int ok);
+
 #endif

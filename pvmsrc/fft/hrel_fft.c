@@ -333,15 +333,13 @@ static int master(const fft_cfg *c)
             fflush(runs);
         }
     }
-    pvm_initsend(PvmDataDefault);
-    pvm_mcast(tids, (int)c->p, HREL_TAG_FFT_QUIT);
     status = 0;
     goto done;
 fail:
     fprintf(stderr, "hrel_fft: %s\n", err);
-    if (spawned)
-        hrel_vm_kill(tids, (int)c->p);
 done:
+    if (spawned)
+        hrel_vm_release(tids, (int)c->p, HREL_TAG_FFT_QUIT, status == 0);
     if (runs && fclose(runs) != 0 && status == 0) {
         fprintf(stderr, "hrel_fft: cannot write '%s'\n", c->runs);
         status = 1;

@@ -311,14 +311,7 @@ static int driver_main(const psrs_cfg *cfg)
 done:
     if (csv)
         fclose(csv);
-    for (i = 0; i < nw; i++)   /* ask the workers to leave; kill them on failure */
-        if (tids[i] > 0) {
-            if (rc == 0) {
-                pvm_initsend(PvmDataDefault);
-                pvm_send(tids[i], HREL_TAG_PSRS_QUIT);
-            } else
-                pvm_kill(tids[i]);
-        }
+    hrel_vm_release(tids, nw, HREL_TAG_PSRS_QUIT, rc == 0);
     pvm_exit();
     return rc;
 }
