@@ -316,17 +316,16 @@ fail:
     return -1;
 }
 
+/* hrel_pvmtrace_parse as an hrel_text_parser. */
+static int parse_text(const char *path, const char *text, void *out, char *err, size_t errlen)
+{
+    return hrel_pvmtrace_parse(path, text, out, err, errlen);
+}
+
 int hrel_pvmtrace_read(const char *path, hrel_pvmtrace **out, char *err, size_t errlen)
 {
-    char *buf = NULL;
-    size_t len;
-    int rc;
     *out = NULL;
-    if (hrel_text_read(path, &buf, &len, err, errlen) != 0)
-        return -1;
-    rc = hrel_pvmtrace_parse(path, buf, out, err, errlen);
-    free(buf);
-    return rc;
+    return hrel_text_parse_file(path, parse_text, out, err, errlen);
 }
 
 void hrel_pvmtrace_free(hrel_pvmtrace *t)

@@ -101,3 +101,16 @@ char *hrel_text_next_line(char **cursor)
         s[len - 1] = '\0';
     return s;
 }
+
+int hrel_text_parse_file(const char *path, hrel_text_parser parse, void *out, char *err,
+                         size_t errlen)
+{
+    char *text = NULL;
+    size_t len;
+    int rc;
+    if (hrel_text_read(path, &text, &len, err, errlen) != 0)
+        return -1;
+    rc = parse(path, text, out, err, errlen);
+    free(text);
+    return rc;
+}

@@ -18,6 +18,16 @@
 /* Read PATH into *BUF (length *LEN, NUL-terminated). Return 0, or -1. */
 int hrel_text_read(const char *path, char **buf, size_t *len, char *err, size_t errlen);
 
+/* A parser of a whole text: PATH names it in messages, OUT is the parser's own
+ * result pointer (e.g. an hrel_ccm **). Returns 0, or -1 with the reason in ERR. */
+typedef int (*hrel_text_parser)(const char *path, const char *text, void *out, char *err,
+                                size_t errlen);
+
+/* Read PATH with hrel_text_read, hand its text to PARSE, free the text. Returns
+ * PARSE's value, or -1 when the file could not be read. */
+int hrel_text_parse_file(const char *path, hrel_text_parser parse, void *out, char *err,
+                         size_t errlen);
+
 /* The next line of the buffer at *CURSOR (no '\n', a trailing '\r' dropped),
  * written in place: returns it and advances *CURSOR, or NULL at the end. */
 char *hrel_text_next_line(char **cursor);

@@ -476,22 +476,20 @@ fail:
     return -1;
 }
 
-int hrel_ccm_parse_file(const char *path, hrel_ccm **out, char *err, size_t errlen)
+/* hrel_ccm_parse_string as an hrel_text_parser; an empty file is refused. */
+static int parse_text(const char *path, const char *text, void *out, char *err, size_t errlen)
 {
-    char *text = NULL;
-    size_t len = 0;
-    int rc;
-    *out = NULL;
-    if (hrel_text_read(path, &text, &len, err, errlen) != 0)
-        return -1;
-    if (len == 0) {
-        free(text);
+    if (*text == '\0') {
         hrel_seterr(err, errlen, "%s:1: empty file", path);
         return -1;
     }
-    rc = hrel_ccm_parse_string(text, path, out, err, errlen);
-    free(text);
-    return rc;
+    return hrel_ccm_parse_string(text, path, out, err, errlen);
+}
+
+int hrel_ccm_parse_file(const char *path, hrel_ccm **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    return hrel_text_parse_file(path, parse_text, out, err, errlen);
 }
 
 /* ======================================================================
