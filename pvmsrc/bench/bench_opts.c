@@ -64,7 +64,7 @@ void hrel_bench_opts_usage(FILE *out)
 "      --recv poll|block  how ranks wait for data messages when every rank has a\n"
 "                        cpu of its own: poll (default: pvm_nrecv in a loop, no\n"
 "                        scheduler wake-up inside the timing) or block (pvm_trecv);\n"
-"                        ranks that share cpus always block\n"
+"                        ranks that share cpus, or use --route daemon, always block\n"
 "      --max-lag DURATION  when every rank has a cpu of its own, void and repeat a\n"
 "                        repetition in which a rank started more than SEC after\n"
 "                        the common start (default 100us)\n"

@@ -129,7 +129,8 @@ static void write_meta(FILE *fp, const master *m)
                 "start time) on its CLOCK_MONOTONIC; a repetition whose start message came "
                 "late, or (with a cpu per rank) in which a rank started over %g s late, is "
                 "voided and repeated; ranks spin the last %g s when each has a cpu, else "
-                "sleep; receivers poll (pvm_nrecv) when each rank has a cpu (%s), else block; "
+                "sleep; receivers poll (pvm_nrecv) when each rank has a cpu and routes are "
+                "direct (%s), else block; "
                 "routes opened before timing; fill and byte checks outside "
                 "(hrel README: How the benchmark measures)\n", NPING,
                 cfg->max_lag_s, SPIN_S, cfg->recv_block ? "off: --recv block" : "on");
@@ -311,7 +312,9 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, double 
     c.first_rep = -cfg->warmup;
     cs->oversub = oversubscribed(m, p);
     c.spin_s = cs->oversub ? 0.0 : SPIN_S;
-    c.poll = !cs->oversub && !cfg->recv_block;   /* a cpu per rank: poll, no wake-up */
+    /* a cpu per rank and task-to-task routes: poll (no wake-up in the timing);
+     * daemon routes need the host's pvmd to run, which a spinning rank would delay */
+    c.poll = !cs->oversub && !cfg->recv_block && cfg->route == PvmRouteDirect;
     for (r = 0; r < p; r++) {
         c.rank = r;
         c.corrupt_rep = r == cfg->corrupt_rank ? cfg->corrupt_rep : LONG_MIN;
