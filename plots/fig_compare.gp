@@ -1,6 +1,8 @@
 # fig_compare.gp -- g per pattern and pooled, side by side across platforms
-# (the cross-architecture view of 000 tables 2-12). Bars: one cluster per
-# pattern, one bar per platform; log scale, since platforms differ by decades.
+# (the cross-architecture view of 000 tables 2-12). A dot plot: one row per
+# pattern, one marker per platform on a log axis of g (platforms differ by
+# decades). Dots need no baseline, so the log axis misleads nobody the way bars
+# from an arbitrary bottom would. No title: captions go into the report and LaTeX.
 #
 # Usage: gnuplot -e "dat='DIR/compare.dat'; out='fig_compare.png'" plots/fig_compare.gp
 #    or: gnuplot -c plots/fig_compare.gp DIR/compare.dat fig_compare.pdf
@@ -27,21 +29,20 @@ gmax = STATS_max
 stats dat using 1 nooutput
 kmax = STATS_max
 width = 1000
-height = 600
+height = 150 + 45 * (kmax + 1)
 load plotdir."/common.gp"
 
 plat(i) = system(sprintf("awk '/^\"/ {k++; if (k == %d) {gsub(/\"/, \"\"); print; exit}}' %s", i + 1, dat_sh))
-bw = 0.8 / n
-set style fill solid 0.85 border rgb "black"
-set boxwidth bw
-set logscale y
-set format y "10^{%L}"
-set yrange [gmin / 3 : gmax * 3]
-set xrange [-0.6 : kmax + 0.6]
-set xlabel "pattern"
-set ylabel "g (s/byte)"
-set title "g per pattern (all processor counts) and pooled, per platform"
-set key outside right top vertical Left reverse
-set grid ytics
-plot for [i=0:n-1] dat index i using ($1 + (i - (n - 1) / 2.0) * bw):(pos($3)) with boxes ls (31 + i % 8) fc ls (31 + i % 8) title plat(i), \
-     dat index 0 using 1:(NaN):xtic(stringcolumn(2) eq "ALL" ? "pooled" : stringcolumn(2)) notitle
+# platforms a little apart within a pattern's row, so equal g do not hide each other
+dy = (n > 1) ? 0.5 / (n - 1) : 0
+row(k, i) = k + (i - (n - 1) / 2.0) * dy
+set logscale x
+set format x "10^{%L}"
+set xrange [gmin / 2 : gmax * 2]
+set yrange [kmax + 0.7 : -0.7]
+set xlabel "g (s/byte), all processor counts"
+unset ylabel
+set grid xtics ytics
+set key outside top center horizontal Left reverse
+plot for [i=0:n-1] dat index i using (pos($3)):(row($1, i)) with points ls (31 + i % 8) ps 1.0 title plat(i), \
+     for [i=0:n-1] dat index i using (NaN):1:ytic(stringcolumn(2) eq "ALL" ? "pooled" : stringcolumn(2)) notitle

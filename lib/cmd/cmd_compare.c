@@ -36,6 +36,7 @@ static void init_pats(void)
 
 typedef struct plat {
     char name[128];          /* platform name (raw.csv metadata, dir name, or NAME=) */
+    char dir[128];           /* base name of the run's folder (tells runs apart) */
     double g[MAXPAT], L[MAXPAT]; /* over all processor counts; NAN if absent */
 } plat;
 
@@ -109,6 +110,10 @@ static int load(const char *arg, plat *p)
         p->L[k] = L;
     }
     hrel_csv_free(t);
+    {
+        const char *b = strrchr(dir, '/');
+        snprintf(p->dir, sizeof p->dir, "%.127s", b ? b + 1 : dir);
+    }
     if (eq) {
         snprintf(p->name, sizeof p->name, "%.*s", (int)(eq - arg), arg);
     } else {
@@ -121,6 +126,30 @@ static int load(const char *arg, plat *p)
         hrel_csv_free(raw);
     }
     return 0;
+}
+
+/* Two runs of one platform get their run folder after the name ("local
+ * (run-a)", "local (run-b)"), or their position where the folders match too, so
+ * that no two columns, rows or figure labels read the same. */
+static void distinct_names(plat *pl, int n)
+{
+    char base[MAXPLAT][128];
+    int i, j, dup, same_dir;
+    for (i = 0; i < n; i++)
+        snprintf(base[i], sizeof base[i], "%.127s", pl[i].name);
+    for (i = 0; i < n; i++) {
+        for (dup = 0, same_dir = 0, j = 0; j < n; j++)
+            if (j != i && strcmp(base[j], base[i]) == 0) {
+                dup = 1;
+                same_dir |= strcmp(pl[j].dir, pl[i].dir) == 0;
+            }
+        if (!dup)
+            continue;
+        if (same_dir || strcmp(pl[i].dir, base[i]) == 0)
+            snprintf(pl[i].name, sizeof pl[i].name, "%.100s #%d", base[i], i + 1);
+        else
+            snprintf(pl[i].name, sizeof pl[i].name, "%.60s (%.60s)", base[i], pl[i].dir);
+    }
 }
 
 /* The pattern with the smallest g on P (not ALL), or NULL. */
@@ -259,6 +288,7 @@ int hrel_cmd_compare(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    distinct_names(pl, n);
     if (csv) {
         printf("platform,pattern,g,L\n");
         for (i = 0; i < n; i++)

@@ -44,6 +44,18 @@ check "compare.sh exits 0" test $? -eq 0
 for f in compare.txt compare.csv compare.tex compare.dat fig_compare.png fig_compare.pdf; do
     check "compare.sh wrote $f" test -s "$T/cmp/$f"
 done
+# issue 15: two runs of one platform are told apart (were "local / local")
+mkdir -p "$T/a2"; cp "$T/a/fit.csv" "$T/a/raw.csv" "$T/a2/"
+"$H" compare "$T/a" "$T/a2" --csv >"$T/two.csv"
+check "two runs of one platform: named by their run folders" \
+    test "$(cut -d, -f1 "$T/two.csv" | sort -u | tr '\n' ' ')" = "coax-test (a) coax-test (a2) platform "
+"$H" compare "$T/a" "$T/a" --csv >"$T/same.csv"
+check "the same run twice: numbered" \
+    test "$(cut -d, -f1 "$T/same.csv" | sort -u | tr '\n' ' ')" = "coax-test #1 coax-test #2 platform "
+"$ROOT/experiments/compare.sh" -o "$T/cmp2" "$T/a" "$T/a2" >/dev/null 2>&1
+check "the figure's labels are the distinct names" grep -q '^"coax-test (a2)"$' "$T/cmp2/compare.dat"
+check "fig_compare is a dot plot (no bars from a baseline)" grep -q 'with points' "$ROOT/plots/fig_compare.gp"
+check_not "fig_compare has no title baked in" grep -q '^set title' "$ROOT/plots/fig_compare.gp"
 # a fit on noisy data can give g <= 0: the log-scale figure leaves it out, not fails
 printf '# hrel compare\n"noisy"\n# idx pattern g L\n0 E -1e-9 1e-4\n1 PP 2e-9 1e-4\n' >"$T/neg.dat"
 gnuplot -e "dat='$T/neg.dat'; out='$T/neg.png'" "$ROOT/plots/fig_compare.gp" >/dev/null 2>&1
