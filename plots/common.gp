@@ -24,6 +24,9 @@ if (strlen(out) > 4 && out[strlen(out)-3:] eq ".pdf") {
 }
 set output out
 set encoding utf8
+# No titles inside figures by default: captions go into the report and the LaTeX.
+# `gnuplot -e "with_title=1" ...` puts a script's own title back (for a quick look).
+if (!exists("with_title")) with_title = 0
 
 # Pattern styles 1-11 (and 19 for an unknown name) come from the pattern
 # registry through the generated plots/patterns.gp: pick them by NAME with

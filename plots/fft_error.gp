@@ -21,13 +21,12 @@ load plotdir."/common.gp"
 
 set datafile separator ","
 set logscale x 2
-set xrange [0.8:10]
-set xtics (1, 2, 4, 8)
+load plotdir."/procs_axis.gp"   # x range and tics: the p of the runs present
 set xlabel "number of processors p"
 set ylabel "error (%) = 100 (actual - model) / actual"
 set key outside right top vertical Left reverse width 2
-set title "FFT prediction error (002 formula 18)"
-set arrow 1 from 0.8, 0 to 10, 0 nohead ls 21
+if (with_title) set title "FFT prediction error (002 formula 18)"
+set arrow 1 from graph 0, first 0 to graph 1, first 0 nohead ls 21   # the zero line
 sel(a, col) = (strcol(1) eq a) ? column(col) : NaN
 nt = words(tables)
 plot for [i = 1:nt] word(tables, i) every ::1 using 3:(sel("mstep", 9)) \

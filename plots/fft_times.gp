@@ -27,12 +27,11 @@ load plotdir."/common.gp"
 set datafile separator ","
 set logscale x 2
 set logscale y
-set xrange [0.8:10]
-set xtics (1, 2, 4, 8)
+load plotdir."/procs_axis.gp"   # x range and tics: the p of the runs present
 set xlabel "number of processors p"
 set ylabel "time (s)"
 set key outside right top vertical Left reverse width 2
-set title (algo eq "mstep" ? "M-step FFT (002 figure 7)" : "divide-and-conquer FFT (001)") \
+if (with_title) set title (algo eq "mstep" ? "M-step FFT (002 figure 7)" : "divide-and-conquer FFT (001)") \
           ." : actual (solid), model (dashed), MPM of the trace (dotted)"
 sel(col) = (strcol(1) eq algo) ? column(col) : NaN
 nt = words(tables)

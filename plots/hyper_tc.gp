@@ -15,7 +15,7 @@ if (!exists("dat") && ARGC >= 1) dat = ARG1
 if (!exists("out") && ARGC >= 2) out = ARG2
 if (!exists("dat")) dat = "hyper_BT_p2.dat"
 if (!exists("out")) out = "hyper_tc.png"
-if (!exists("plotdir")) # the folder of this script, found without a shell (a path is never code)
+# the folder of this script, found without a shell (a path is never code)
 _i = strlen(ARG0)
 while (_i > 0 && ARG0[_i:_i] ne "/") { _i = _i - 1 }
 if (_i > 1) { plotdir = ARG0[1:_i-1] } else { plotdir = (_i == 1) ? "/" : "." }
@@ -23,8 +23,8 @@ width = 900
 height = 640
 load plotdir."/common.gp"
 
-ttl = system("sed -n 's/^# title: //p' '".dat."' | head -n 1")
-set title "T_c: ".ttl." -- measured vs hyperbolic vs linear"
+ttl = system("sed -n 's/^# title: //p' ".dat_sh." | head -n 1")
+if (with_title) set title "T_c: ".ttl." -- measured vs hyperbolic vs linear"
 set logscale xy
 set xlabel "message size x (bytes)"
 set ylabel "completion time T_c (s)"

@@ -30,7 +30,7 @@ width = 1000
 height = 160 + 90 * nproc
 load plotdir."/common.gp"
 
-set title "M-steps per processor: measured (run) and MPM schedule; ▲ Φ_{s,i} (MPM), dashed: BSPWB T_s"
+if (with_title) set title "M-steps per processor: measured (run) and MPM schedule; ▲ Φ_{s,i} (MPM), dashed: BSPWB T_s"
 set xlabel "time since the common start (s)"
 set xrange [0:tmax * 1.05]
 set yrange [-0.7:nproc - 0.3]

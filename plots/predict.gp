@@ -20,7 +20,7 @@ set datafile separator ","
 set key top left
 set xlabel "M-step"
 set ylabel "end of step (s since the program's start)"
-set title "Predicted against measured per M-step"
+if (with_title) set title "Predicted against measured per M-step"
 plot mpm using 2:8 with linespoints title "measured", \
      bsp using 2:7 with linespoints title "BSPWB", \
      mpm using 2:7 with linespoints title "MPM"

@@ -25,7 +25,7 @@ while (_i > 0 && ARG0[_i:_i] ne "/") { _i = _i - 1 }
 if (_i > 1) { plotdir = ARG0[1:_i-1] } else { plotdir = (_i == 1) ? "/" : "." }
 load plotdir."/common.gp"   # terminal from the extension of out, line styles
 
-set title title noenhanced
+if (with_title) set title title noenhanced
 set xlabel "processors P" offset 0,0.5
 set bmargin 5 + 2 * words(dat)   # room for the key below
 set ylabel "time (s)"

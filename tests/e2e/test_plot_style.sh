@@ -66,4 +66,22 @@ DAT
     gnuplot -e "plotdir='$P'; out='$T/x.png'; load '$P/common.gp'; print pat_ls('POA'), pat_ls('AO'), pat_ls('nope')" > "$T/ls" 2>&1
     check "pat_ls gives POA 4, AO 5, unknown 19" grep -qx '4 5 19' "$T/ls"
 fi
+# issue 15: no titles baked into figures unless with_title=1 (captions go into the
+# report and the LaTeX); panel labels of multi-panel figures are not titles
+for f in "$P"/*.gp; do
+    check "$(basename "$f"): a title only under with_title" \
+        test -z "$(grep -nE '^[[:space:]]*set title' "$f" | grep -v 'sprintf("pattern\|sprintf("P = ')"
+done
+# the FFT figures' p axis follows the runs present (p = 1, 2, 4: no empty 8 column)
+printf 'algo,n,p,reps,actual_s,actual_min_s,actual_max_s,model_s,error_pct,mpm_s,mpm_error_pct\n' >"$T/ft.csv"
+for p in 1 2 4; do
+    printf 'mstep,1024,%d,3,0.1,0.09,0.11,0.1,1,0.1,1\nccm,1024,%d,3,0.1,0.09,0.11,0.1,1,0.1,1\n' $p $p >>"$T/ft.csv"
+done
+for gp in fft_times fft_error; do
+    xmax=$(cd "$T" && echo 'print sprintf("%g", GPVAL_X_MAX)' |
+           gnuplot -e "tables='ft.csv'; names='local'; algo='mstep'; out='$gp.png'" "$P/$gp.gp" - 2>&1 | tail -n 1)
+    check "$gp: p axis ends after the largest p run (4), not at 8 or 10 (x max $xmax)" \
+        awk -v x="$xmax" 'BEGIN { exit !(x >= 4 && x < 8) }'
+done
+
 finish
