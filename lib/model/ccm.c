@@ -662,12 +662,28 @@ static hrel_ccm_node *fft_node(double n, int P, double D, double F, double C)
 int hrel_ccm_fft(double n, int P, double D, double F, double C, double gpar, double lpar,
                  hrel_ccm **out, char *err, size_t errlen)
 {
+    const double cval[] = {D, F, C, gpar, lpar};
+    const char *const cname[] = {"D", "F", "C", "g", "L"};
     hrel_ccm *m;
+    int k, e;
     *out = NULL;
     if (P < 1 || (P & (P - 1)) != 0 || !(n >= P)) {
         hrel_seterr(err, errlen, "FFT: P must be a power of two and N >= P (got N=%g, P=%d)", n, P);
         return -1;
     }
+    if (frexp(n, &e) != 0.5) {
+        hrel_seterr(err, errlen, "FFT: N=%g is not a power of two", n);
+        return -1;
+    }
+    if (n > HREL_CCM_FFT_MAX_N) {
+        hrel_seterr(err, errlen, "FFT: N=%g is above 2^53 (the largest N)", n);
+        return -1;
+    }
+    for (k = 0; k < 5; k++)
+        if (!isfinite(cval[k]) || cval[k] < 0) {
+            hrel_seterr(err, errlen, "FFT: %s = %g must be a finite number >= 0", cname[k], cval[k]);
+            return -1;
+        }
     m = calloc(1, sizeof *m);
     if (!m || !(m->path = hrel_strdup("fft")) || fn_add_piece(m, "PAR", 0, 0, 1, 0, lpar, gpar) != 0 ||
         !(m->root = fft_node(n, P, D, F, C))) {

@@ -103,7 +103,10 @@ int hrel_ccm_write(const hrel_ccm *m, FILE *fp);
  * two, N >= P): at P > 1 a division superstep with W = D n + F n/2 (split of n
  * points, combination of two halves), exchange f=PAR with h = n (each partner
  * sends and receives m = n/2: @ = +) and two tasks (n/2, P/2); at P = 1 a
- * normal superstep with W = C n log2 n. T_PAR(P, h) = LPAR + GPAR h. */
+ * normal superstep with W = C n log2 n. T_PAR(P, h) = LPAR + GPAR h.
+ * Refused with "FFT: ..." in err: P not a power of two, N not a power of two
+ * >= P or above HREL_CCM_FFT_MAX_N, a constant negative or not finite. */
+#define HREL_CCM_FFT_MAX_N 9007199254740992.0 /* 2^53: every N exact in a double */
 int hrel_ccm_fft(double n, int P, double D, double F, double C, double gpar, double lpar,
                  hrel_ccm **out, char *err, size_t errlen);
 

@@ -2,6 +2,7 @@
  * (tests/data/ccm_small.txt), piecewise cost functions, 001's FFT tree
  * against its closed form and a hand-computed case, and parse errors with
  * line numbers. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -144,6 +145,18 @@ int main(void)
         }
     }
     HREL_CHECK(hrel_ccm_fft(16, 3, 1, 1, 1, 1, 1, &m, err, sizeof err) != 0, "P=3 refused");
+    /* 001's FFT needs N a power of two and no negative or non-finite constant
+     * (issue 14: N = 1000 and D = -1 gave a total, the latter -1024 s) */
+    HREL_CHECK_REFUSED(hrel_ccm_fft(1000, 4, 1, 1, 1, 1, 1, &m, err, sizeof err), m, err,
+                       "N=1000 is not a power of two", "N not a power of two refused");
+    HREL_CHECK_REFUSED(hrel_ccm_fft(1024, 4, -1, 1, 1, 1, 1, &m, err, sizeof err), m, err,
+                       "D = -1 must be a finite number >= 0", "negative D refused");
+    HREL_CHECK_REFUSED(hrel_ccm_fft(1024, 4, 1, 1, 1, -1e-8, 1, &m, err, sizeof err), m, err,
+                       "g = -1e-08 must be a finite number >= 0", "negative g refused");
+    HREL_CHECK_REFUSED(hrel_ccm_fft(1024, 4, 1, 1, INFINITY, 1, 1, &m, err, sizeof err), m, err,
+                       "C = inf must be a finite number >= 0", "infinite C refused");
+    HREL_CHECK_REFUSED(hrel_ccm_fft(ldexp(1.0, 60), 4, 1, 1, 1, 1, 1, &m, err, sizeof err), m,
+                       err, "N=1.15292e+18 is above 2^53", "N beyond exact doubles refused");
 
     /* parse errors name the line */
     bad("program p=2\n  normal w=1\n  bogus w=2\nend\n", "t.ccm:3: unknown word 'bogus'",
