@@ -24,7 +24,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char path[64];
+static char path[4096];
 
 static void drop(void)
 {
@@ -37,7 +37,8 @@ static int put(const uint8_t *data, size_t size)
     FILE *fp;
     if (!path[0]) {
         int fd;
-        snprintf(path, sizeof path, "/tmp/hrel_fuzz.XXXXXX");
+        const char *tmp = getenv("TMPDIR");
+        snprintf(path, sizeof path, "%s/hrel_fuzz.XXXXXX", tmp && *tmp ? tmp : "/tmp");
         fd = mkstemp(path);
         if (fd < 0)
             abort();
