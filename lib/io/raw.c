@@ -60,9 +60,9 @@ static int convert_row(const hrel_csv *t, size_t i, const int *idx, hrel_raw_row
     }
     if (hrel_csv_long(t, i, idx[1], &procs, err, errlen) != 0)
         return -1;
-    if (procs < 1 || procs > 1000000) {
-        hrel_seterr(err, errlen, "%s:%zu: column procs: %ld is not a processor count >= 1",
-               t->path, ln, procs);
+    if (procs < 1 || procs > HREL_RAW_MAX_PROCS) {
+        hrel_seterr(err, errlen, "%s:%zu: column procs: %ld is not a processor count 1..%d",
+               t->path, ln, procs, HREL_RAW_MAX_PROCS);
         return -1;
     }
     row->procs = (int)procs;

@@ -3,7 +3,8 @@
  * Contract: the file follows ../shared/DESIGN.md: "# key: value" metadata lines,
  * then the header (at least pattern,procs,h,msg_bytes,rep,seconds, in any order,
  * extra columns ignored), then one row per timed repetition. Every row is checked:
- * pattern is a known name (hrel_patterns_index), procs an integer >= 1, h a
+ * pattern is a known name (hrel_patterns_index), procs an integer
+ * 1..HREL_RAW_MAX_PROCS, h a
  * number > 0, msg_bytes a number >= 0, rep an integer >= 0, seconds a number > 0.
  * The first bad row stops the load with "FILE:LINE: problem" in the caller's
  * buffer. Nothing here prints. hrel_raw_load allocates; hrel_raw_free frees.
@@ -15,6 +16,7 @@
 
 #include "csv.h"
 
+#define HREL_RAW_MAX_PROCS 1000000   /* largest processor count of a row */
 
 typedef struct hrel_raw_row {
     int pattern;         /* index into hrel_patterns_name() order */

@@ -118,7 +118,7 @@ static int parse_partners(const char *text, int **out, int *n, char *bad, size_t
         if (!*s)
             break;
         v = strtol(s, &end, 10);
-        if (end == s || v < 0 || v > 1000000) {
+        if (end == s || v < 0 || v > HREL_TRACE_MAX_RANK) {
             len = strcspn(tok, ";");
             snprintf(bad, badlen, "%.*s", (int)(len < 40 ? len : 40), tok);
             free(a);
@@ -168,9 +168,9 @@ static int read_keys(const hrel_csv *c, const char *path, const int *idx, long *
                         c->lineno[i], rk[i], HREL_TRACE_MAX_RANK);
             return -1;
         }
-        if (st[i] < 1 || st[i] > 100000000) {
-            hrel_seterr(err, errlen, "%s:%zu: step %ld is out of range (steps count from 1)",
-                        path, c->lineno[i], st[i]);
+        if (st[i] < 1 || st[i] > HREL_TRACE_MAX_STEP) {
+            hrel_seterr(err, errlen, "%s:%zu: step %ld is out of range (1..%d)", path,
+                        c->lineno[i], st[i], HREL_TRACE_MAX_STEP);
             return -1;
         }
         if (rk[i] > *maxrank)

@@ -11,6 +11,9 @@
  * that rank (E, PP, OA, AO, AA, ...; empty: none) so that per-pattern g and L
  * can be used. hrel_trace_load checks all of this and reports the first
  * problem as "FILE:LINE: ..."; nothing here prints or exits.
+ * Limits: ranks and partners 0..HREL_TRACE_MAX_RANK, steps 1..HREL_TRACE_MAX_STEP,
+ * and at most 4 x rows + 1024 (rank, step) cells (a grid far larger than the
+ * file is refused before allocation); the file as lib/io/csv.h reads it.
  * hrel_trace_alloc / hrel_trace_load allocate; hrel_trace_free frees (NULL ok).
  */
 #ifndef HREL_TRACE_H
@@ -19,6 +22,7 @@
 #include <stddef.h>
 
 #define HREL_TRACE_MAX_RANK 1000000   /* largest rank a trace.csv may name */
+#define HREL_TRACE_MAX_STEP 100000000 /* largest step a trace.csv may name */
 #define HREL_TRACE_PATLEN 16    /* room for a pattern name and its '\0' */
 
 typedef struct hrel_trace_row {

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXDEPTH 64    /* deepest nesting of blocks in the text form */
-#define MAXWORDS 256   /* most words on one line */
+#define MAXDEPTH HREL_CCM_MAX_DEPTH
+#define MAXWORDS HREL_CCM_MAX_WORDS
 
 /* ======================================================================
  * tree building
@@ -132,7 +132,7 @@ static int posint(const char *s, int *v)
     long l;
     errno = 0;
     l = strtol(s, &end, 10);
-    if (end == s || *end || errno || l < 1 || l > 1000000000L)
+    if (end == s || *end || errno || l < 1 || l > HREL_CCM_MAX_P)
         return -1;
     *v = (int)l;
     return 0;
@@ -181,7 +181,8 @@ static int parse_cost(hrel_ccm *m, char **w, int n, const char *name, long line,
     i = 2;
     if (i < n && strncmp(w[i], "p=", 2) == 0) {
         if (strcmp(w[i] + 2, "*") != 0 && posint(w[i] + 2, &p) != 0) {
-            hrel_seterr(err, errlen, "%s:%ld: '%s' is not a processor count", name, line, w[i]);
+            hrel_seterr(err, errlen, "%s:%ld: '%s' is not a processor count 1..%ld", name, line,
+                        w[i], HREL_CCM_MAX_P);
             return -1;
         }
         i++;
@@ -272,7 +273,10 @@ static int parse_attrs(hrel_ccm_node *nd, char **w, int n, const char *name, lon
             return -1;
         }
         if (!ok) {
-            hrel_seterr(err, errlen, "%s:%ld: bad value '%s' for %s", name, line, val, key);
+            char lim[48] = "";
+            if (strcmp(key, "p") == 0)
+                snprintf(lim, sizeof lim, " (a processor count 1..%ld)", HREL_CCM_MAX_P);
+            hrel_seterr(err, errlen, "%s:%ld: bad value '%s' for %s%s", name, line, val, key, lim);
             return -1;
         }
     }

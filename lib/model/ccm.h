@@ -28,6 +28,9 @@
  *     end
  * Numbers are seconds, h in the unit of the cost function's g. Indentation
  * is free. Errors name the file and line.
+ * Limits: blocks nested at most HREL_CCM_MAX_DEPTH deep, at most
+ * HREL_CCM_MAX_WORDS words on a line, p 1..HREL_CCM_MAX_P; the file as
+ * lib/io/textfile.h reads it. Each limit is named in its error message.
  *
  * Contract: return 0, or non-zero with one line in err; nothing prints or
  * exits except hrel_ccm_write, which writes to the caller's stream.
@@ -38,6 +41,10 @@
 
 #include <stddef.h>
 #include <stdio.h>
+
+#define HREL_CCM_MAX_DEPTH 64          /* deepest nesting of blocks in the text form */
+#define HREL_CCM_MAX_WORDS 256         /* most words on one line */
+#define HREL_CCM_MAX_P 1000000000L     /* largest processor count p= */
 
 #define HREL_CCM_NAMELEN 32   /* room for a cost-function name and its '\0' */
 

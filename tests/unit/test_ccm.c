@@ -166,6 +166,11 @@ int main(void)
     bad("program p=2\n  task\n  end\nend\n", "t.ccm:2: task outside a division",
         "task outside a division");
     bad("program p=2\n  normal w=abc\nend\n", "t.ccm:2: bad value 'abc' for w", "bad number");
+    /* the limits are named in the messages (issue 14, "limits that are stated") */
+    bad("program p=2147483647\nend\n",
+        "t.ccm:1: bad value '2147483647' for p (a processor count 1..1000000000)", "largest p named");
+    bad("cost F p=0 L=1 g=1\nprogram p=2\nend\n",
+        "t.ccm:1: 'p=0' is not a processor count 1..1000000000", "cost p range named");
     bad("program p=2\n  normal w=1 h=5\nend\n", "t.ccm:2: h= given without f=", "h without f");
     bad("program p=2\n  division\n  end\nend\n", "t.ccm:3: division (line 2) has no task",
         "empty division");

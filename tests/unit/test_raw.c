@@ -80,6 +80,9 @@ int main(void)
     bad_case("raw_empty.csv", "# only: metadata\npattern,procs,h,msg_bytes,rep,seconds\n",
              "raw_empty.csv: no data rows");
     bad_case("raw_blank.csv", "", "raw_blank.csv");
+    /* the limit is stated in the message (issue 14, "limits that are stated") */
+    bad_case("raw_procs_max.csv", "pattern,procs,h,msg_bytes,rep,seconds\nE,1000001,64,32,0,0.1\n",
+             "raw_procs_max.csv:2: column procs: 1000001 is not a processor count 1..1000000");
     r = NULL;
     HREL_CHECK(hrel_raw_load("/nonexistent/raw.csv", &r, err, sizeof err) != 0, "missing file");
     HREL_CHECK_HAS(err, "/nonexistent/raw.csv", "missing file named");

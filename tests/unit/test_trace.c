@@ -111,5 +111,11 @@ int main(void)
     bad("trace_huge_grid.csv", HDR "3000,30000,0,0,0,,\n",
         "ranks 0..3000 and steps 1..30000 need 90030000 rows, the file has 1",
         "a grid far larger than the file is refused before allocation");
+    /* the limits are stated in the messages (issue 14, "limits that are stated") */
+    bad("trace_rank_max.csv", HDR "1000001,1,0,0,0,,\n", "rank 1000001 is out of range (0..1000000)",
+        "largest rank named");
+    bad("trace_step_max.csv", HDR "0,100000001,0,0,0,,\n",
+        "step 100000001 is out of range (1..100000000)", "largest step named");
+    bad("trace_partner_max.csv", HDR "0,1,0,0,0,1000001,\n", "1000001", "partner beyond the largest rank");
     return hrel_test_summary("test_trace");
 }
