@@ -25,7 +25,9 @@
 # Writes DIR/consts.csv (hrel_fft_constants, measured first, on this machine,
 # with DIR/fftw.wisdom: the FFTW plans it measured, which every run then uses),
 # per platform DIR/NAME/{fit.csv,runs.csv,trace_*.csv,predict.csv,table.csv,
-# table.txt} and DIR/fft_times_mstep.png, fft_times_ccm.png, fft_error.png
+# table.txt}, DIR/PLATFORM/ccm_path.{dat,png,pdf} (the CCM critical path of the
+# divide-and-conquer FFT at the largest p: computation, communication per superstep)
+# and DIR/fft_times_mstep.png, fft_times_ccm.png, fft_error.png
 # (and .pdf). Every virtual machine is halted at the end, also on failure.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -154,7 +156,8 @@ for ((k = 0; k < np; k++)); do
     "$BIN/hrel" fft predict --n "$n" --procs "$procs" --consts "$out/consts.csv" --fit "$dir/fit.csv" \
         --op "$op" --algo mstep --pattern "$pat_m" --gl-procs "$glp" >"$dir/predict.csv" || exit 1
     "$BIN/hrel" fft predict --n "$n" --procs "$procs" --consts "$out/consts.csv" --fit "$dir/fit.csv" \
-        --op "$op" --algo ccm --pattern "$pat_c" | tail -n +2 >>"$dir/predict.csv" || exit 1
+        --op "$op" --algo ccm --pattern "$pat_c" --ccm-path "$dir/ccm_path.dat" |
+        tail -n +2 >>"$dir/predict.csv" || exit 1
     "$BIN/hrel" fft table "$dir/runs.csv" "${targs[@]}" >"$dir/table.csv" || exit 1
     "$BIN/hrel" fft table "$dir/runs.csv" "${targs[@]}" --format text >"$dir/table.txt" || exit 1
     echo "== $pl" ; cat "$dir/table.txt"
@@ -170,5 +173,10 @@ for ext in png pdf; do
     done
     (cd "$out" && gnuplot -c "$ROOT/plots/fft_error.gp" "$tables" "$names" "fft_error.$ext") ||
         die "gnuplot failed (fft_error.gp)"
+    # the CCM view of the divide-and-conquer FFT at the largest p: its critical path
+    for pl in $names; do
+        gnuplot -c "$ROOT/plots/ccm.gp" "$out/$pl/ccm_path.dat" "$out/$pl/ccm_path.$ext" ||
+            die "gnuplot failed (ccm.gp)"
+    done
 done
 echo "fft_study.sh: results in $out" >&2

@@ -8,7 +8,8 @@
 #            [--out DIR] [-- BENCH-ARGS...]
 #
 # Writes DIR/raw.csv (the benchmark rows), DIR/hyper_params.csv (hrel hyper fit),
-# DIR/hyper_fit.txt, DIR/hyper/*.dat and one PNG and PDF per pattern and p.
+# DIR/hyper_fit.txt, DIR/hyper/*.dat and one PNG and PDF per pattern and p, and
+# DIR/logp.{dat,png,pdf}: LogP beside the hyperbolic model (003 section 6).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
@@ -40,6 +41,13 @@ for dat in "$run"/hyper/hyper_*.dat; do
         gnuplot -c "$ROOT/plots/hyper_tc.gp" "$dat" "${dat%.dat}.$ext" ||
             { echo "hyper_study.sh: gnuplot failed on $dat ($ext)" >&2; exit 1; }
     done
+done
+# LogP beside the hyperbolic model (003 section 6), for this platform's smallest
+# message: its LogP parameters from the fitted blocks (docs/hyper.md)
+"$HREL" hyper logp --params "$run/hyper_params.csv" --msg-bytes 1 --n 64 >"$run/logp.dat" || exit 1
+for ext in png pdf; do
+    gnuplot -c "$ROOT/plots/logp.gp" "$run/logp.dat" "$run/logp.$ext" ||
+        { echo "hyper_study.sh: gnuplot failed on logp.dat ($ext)" >&2; exit 1; }
 done
 cat "$run/hyper_fit.txt"
 echo "hyper_study.sh: parameters in $run/hyper_params.csv, figures in $run/hyper/"

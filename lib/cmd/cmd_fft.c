@@ -18,6 +18,7 @@
 #include "sample.h"
 #include "fft_io.h"
 #include "fft_model.h"
+#include "ccm.h"
 #include "fft_par.h"
 #include "args.h"
 #include "hrel_cmd.h"
@@ -32,6 +33,7 @@ typedef struct fft_opts {
     const char *fit;       /* hrel fit --csv output, or NULL */
     const char *pat_mstep; /* fit pattern for the M-step FFT */
     const char *pat_ccm;   /* fit pattern for the divide-and-conquer FFT */
+    const char *ccm_path;  /* predict: write the CCM critical path of the largest p here */
     double g, L;           /* explicit g and L (used when fit is NULL) */
     int have_g, have_L;    /* whether --g / --L were given */
     hrel_op op;            /* the @ operator */
@@ -108,6 +110,7 @@ static int parse_opts(const char *verb, int argc, char **argv, int first, fft_op
             HREL_OPT_STR("pattern", 0, &pat),
             HREL_OPT_STR("pattern-mstep", 0, &o->pat_mstep),
             HREL_OPT_STR("pattern-ccm", 0, &o->pat_ccm),
+            HREL_OPT_STR("ccm-path", 0, &o->ccm_path),
             {"g", 0, HREL_ARG_DOUBLE, &o->g, 0, 1e300, NULL, NULL, 0, &o->have_g},
             {"L", 0, HREL_ARG_DOUBLE, &o->L, 0, 1e300, NULL, NULL, 0, &o->have_L},
             HREL_OPT_CHOICE("op", 0, &opi, ops),
@@ -199,6 +202,44 @@ static int predict_one(const fft_opts *o, int algo, long n, long p, double *g, d
                               *L, model, err, errlen);
 }
 
+/* The divide-and-conquer FFT of the largest p as 001's CCM tree (lib/model/ccm:
+ * D = Ds, F = R, C = F, T_PAR(h) = L + g op(b/2, b/2) h for h values), checked
+ * against the formula, its critical path written to PATH for plots/ccm.gp. */
+static int write_ccm_path(const fft_opts *o, const char *path, char *err, size_t errlen)
+{
+    long p = 1;
+    int k, rc;
+    double g = 0, L = 0, model, total;
+    hrel_fft_consts c;
+    hrel_ccm *m = NULL;
+    FILE *fp;
+    for (k = 0; k < o->np; k++)
+        if (o->p[k] > p)
+            p = o->p[k];
+    if (predict_one(o, 2, o->n, p, &g, &L, &c, &model, err, errlen) != 0 ||
+        hrel_ccm_fft((double)o->n, (int)p, c.Ds, c.R, c.F,
+                     g * hrel_op_apply(o->op, o->bytes / 2.0, o->bytes / 2.0), L, &m, err,
+                     errlen) != 0)
+        return -1;
+    rc = hrel_ccm_eval(m, &total, err, errlen);
+    if (rc == 0 && fabs(total - model) > 1e-9 * fabs(model)) {
+        snprintf(err, errlen, "CCM tree %.9g s differs from the formula %.9g s", total, model);
+        rc = -1;
+    }
+    if (rc == 0 && !(fp = fopen(path, "w"))) {
+        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        rc = -1;
+    } else if (rc == 0) {
+        rc = hrel_ccm_write_path(m, fp, err, errlen);
+        if (fclose(fp) != 0 && rc == 0) {
+            snprintf(err, errlen, "cannot write '%s'", path);
+            rc = -1;
+        }
+    }
+    hrel_ccm_free(m);
+    return rc;
+}
+
 static const char *algo_name(int algo)
 {
     return algo == 1 ? "mstep" : "ccm";
@@ -241,6 +282,10 @@ static int cmd_predict(int argc, char **argv)
                            c.D, c.Ds, c.F, c.R, model);
             }
         }
+    }
+    if (o.ccm_path && write_ccm_path(&o, o.ccm_path, err, sizeof err) != 0) {
+        fprintf(stderr, "hrel fft predict: %s\n", err);
+        return 1;
     }
     return 0;
 }

@@ -28,7 +28,8 @@ static void usage(FILE *fp)
         "                  (--params PARAMS.csv | --aW A --bW B --aC A --bC B --aL A)\n"
         "                  [--preemptive]\n"
         "       hrel hyper reduce GRAPH [--size X]\n"
-        "       hrel hyper logp --L L --o O --g G [--n N]\n"
+        "       hrel hyper logp (--L L --o O --g G | --params PARAMS.csv [--msg-bytes S])\n"
+        "                  [--n N]\n"
         "       hrel hyper plotdata RAW.csv (--params PARAMS.csv | --aW ... --aL A)\n"
         "                  [--neighbours K] -o DIR\n"
         "\n"
@@ -340,10 +341,13 @@ static int cmd_reduce(int argc, char **argv)
 
 static int cmd_logp(int argc, char **argv)
 {
-    double L = -1, o = -1, g = -1, n, lo = 2.0, nlo = 1;
+    double L = -1, o = -1, g = -1, n, lo = 2.0, nlo = 1, S = 1;
     int nmax = 64;
     hrel_hyper_cb cb;
     hrel_logp m;
+    sysopts so;
+    char err[ERRLEN];
+    memset(&so, 0, sizeof so);
     {
         int rc;
         const hrel_arg opts[] = {
@@ -351,12 +355,27 @@ static int cmd_logp(int argc, char **argv)
             HREL_OPT_NUM("o", 0, HREL_ARG_DOUBLE, &o, 0, 1e300),
             HREL_OPT_NUM("g", 0, HREL_ARG_DOUBLE, &g, 0, 1e300),
             HREL_OPT_NUM("n", 0, HREL_ARG_INT, &nmax, 1, 100000000),
+            HREL_OPT_NUM("msg-bytes", 0, HREL_ARG_DOUBLE, &S, 1, 1e12),
+            SYSOPTS(so),
             END_OPTS};
         if ((rc = parse_opts("logp", argc, argv, opts, NULL, NULL)) >= 0)
             return rc;
     }
+    if (so.params) {
+        /* LogP of one S-byte message from the fitted blocks (docs/hyper.md): the
+         * workstation block's time is the overhead, the network's latency the
+         * delay, its per-byte time the gap */
+        if (sys_finish(&so, err, sizeof err) != 0)
+            return fail(err, 1);
+        o = hrel_hyper_T(S, so.s.aW, so.s.bW);
+        L = so.s.aC + so.s.aL;
+        g = so.s.bC * S;
+        printf("# LogP from %s for %.0f-byte messages: o = T_W(S), L = aC + aL, g = bC S\n",
+               so.params, S);
+        printf("o %.9e\nL %.9e\ng %.9e\n", o, L, g);
+    }
     if (L < 0 || o < 0 || g < 0)
-        return fail("logp needs --L, --o and --g (seconds)", 2);
+        return fail("logp needs --L, --o and --g (seconds), or --params PARAMS.csv", 2);
     m.L = L;
     m.o = o;
     m.g = g;

@@ -17,8 +17,9 @@
 static const char usage_text[] =
     "usage: hrel model bsp|bspwb|mpm TRACE.csv (--g G --L L | --fit FIT.csv)\n"
     "                  [--op sum|max] [--csv] [--plot-data FILE]\n"
-    "       hrel model ccm FILE [--tree]\n"
+    "       hrel model ccm FILE [--tree] [--plot-data FILE]\n"
     "       hrel model ccm --fft --n N --p P --D D --F F --C C --g G --L L [--tree]\n"
+    "                      [--plot-data FILE]\n"
     "       hrel model logp --L L --o O --g G [--n N]\n"
     "       hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium M] (see\n"
     "                         hrel model replay --help)\n"
@@ -38,7 +39,9 @@ static const char usage_text[] =
     "  --plot-data FILE  write, per rank and step, the measured and MPM schedules\n"
     "               and the BSPWB T_s for plots/msteps.gp\n"
     "ccm FILE       evaluate a Collective Computing Model program (text form in\n"
-    "               docs/model.md); --tree prints the tree with each node's cost\n"
+    "               docs/model.md); --tree prints the tree with each node's cost;\n"
+    "               --plot-data FILE writes its critical path, one superstep a row\n"
+    "               (W, T_g, T_f), for plots/ccm.gp\n"
     "ccm --fft      001's divide-and-conquer FFT of N points on P processors with\n"
     "               constants D, F, C and T_PAR(h) = L + g h; prints the closed form too\n"
     "logp           T = (N-1) max(g,o) + 2o + L for N messages (default 1)\n";
@@ -309,7 +312,7 @@ done:
 /* ccm FILE | ccm --fft ... */
 static int run_ccm(int argc, char **argv)
 {
-    const char *path = NULL;
+    const char *path = NULL, *plot = NULL;
     int fft = 0, tree = 0, P = 0;
     double n = NAN, D = NAN, F = NAN, C = NAN, g = NAN, L = NAN, pd = NAN, total;
     hrel_ccm *m = NULL;
@@ -319,6 +322,7 @@ static int run_ccm(int argc, char **argv)
         const hrel_arg opts[] = {
             HREL_OPT_FLAG("fft", 0, &fft),
             HREL_OPT_FLAG("tree", 0, &tree),
+            HREL_OPT_STR("plot-data", 0, &plot),
             HREL_OPT_NUM("n", 0, HREL_ARG_DOUBLE, &n, 0, 0),
             HREL_OPT_NUM("p", 0, HREL_ARG_DOUBLE, &pd, 0, 0),
             HREL_OPT_NUM("D", 0, HREL_ARG_DOUBLE, &D, 0, 0),
@@ -354,6 +358,16 @@ static int run_ccm(int argc, char **argv)
     }
     if (tree)
         hrel_ccm_write(m, stdout);
+    if (plot) {
+        FILE *fp = fopen(plot, "w");
+        int bad = !fp || hrel_ccm_write_path(m, fp, err, sizeof err) != 0;
+        if (fp && fclose(fp) != 0)
+            bad = 1;
+        if (bad) {
+            hrel_ccm_free(m);
+            return fail(1, "cannot write the critical path to '%s'", plot);
+        }
+    }
     if (fft)
         printf("# closed form of 001: %.9g s\n", hrel_ccm_fft_closed(n, P, D, F, C, g, L));
     printf("total %.9g\n", total);

@@ -619,6 +619,48 @@ int hrel_ccm_write(const hrel_ccm *m, FILE *fp)
     return ferror(fp) ? -1 : 0;
 }
 
+/* The supersteps of task T and, through each division's most expensive task,
+ * of the rest of the critical path; *ORDER counts the rows. */
+static int path_task(const hrel_ccm *m, const hrel_ccm_node *t, int depth, int *order, FILE *fp,
+                     char *err, size_t errlen)
+{
+    size_t i, k;
+    for (i = 0; i < t->nchild; i++) {
+        const hrel_ccm_node *s = t->child[i];
+        double comm = 0;
+        if (s->f[0] && hrel_ccm_cost(m, s->f, s->p, s->h, &comm, err, errlen) != 0)
+            return -1;
+        fprintf(fp, "%d %d %s %d %.9g %.9g %.9g %.9g\n", ++*order, depth,
+                s->kind == HREL_CCM_DIVISION ? "division" : "normal", s->p, s->w_s,
+                s->kind == HREL_CCM_DIVISION ? s->tg_s : 0.0, comm,
+                s->w_s + (s->kind == HREL_CCM_DIVISION ? s->tg_s : 0.0) + comm);
+        if (s->kind == HREL_CCM_DIVISION && s->nchild > 0) {
+            const hrel_ccm_node *worst = s->child[0];
+            for (k = 1; k < s->nchild; k++)
+                if (s->child[k]->cost_s > worst->cost_s)
+                    worst = s->child[k];
+            if (path_task(m, worst, depth + 1, order, fp, err, errlen) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+int hrel_ccm_write_path(const hrel_ccm *m, FILE *fp, char *err, size_t errlen)
+{
+    int order = 0;
+    if (!m->root) {
+        snprintf(err, errlen, "%s: no program", m->path ? m->path : "ccm");
+        return -1;
+    }
+    fprintf(fp, "# CCM critical path of %s: total %.9g s\n"
+                "# order depth kind p w_s tg_s comm_s cost_s\n",
+            m->path ? m->path : "(built in code)", m->root->cost_s);
+    if (path_task(m, m->root, 0, &order, fp, err, errlen) != 0)
+        return -1;
+    return ferror(fp) ? -1 : 0;
+}
+
 /* ======================================================================
  * the FFT of 001
  * ==================================================================== */

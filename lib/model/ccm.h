@@ -106,6 +106,14 @@ int hrel_ccm_eval(hrel_ccm *m, double *total, char *err, size_t errlen);
  * evaluated) to FP. */
 int hrel_ccm_write(const hrel_ccm *m, FILE *fp);
 
+/* Write the critical path of the evaluated tree M to FP, one row per superstep on it:
+ *   "order depth kind p w_s tg_s comm_s cost_s" (kind normal or division; comm_s
+ * = T_f(p, h), 0 without f; cost_s the superstep's own W + T_g + T_f, without its
+ * subtasks). A division's most expensive subtask continues the path (its first
+ * one among equals), so the rows add up to the total. A header line says what
+ * the columns are; plots/ccm.gp draws it. Returns 0, or -1 with err. */
+int hrel_ccm_write_path(const hrel_ccm *m, FILE *fp, char *err, size_t errlen);
+
 /* Build 001's divide-and-conquer FFT of N points on P processors (P a power of
  * two, N >= P): at P > 1 a division superstep with W = D n + F n/2 (split of n
  * points, combination of two halves), exchange f=PAR with h = n (each partner

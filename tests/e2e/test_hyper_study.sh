@@ -12,6 +12,12 @@ check "parameters written" grep -q '^aC,' "$T/h/hyper_params.csv"
 check "one PNG per pattern and p (10)" test "$(ls "$T/h/hyper/"*.png 2>/dev/null | wc -l)" -eq 10
 check "one PDF per pattern and p (10)" test "$(ls "$T/h/hyper/"*.pdf 2>/dev/null | wc -l)" -eq 10
 check "no report of the h-relation kind (--no-report)" test ! -e "$T/h/report.html"
+# issue 15: the LogP figure (003 section 6) from this run's fitted blocks
+check "LogP data written, its parameters from the fit" grep -q '^# LogP from .*hyper_params.csv' "$T/h/logp.dat"
+check "LogP ratio stays within [3/4, 1] (003 f. 18)" \
+    awk '$1 ~ /^[0-9]+$/ && ($4 < 0.75 - 1e-9 || $4 > 1 + 1e-9) { bad = 1 } END { exit bad }' "$T/h/logp.dat"
+check "LogP figure PNG" test -s "$T/h/logp.png"
+check "LogP figure PDF" test -s "$T/h/logp.pdf"
 "$ROOT/experiments/hyper_study.sh" --bogus >/dev/null 2>&1
 check "unknown argument: exit 2" test $? -eq 2
 finish

@@ -95,6 +95,9 @@ check "fft_study.sh --hostfile FILE (relative) exits 0 ($(tail -n 1 "$T/fft.out"
 check "fft_study.sh: runs.csv names the user's hostfile" \
     grep -qF "# hostfile: $T/my hosts/office.hosts" "$T/my hosts/fft run/office/runs.csv"
 check "fft_study.sh: figure made in a directory with a space" test -s "$T/my hosts/fft run/fft_error.png"
+for f in ccm_path.dat ccm_path.png ccm_path.pdf; do   # issue 15: the CCM figure
+    check "fft_study.sh: CCM critical path $f" test -s "$T/my hosts/fft run/office/$f"
+done
 (cd "$T/my hosts" && "$X/psrs_study.sh" --fit fit.csv --hostfile office.hosts --out "psrs run" \
     --quick) >"$T/psrs.out" 2>&1; rc=$?
 check "psrs_study.sh --hostfile FILE (relative) exits 0 ($(tail -n 1 "$T/psrs.out"))" test "$rc" -eq 0

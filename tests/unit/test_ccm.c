@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "ccm.h"
+#include <string.h>
 #include "hrel_test.h"
 
 /* Parse TEXT, which must fail with WANT in the message. */
@@ -38,6 +39,34 @@ int main(void)
         div = m->root->child[1];
         HREL_CHECK_INT(div->kind, HREL_CCM_DIVISION, "second superstep is a division");
         HREL_CHECK_REL(div->cost_s, 7.75, 1e-12, "division: W + T_g + T_PAR + max tasks");
+        {   /* the critical path (plots/ccm.gp): 6 supersteps, hand-worked in the file's
+             * comments, that add up to the total; the division goes on into its
+             * dearer task (4.5 s, not 3.3 s) */
+            char *buf = NULL;
+            size_t len = 0;
+            FILE *fp = open_memstream(&buf, &len);
+            double sum = 0, w, tg, c, cost;
+            int order, depth, pp, rows = 0;
+            char kind[16], *line, *save = NULL;
+            HREL_CHECK(fp && hrel_ccm_write_path(m, fp, err, sizeof err) == 0, "path written");
+            if (fp)
+                fclose(fp);
+            for (line = buf ? strtok_r(buf, "\n", &save) : NULL; line;
+                 line = strtok_r(NULL, "\n", &save))
+                if (sscanf(line, "%d %d %15s %d %lf %lf %lf %lf", &order, &depth, kind, &pp, &w,
+                           &tg, &c, &cost) == 8) {
+                    rows++;
+                    sum += cost;
+                    if (order == 2)
+                        HREL_CHECK(strcmp(kind, "division") == 0 && tg == 0.25 && c == 2.5,
+                                   "path row 2: the division's own W, T_g, T_PAR(200)");
+                    if (order == 5)
+                        HREL_CHECK(depth == 2 && w == 3, "path row 5: the 3 s task, depth 2");
+                }
+            HREL_CHECK_INT(rows, 6, "six supersteps on the critical path");
+            HREL_CHECK_REL(sum, 10.0, 1e-12, "they add up to the total");
+            free(buf);
+        }
         HREL_CHECK_INT(div->child[0]->p, 2, "task without p= gets P / tasks");
         HREL_CHECK_REL(div->child[0]->cost_s, 3.3, 1e-12, "task 0: BCAST for any p");
         t2 = div->child[1];
