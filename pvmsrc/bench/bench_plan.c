@@ -48,6 +48,7 @@ int hrel_bench_done_load(const char *dir, hrel_bench_done *done, char *err, size
         return -1;
     }
     done->cap = t->nrow + 1;
+    done->old_cases = hrel_csv_col(t, "rse_median") < 0;
     for (r = 0; r < t->nrow; r++) {
         long p, h;
         const char *pat = hrel_csv_str(t, r, idx[0]);

@@ -18,6 +18,7 @@
 
 typedef struct hrel_bench_done {
     size_t n, cap;
+    int old_cases;   /* 1: DIR/cases.csv has no median_s,rse_median (written before them) */
     struct { char pat[16]; int procs; long h; } *c;
 } hrel_bench_done;
 

@@ -490,13 +490,15 @@ static int run_all(master *m)
                              cfg->budget_s > 0 ? t_start + cfg->budget_s : INFINITY, &cs) < 0)
                     return -1;
                 fprintf(m->cases,
-                        "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,%ld,%d,%.6f,%.9f,%.9f,%.9f,%.9f,"
-                        "%.9f,%.5f\n",
+                        "%s,%d,%ld,%ld,%ld,%.9f,%.9f,%.5f,%.9f,%.9f,%ld,%d,%.6f,%.9f,%.9f,%.9f,%.9f",
                         cfg->pat[i], procs[j], cfg->sizes[k], msg, cs.reps, cs.st.mean,
                         hrel_reps_sd(&cs.st), hrel_reps_rse(&cs.st), cs.min, cs.max, cs.void_reps,
                         cs.oversub,
                         cs.margin, cs.lag_sum / (double)(cs.reps * procs[j]), cs.lag_max,
-                        cs.off_max, cs.rtt_max, cs.median, cs.rse_median);
+                        cs.off_max, cs.rtt_max);
+                if (!(m->done && m->done->old_cases))   /* a resumed older file keeps its columns */
+                    fprintf(m->cases, ",%.9f,%.5f", cs.median, cs.rse_median);
+                fputc('\n', m->cases);
                 fflush(m->cases);
                 m->n_cases++;
                 m->n_oversub += cs.oversub;

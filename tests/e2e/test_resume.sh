@@ -82,6 +82,18 @@ check "--resume: ends complete" test "$(tail -n 1 "$T/r2/raw.csv")" = "# complet
 check_not "--resume of a directory without a run refused" "$BIN/hrel_bench" -q --resume "$T/none"
 "$BIN/hrel" quality "$T/r2" >"$T/q.out"
 check "hrel quality: the resumed run is complete, 4 cases" grep -q "^quality: run complete; 4 cases;" "$T/q.out"
+# --- --resume of a run whose cases.csv predates median_s,rse_median -------------
+"$BIN/hrel_bench" -q -P PP -p 2 -s 6720,26880 -r 2 -w 0 -o "$T/r3" 2>/dev/null
+last=$(grep -v '^#' "$T/r3/cases.csv" | tail -n 1 | cut -d, -f1-3)
+grep -v "^$last," "$T/r3/cases.csv" | sed 's/,median_s,rse_median$//; /^PP,/s/,[^,]*,[^,]*$//' >"$T/c.tmp"
+mv "$T/c.tmp" "$T/r3/cases.csv"
+grep -v -e "^$last," -e '^# complete: yes' "$T/r3/raw.csv" >"$T/r.tmp" && mv "$T/r.tmp" "$T/r3/raw.csv"
+"$BIN/hrel_bench" -q -P PP -p 2 -s 6720,26880 -r 2 -w 0 --resume "$T/r3" 2>/dev/null
+check "--resume of an older cases.csv: exit 0" test $? -eq 0
+check "--resume of an older cases.csv: its rows keep 17 columns" \
+    test "$(grep -v '^#' "$T/r3/cases.csv" | awk -F, '{print NF}' | sort -u)" = 17
+"$BIN/hrel" quality "$T/r3" >"$T/q3.out" 2>&1
+check "--resume of an older cases.csv: hrel quality reads it" grep -q "^quality: run complete; 2 cases;" "$T/q3.out"
 "$BIN/hrel" quality "$T/k" >"$T/qk.out" 2>&1
 check "hrel quality: the killed run is INTERRUPTED" grep -q "^quality: run INTERRUPTED" "$T/qk.out"
 finish
