@@ -234,9 +234,18 @@ pn=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium no
 if command -v gnuplot >/dev/null 2>&1; then
     grep -E '^bspwb,[0-9]+,all,' "$run/steps.csv" >"$run/steps_bspwb.csv"
     grep -E '^mpm,[0-9]+,all,' "$run/steps.csv" >"$run/steps_mpm.csv"
-    gnuplot -c "$ROOT/plots/predict.gp" "$run/steps_bspwb.csv" "$run/steps_mpm.csv" \
-        "$run/predict.png" 2>"$run/plot.err" ||
-        echo "predict: the figure failed: $(head -n 1 "$run/plot.err")" >&2
+    # the M-step timeline, measured against MPM, with communication on its own axis
+    "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv" --plot-data "$run/msteps.dat" \
+        >/dev/null 2>"$run/plot.err" ||
+        echo "predict: the M-step plot data failed: $(head -n 1 "$run/plot.err")" >&2
+    for ext in png pdf; do
+        gnuplot -c "$ROOT/plots/predict.gp" "$run/steps_bspwb.csv" "$run/steps_mpm.csv" \
+            "$run/predict.$ext" 2>"$run/plot.err" ||
+            echo "predict: the figure failed: $(head -n 1 "$run/plot.err")" >&2
+        [ -s "$run/msteps.dat" ] && { gnuplot -c "$ROOT/plots/msteps.gp" "$run/msteps.dat" \
+            "$run/msteps.$ext" 2>"$run/plot.err" ||
+            echo "predict: the M-step figure failed: $(head -n 1 "$run/plot.err")" >&2; }
+    done
 fi
 grep -v '^#' "$run/predict.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict.csv"
 echo "against the untraced runs:"

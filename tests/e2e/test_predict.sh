@@ -36,6 +36,9 @@ check "steps inferred with OA and AO" bash -c "grep -q ',OA$' '$T/p1/run1/trace.
 check "per-step table" grep -q '^mpm,1,all,' "$T/p1/steps.csv"
 if command -v gnuplot >/dev/null 2>&1; then
     check "figure of predicted against measured per step" [ -s "$T/p1/predict.png" ]
+    check "the same figure in PDF" [ -s "$T/p1/predict.pdf" ]
+    check "M-step timeline with communication on its own axis (PNG)" [ -s "$T/p1/msteps.png" ]
+    check "M-step timeline (PDF)" [ -s "$T/p1/msteps.pdf" ]
 fi
 check "no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 check "no tracer left" [ -z "$(our_tracers)" ]

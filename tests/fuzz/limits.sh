@@ -27,6 +27,8 @@ esac
 [ -x /usr/bin/time ] || { echo "limits.sh: /usr/bin/time missing (apt-get install time)" >&2; exit 1; }
 W=$(mktemp -d "${HREL_TEST_TMP:-/tmp}/limits.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
+# the seeds are copied first: some commands write their files beside their input
+cp -r "$C" "$W/corpus" && C=$W/corpus
 pass=0 fail=0 rows=""
 
 # ---- crafted inputs of about 1 MB ----------------------------------------------------
