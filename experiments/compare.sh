@@ -54,9 +54,7 @@ mkdir -p "$out" || exit 1
 "$HREL" compare "$@" -o "$out" >"$out/compare.txt" || exit 1
 "$HREL" compare "$@" --csv >"$out/compare.csv" || exit 1
 "$HREL" compare "$@" --latex >"$out/compare.tex" || exit 1
-for ext in png pdf; do
-    gnuplot -c "$ROOT/plots/fig_compare.gp" "$out/compare.dat" "$out/fig_compare.$ext" ||
-        { echo "compare.sh: gnuplot failed on fig_compare.$ext" >&2; exit 1; }
-done
+. "$ROOT/experiments/figure.sh"
+hrel_figure fig_compare "$out/fig_compare" "$out/compare.dat" || exit 1
 cat "$out/compare.txt"
 echo "compare.sh: table and figure in $out"

@@ -173,10 +173,10 @@ for ext in png pdf; do
     done
     (cd "$out" && gnuplot -c "$ROOT/plots/fft_error.gp" "$tables" "$names" "fft_error.$ext") ||
         die "gnuplot failed (fft_error.gp)"
-    # the CCM view of the divide-and-conquer FFT at the largest p: its critical path
-    for pl in $names; do
-        gnuplot -c "$ROOT/plots/ccm.gp" "$out/$pl/ccm_path.dat" "$out/$pl/ccm_path.$ext" ||
-            die "gnuplot failed (ccm.gp)"
-    done
+done
+# the CCM view of the divide-and-conquer FFT at the largest p: its critical path
+. "$ROOT/experiments/figure.sh"
+for pl in $names; do
+    hrel_figure ccm "$out/$pl/ccm_path" "$out/$pl/ccm_path.dat" || exit 1
 done
 echo "fft_study.sh: results in $out" >&2

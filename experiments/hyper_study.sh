@@ -34,20 +34,15 @@ done
 "$HREL" hyper fit "$run/raw.csv" -o "$run" >"$run/hyper_fit.txt" || exit 1
 "$HREL" hyper plotdata "$run/raw.csv" --params "$run/hyper_params.csv" -o "$run/hyper" \
     >"$run/hyper_plotdata.txt" || exit 1
-# one figure per data file; paths go to gnuplot as arguments (-c), never as code
+# one figure per data file (PNG and PDF)
+. "$ROOT/experiments/figure.sh"
 for dat in "$run"/hyper/hyper_*.dat; do
     [ -f "$dat" ] || { echo "hyper_study.sh: no hyper_*.dat in $run/hyper" >&2; exit 1; }
-    for ext in png pdf; do
-        gnuplot -c "$ROOT/plots/hyper_tc.gp" "$dat" "${dat%.dat}.$ext" ||
-            { echo "hyper_study.sh: gnuplot failed on $dat ($ext)" >&2; exit 1; }
-    done
+    hrel_figure hyper_tc "${dat%.dat}" "$dat" || exit 1
 done
 # LogP beside the hyperbolic model (003 section 6), for this platform's smallest
 # message: its LogP parameters from the fitted blocks (docs/hyper.md)
 "$HREL" hyper logp --params "$run/hyper_params.csv" --msg-bytes 1 --n 64 >"$run/logp.dat" || exit 1
-for ext in png pdf; do
-    gnuplot -c "$ROOT/plots/logp.gp" "$run/logp.dat" "$run/logp.$ext" ||
-        { echo "hyper_study.sh: gnuplot failed on logp.dat ($ext)" >&2; exit 1; }
-done
+hrel_figure logp "$run/logp" "$run/logp.dat" || exit 1
 cat "$run/hyper_fit.txt"
 echo "hyper_study.sh: parameters in $run/hyper_params.csv, figures in $run/hyper/"
