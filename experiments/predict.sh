@@ -64,6 +64,10 @@ if [ "${1:-}" = "--inner" ]; then
         fi
         secs $((t1 - t0)) >"$dir/$label.time"
     }
+    # route set-up on first contact, on the route and the hosts PROGRAM uses
+    "$HREL_ROOT/bin/$PVM_ARCH/hrel_firstcontact" -p "${HREL_FC_PROCS:-3}" --route "${HREL_FC_ROUTE:-daemon}" \
+        >"$dir/setup.csv" 2>"$dir/setup.err" ||
+        { echo "predict: measuring the route set-up failed: $(tail -n 1 "$dir/setup.err")" >&2; exit 1; }
     for k in $(seq 1 "$runs"); do
         label=untraced$k; run_once "$@" || exit 1
         label=run$k
@@ -192,9 +196,15 @@ else
     cp "$fit" "$run/fit.csv" || die "cannot copy '$fit'"
     echo "$fit" >"$run/fit.src"
 fi
+# the rows the fit-time rule (lib/fit/lineuse.h) repaired or refused, said here
+awk -F, '/^#/ || NF < 2 { next }
+    !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+    c["use"] && $c["use"] == "origin" { printf "predict: fit.csv row %s,%s: L = %s s < 0: priced through the origin (g = %s s/B, L = 0)\n", $1, $2, $c["L"], $c["g_use"] }
+    c["use"] && $c["use"] == "none" && $c["g"] != "nan" { printf "predict: fit.csv row %s,%s: g = %s s/B is not resolved (95%% CI +-%s): not used; the pattern'"'"'s all row, else the pooled row, prices instead\n", $1, $2, $c["g"], $c["g_ci95"] }' "$run/fit.csv"
 "$HREL" model replay --help >/dev/null   # built with replay
 
-# the runs
+# the runs (hrel_firstcontact first: one worker per host, 3 to 8)
+export HREL_FC_ROUTE=$route HREL_FC_PROCS=$(( nhosts < 3 ? 3 : (nhosts > 8 ? 8 : nhosts) ))
 inner=("$ROOT/experiments/predict.sh" --inner "$run" "$runs" "$tmo_s" "$prog" "$@")
 HREL_PLAT_NO_PROBE=1 hrel_plat_run "${inner[@]}" || exit 1
 
@@ -215,20 +225,27 @@ else
     for k in $(seq 1 "$runs"); do [ "$(cat "$run/run$k/time")" = "$med" ] && { src=$run/run$k; break; }; done
 fi
 total() { "$@" | tail -n 1 | sed -n 's/^total //p'; }
+# first-contact set-up: the median over pairs of setup.csv, never below 0
+setup=$(sed -n 's/^# median_setup_s //p' "$run/setup.csv")
+case "$setup" in ''|-*|*[!0-9.e+-]*) setup=0 ;; esac
+echo "predict: route set-up on first contact (hrel_firstcontact, median over pairs): ${setup} s"
+
 pb=$(total "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit.csv") || exit 1
 pm=$(total "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv") || exit 1
 pr=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium "$medium" \
+     --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}") || exit 1
+p0=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium "$medium" \
      --cpu-ratio "$ratio" "${hosts[@]}") || exit 1
 pn=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium none \
-     --cpu-ratio "$ratio" "${hosts[@]}") || exit 1
-[ -n "$pb" ] && [ -n "$pm" ] && [ -n "$pr" ] && [ -n "$pn" ] || die "a model gave no total"
+     --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}") || exit 1
+[ -n "$pb" ] && [ -n "$pm" ] && [ -n "$pr" ] && [ -n "$p0" ] && [ -n "$pn" ] || die "a model gave no total"
 { echo "# program: $prog $*"; echo "# platform: $platform (replay medium $medium, $nhosts hosts)"
   echo "# predicted_from: $src"; echo "# route: $route; g and L: $(head -n 1 "$run/fit.src" 2>/dev/null)"
   "$HREL" trace table --measured "$times" --untraced "$utimes" \
-      bspwb="$pb" mpm="$pm" replay="$pr" replay_nomedium="$pn"; } >"$run/predict.csv" || exit 1
+      bspwb="$pb" mpm="$pm" replay="$pr" replay_nomedium="$pn" replay_nosetup="$p0"; } >"$run/predict.csv" || exit 1
 { echo "# the same predictions against the median of the untraced runs"
   "$HREL" trace table --measured "$utimes" \
-      bspwb="$pb" mpm="$pm" replay="$pr" replay_nomedium="$pn"; } >"$run/predict_untraced.csv" || exit 1
+      bspwb="$pb" mpm="$pm" replay="$pr" replay_nomedium="$pn" replay_nosetup="$p0"; } >"$run/predict_untraced.csv" || exit 1
 { "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit.csv" --csv
   "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv" --csv | tail -n +2; } >"$run/steps.csv" || exit 1
 if command -v gnuplot >/dev/null 2>&1; then

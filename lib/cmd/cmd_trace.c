@@ -38,14 +38,16 @@ static const char table_usage[] =
 
 static const char replay_usage[] =
     "usage: hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium none|port|bus]\n"
-    "                         [--hosts N] [--cpu-ratio X] [--csv]\n"
+    "                         [--hosts N] [--cpu-ratio X] [--setup S] [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
     "for its recorded gaps (times X), each send costs g m + L (g, L of PingPong from\n"
     "--fit, else the pooled row), each multicast to k ranks g k m + L (OneToAll), a\n"
     "receive ends when its message has arrived. --medium port: transfers through one\n"
     "host port take turns; bus: all transfers between hosts take turns. --hosts N puts\n"
-    "rank r on host r %% N (predicting a platform of N hosts). Prints per rank the\n"
-    "predicted and measured end, then 'total <seconds>'.\n";
+    "rank r on host r %% N (predicting a platform of N hosts). --setup S: the first\n"
+    "message between two ranks costs S seconds more (route set-up on first contact,\n"
+    "setup.csv of hrel_firstcontact; default 0). Prints per rank the predicted and\n"
+    "measured end, then 'total <seconds>'.\n";
 
 static int fail(int status, const char *sub, const char *msg)
 {
@@ -256,7 +258,7 @@ static int lookup(const hrel_csv *c, const char *pattern, int p, double *g, doub
 int hrel_cmd_replay(int argc, char **argv)
 {
     const char *fit = NULL, *medium = "none";
-    double g = NAN, L = NAN, ratio = 1.0, total, meas = 0;
+    double g = NAN, L = NAN, ratio = 1.0, setup = 0, total, meas = 0;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0;
     char err[1024];
     hrel_arg table[] = {
@@ -266,6 +268,7 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_STR("medium", 0, &medium),
         HREL_OPT_NUM("hosts", 0, HREL_ARG_INT, &hosts, 1, 4096),
         HREL_OPT_NUM("cpu-ratio", 0, HREL_ARG_DOUBLE, &ratio, 1e-6, 1e6),
+        HREL_OPT_NUM("setup", 0, HREL_ARG_DOUBLE, &setup, 0, 60),
         HREL_OPT_FLAG("csv", 0, &csv),
         HREL_OPT_FLAG(NULL, 0, NULL)};
     hrel_replay_param par;
@@ -284,6 +287,7 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "give --g and --L, or --fit FIT.csv");
     memset(&par, 0, sizeof par);
     par.cpu_ratio = ratio;
+    par.setup = setup;
     par.nhosts = hosts;
     if (hrel_replay_parse_medium(medium, &par.medium, err, sizeof err) != 0)
         return fail(2, "model", err);
@@ -314,9 +318,10 @@ int hrel_cmd_replay(int argc, char **argv)
     if (csv)
         printf("model,rank,pred_s,measured_s,err_pct\n");
     else
-        printf("# replay: send g=%g L=%g, mcast g=%g L=%g, medium %s, cpu ratio %g\n"
+        printf("# replay: send g=%g L=%g, mcast g=%g L=%g, medium %s, cpu ratio %g, "
+               "first-contact set-up %g s\n"
                "rank       pred_s   measured_s  err_pct\n",
-               par.g_send, par.L_send, par.g_mcast, par.L_mcast, medium, ratio);
+               par.g_send, par.L_send, par.g_mcast, par.L_mcast, medium, ratio, setup);
     for (r = 0; r < t->nproc; r++) {
         double m = t->row[t->first[r + 1] - 1].t1;
         if (m > meas)

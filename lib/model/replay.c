@@ -43,14 +43,16 @@ int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double
     rstate *st = calloc((size_t)p, sizeof *st);
     double *arrive = malloc((t->n ? t->n : 1) * sizeof *arrive);
     double *outfree = NULL, *infree = NULL, busfree = 0;
+    unsigned char *met = NULL;   /* met[a*p+b], a < b: the pair has had its first contact */
     size_t j;
 
     if (!st || !arrive)
         goto oom;
     if (!(par->cpu_ratio > 0) || !(par->g_send >= 0) || !isfinite(par->L_send) ||
         !(par->g_mcast >= 0) || !isfinite(par->L_mcast) || !isfinite(par->g_send) ||
-        !isfinite(par->g_mcast)) {
-        hrel_seterr(err, errlen, "replay: g must be >= 0, L finite and the CPU ratio > 0");
+        !isfinite(par->g_mcast) || !(par->setup >= 0) || !isfinite(par->setup)) {
+        hrel_seterr(err, errlen, "replay: g must be >= 0, L finite, the set-up >= 0 and "
+                    "the CPU ratio > 0");
         goto out;
     }
     for (r = 0; r < p; r++) {
@@ -60,7 +62,8 @@ int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double
     }
     outfree = calloc((size_t)maxh + 1, sizeof *outfree);
     infree = calloc((size_t)maxh + 1, sizeof *infree);
-    if (!outfree || !infree)
+    met = calloc((size_t)p * (size_t)p, 1);
+    if (!outfree || !infree || !met)
         goto oom;
     for (j = 0; j < t->n; j++)
         arrive[j] = NAN;
@@ -130,9 +133,18 @@ int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double
                 double tx = (mc ? par->g_mcast : par->g_send) * h;
                 double lat = mc ? par->L_mcast : par->L_send;
                 double start = s->clock;
-                for (k = 0; k < m->npeers; k++)
-                    if (host_of(t, par, m->peers[k]) != hs)
+                for (k = 0; k < m->npeers; k++) {
+                    int d = m->peers[k];
+                    if (host_of(t, par, d) != hs)
                         remote = 1;
+                    if (d >= 0 && d < p && d != best) {
+                        size_t pair = (size_t)(best < d ? best : d) * (size_t)p
+                                      + (size_t)(best < d ? d : best);
+                        if (!met[pair])
+                            start += par->setup;
+                        met[pair] = 1;
+                    }
+                }
                 if (remote && par->medium == HREL_MEDIUM_PORT) {
                     start = fmax(start, outfree[hs]);
                     for (k = 0; k < m->npeers; k++) {
@@ -181,5 +193,6 @@ out:
     free(arrive);
     free(outfree);
     free(infree);
+    free(met);
     return rc;
 }

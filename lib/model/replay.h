@@ -12,6 +12,10 @@
  *    g_mcast*k*m (+ L_mcast to arrive), all copies arriving together;
  *  - a receive ends when its (recorded, matched) message has arrived, or at
  *    once if it already has;
+ *  - first contact: the first message between two ranks (either direction;
+ *    each destination of a multicast counts) first costs its sender SETUP
+ *    seconds more (route set-up, measured by hrel_firstcontact; 0: none), so
+ *    it starts and arrives that much later; later messages between the pair do not;
  *  - medium: NONE (every transfer has the full bandwidth), PORT (transfers
  *    through one host's outgoing or incoming port are served one after the
  *    other: a full-duplex switch), BUS (all transfers between different hosts
@@ -38,6 +42,7 @@ typedef struct hrel_replay_param {
     hrel_medium medium;
     int nhosts;                /* > 0: rank r on host r % nhosts */
     double cpu_ratio;          /* computation scale, > 0 */
+    double setup;              /* first contact of a pair of ranks: s, >= 0 */
 } hrel_replay_param;
 
 /* Parse "none", "port" or "bus". Return 0, or -1 with a message. */

@@ -42,6 +42,11 @@
 
 /* tools */
 #define HREL_TAG_PING        7601   /* bare PVM ping-pong */
+#define HREL_TAG_FC_HELLO    7611   /* first contact: master <-> worker, readiness */
+#define HREL_TAG_FC_PAIR     7612   /* first contact: master -> worker, peer tid, reps */
+#define HREL_TAG_FC_PING     7613   /* first contact: worker <-> worker, 8 bytes */
+#define HREL_TAG_FC_RESULT   7614   /* first contact: worker -> master, times */
+#define HREL_TAG_FC_QUIT     7615   /* first contact: master -> worker, leave */
 #define HREL_TAG_DEMO_TIDS   7701   /* M-step demo: master -> workers, P and tids */
 #define HREL_TAG_DEMO_DATA   7702   /* M-step demo: the exchanges of the M-steps */
 #define HREL_TAG_HELLO_NAME  7801   /* platform check: worker -> master, host name */
@@ -68,7 +73,8 @@
     X(HREL_TAG_FFT_RESULT, HREL_TAG_FFT_RESULT) X(HREL_TAG_FFT_QUIT, HREL_TAG_FFT_QUIT) \
     X(HREL_TAG_FFT_ERR, HREL_TAG_FFT_ERR)                                       \
     X(HREL_TAG_FFT_STEP, HREL_TAG_FFT_STEP + HREL_TAG_FFT_STEP_MAX)             \
-    X(HREL_TAG_PING, HREL_TAG_PING) X(HREL_TAG_DEMO_TIDS, HREL_TAG_DEMO_TIDS)   \
+    X(HREL_TAG_PING, HREL_TAG_PING) X(HREL_TAG_FC_HELLO, HREL_TAG_FC_QUIT)      \
+    X(HREL_TAG_DEMO_TIDS, HREL_TAG_DEMO_TIDS)   \
     X(HREL_TAG_DEMO_DATA, HREL_TAG_DEMO_DATA) X(HREL_TAG_HELLO_NAME, HREL_TAG_HELLO_NAME) \
     X(HREL_TAG_HELLO_DATA, HREL_TAG_HELLO_DATA) X(HREL_TAG_HELLO_ACK, HREL_TAG_HELLO_ACK) \
     X(HREL_TAG_EXIT, HREL_TAG_EXIT) X(HREL_TAG_HOSTDEL, HREL_TAG_HOSTDEL)       \

@@ -12,7 +12,7 @@
 int main(void)
 {
     hrel_msgtrace *t = NULL;
-    hrel_replay_param par = {1e-5, 0.001, 1e-5, 0.001, HREL_MEDIUM_NONE, 0, 1.0};
+    hrel_replay_param par = {1e-5, 0.001, 1e-5, 0.001, HREL_MEDIUM_NONE, 0, 1.0, 0};
     double end[3], total = 0;
     char err[512] = "";
     const char *p;
@@ -40,6 +40,18 @@ int main(void)
         par.cpu_ratio = 0;
         HREL_CHECK(hrel_replay_run(t, &par, end, &total, err, sizeof err) != 0, "ratio 0 refused");
         par.cpu_ratio = 1.0;
+        /* first contact 5 ms: rank 0's send starts 0.016, arrives 0.027; rank 1's
+         * reply goes to a rank it has met (no second charge): 0.027 + 0.02 ->
+         * 0.047, sends -> 0.057 (arr 0.058); rank 0 ends 0.068 = 0.063 + 5 ms once */
+        par.setup = 0.005;
+        HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(end[1], 0.057, 1e-12, "set-up charged on the first message");
+        HREL_CHECK_ABS(total, 0.068, 1e-12, "set-up charged once per pair, not per direction");
+        par.setup = -0.001;
+        HREL_CHECK(hrel_replay_run(t, &par, end, &total, err, sizeof err) != 0,
+                   "negative set-up refused");
+        HREL_CHECK_HAS(err, "set-up", "negative set-up named");
+        par.setup = 0;
         hrel_msgtrace_free(t);
         t = NULL;
     }
@@ -74,6 +86,12 @@ int main(void)
         par.nhosts = 1;
         HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
         HREL_CHECK_ABS(end[0], 0.011, 1e-12, "one host: nothing shared");
+        /* two pairs, each first contact charged: both arrive 0.011 + 0.002 */
+        par.medium = HREL_MEDIUM_NONE;
+        par.setup = 0.002;
+        HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(end[0], 0.013, 1e-12, "set-up once for each pair");
+        par.setup = 0;
         hrel_msgtrace_free(t);
         t = NULL;
     }
