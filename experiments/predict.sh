@@ -196,11 +196,25 @@ else
     cp "$fit" "$run/fit.csv" || die "cannot copy '$fit'"
     echo "$fit" >"$run/fit.src"
 fi
-# the rows the fit-time rule (lib/fit/lineuse.h) repaired or refused, said here
-awk -F, '/^#/ || NF < 2 { next }
-    !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
-    c["use"] && $c["use"] == "origin" { printf "predict: fit.csv row %s,%s: L = %s s < 0: priced through the origin (g = %s s/B, L = 0)\n", $1, $2, $c["L"], $c["g_use"] }
-    c["use"] && $c["use"] == "none" && $c["g"] != "nan" { printf "predict: fit.csv row %s,%s: g = %s s/B is not resolved (95%% CI +-%s): not used; the pattern'"'"'s all row, else the pooled row, prices instead\n", $1, $2, $c["g"], $c["g_ci95"] }' "$run/fit.csv"
+# the fit-time rule (lib/fit/lineuse.h) said on the terminal: rows priced through
+# the origin, and rows refused (use none) with what prices instead: the pattern's
+# all row, else the pooled row ALL,all (fit_priced.csv: fit.csv with a refused
+# X,all row taking ALL,all's price; the models read that copy)
+awk -F, -v OFS=, -v out="$run/fit_priced.csv" '
+    FNR == 1 { pass++ }
+    /^#/ || NF < 2 { if (pass == 2) print > out; next }
+    !hdr[pass] { hdr[pass] = 1; for (i = 1; i <= NF; i++) c[$i] = i; if (pass == 2) print > out; next }
+    pass == 1 { if (c["use"] && $c["use"] != "none") ok[$1 "," $2] = 1
+                if ($1 == "ALL" && $2 == "all") { ag = $c["g_use"]; al = $c["L_use"]; au = $c["use"] }
+                next }
+    c["use"] && $c["use"] == "origin" {
+        printf "predict: fit.csv row %s,%s: L = %s s < 0: priced through the origin (g = %s s/B, L = 0)\n", $1, $2, $c["L"], $c["g_use"] }
+    c["use"] && $c["use"] == "none" && $c["g"] != "nan" {
+        by = ok[$1 ",all"] ? $1 ",all" : (ok["ALL,all"] ? "ALL,all" : "nothing: the models refuse it")
+        printf "predict: fit.csv row %s,%s: unusable (g = %s s/B +- %s, L = %s s +- %s): priced by %s\n", $1, $2, $c["g"], $c["g_ci95"], $c["L"], $c["L_ci95"], by }
+    c["use"] && $c["use"] == "none" && $c["g"] != "nan" && $2 == "all" && $1 != "ALL" && ok["ALL,all"] {
+        $c["use"] = au; $c["g_use"] = ag; $c["L_use"] = al }
+    { print > out }' "$run/fit.csv" "$run/fit.csv" || die "cannot write $run/fit_priced.csv"
 "$HREL" model replay --help >/dev/null   # built with replay
 
 # the runs (hrel_firstcontact first: one worker per host, 3 to 8)
@@ -230,13 +244,13 @@ setup=$(sed -n 's/^# median_setup_s //p' "$run/setup.csv")
 case "$setup" in ''|-*|*[!0-9.e+-]*) setup=0 ;; esac
 echo "predict: route set-up on first contact (hrel_firstcontact, median over pairs): ${setup} s"
 
-pb=$(total "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit.csv") || exit 1
-pm=$(total "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv") || exit 1
-pr=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium "$medium" \
+pb=$(total "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit_priced.csv") || exit 1
+pm=$(total "$HREL" model mpm "$src/trace.csv" --fit "$run/fit_priced.csv") || exit 1
+pr=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium "$medium" \
      --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}") || exit 1
-p0=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium "$medium" \
+p0=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium "$medium" \
      --cpu-ratio "$ratio" "${hosts[@]}") || exit 1
-pn=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium none \
+pn=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium none \
      --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}") || exit 1
 [ -n "$pb" ] && [ -n "$pm" ] && [ -n "$pr" ] && [ -n "$p0" ] && [ -n "$pn" ] || die "a model gave no total"
 { echo "# program: $prog $*"; echo "# platform: $platform (replay medium $medium, $nhosts hosts)"
@@ -246,8 +260,8 @@ pn=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit.csv" --medium no
 { echo "# the same predictions against the median of the untraced runs"
   "$HREL" trace table --measured "$utimes" \
       bspwb="$pb" mpm="$pm" replay="$pr" replay_nomedium="$pn" replay_nosetup="$p0"; } >"$run/predict_untraced.csv" || exit 1
-{ "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit.csv" --csv
-  "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv" --csv | tail -n +2; } >"$run/steps.csv" || exit 1
+{ "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit_priced.csv" --csv
+  "$HREL" model mpm "$src/trace.csv" --fit "$run/fit_priced.csv" --csv | tail -n +2; } >"$run/steps.csv" || exit 1
 if command -v gnuplot >/dev/null 2>&1; then
     grep -E '^bspwb,[0-9]+,all,' "$run/steps.csv" >"$run/steps_bspwb.csv"
     grep -E '^mpm,[0-9]+,all,' "$run/steps.csv" >"$run/steps_mpm.csv"

@@ -22,11 +22,15 @@ rc=$?
 check "predict.sh exits 0 on the stencil" [ $rc -eq 0 ]
 check "last line names the run" [ "$(tail -n 1 "$T/p1.out")" = "predict: $T/p1" ]
 check "predict.csv header" grep -qx 'model,predicted_s,measured_s,err_pct' "$T/p1/predict.csv"
-for m in bspwb mpm replay replay_nomedium; do
+for m in bspwb mpm replay replay_nomedium replay_nosetup; do
     check "predict.csv has $m with positive numbers" \
         grep -qE "^$m,[0-9]+\.[0-9]*[1-9][0-9]*,[0-9]+\.[0-9]+,-?[0-9]+\.[0-9]+$" "$T/p1/predict.csv"
 done
 check "tracing overhead reported" grep -q '^# tracing_overhead_pct: ' "$T/p1/predict.csv"
+check "tracing overhead said on the terminal" grep -q '^predict: tracing_overhead_pct: ' "$T/p1.out"
+check "route set-up measured (setup.csv: pairs, median)" \
+    bash -c "grep -qx 'a,b,host_a,host_b,first_s,later_s,setup_s' '$T/p1/setup.csv' && [ \$(grep -c '^[0-9]' '$T/p1/setup.csv') -eq 3 ] && grep -qE '^# median_setup_s -?[0-9]+\.[0-9]+$' '$T/p1/setup.csv'"
+check "route set-up said on the terminal" grep -q '^predict: route set-up on first contact ' "$T/p1.out"
 check "message-level trace has 3 ranks" bash -c "cut -d, -f1 '$T/p1/run1/msgs.csv' | grep -E '^[0-9]+$' | sort -u | wc -l | grep -qx 3"
 check "every rank has an exit row" bash -c "grep -c ',exit,' '$T/p1/run1/msgs.csv' | grep -qx 3"
 # stencil: 10 iterations of 2 sends per inner rank, 1 per edge rank, plus the start messages
@@ -46,9 +50,20 @@ check "no tracer left" [ -z "$(our_tracers)" ]
 # the farm (wildcard receives), predicted from the stencil's... no: from its own trace
 "$P" --runs 1 --fit "$T/fit.csv" --run "$T/p2" -- "$BIN/hrel_farm" -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
 check "farm with wildcard receives predicted" grep -q '^replay,' "$T/p2/predict.csv"
-# from a recorded trace
-"$P" --runs 1 --fit "$T/fit.csv" --run "$T/p3" --trace "$T/p1/run1/trace.trc" -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p3.out" 2>&1
+# from a recorded trace, with a fit whose PP row the fit-time rule repaired and whose
+# AO row it refused (lib/fit/lineuse.h): both named on the terminal, still predicted
+{ echo 'pattern,procs,g,L,r2,n,g_ci95,L_ci95,use,g_use,L_use'
+  printf '%s,all,1e-9,5e-5,1,3,1e-11,1e-6,fit,1e-9,5e-5\n' E OA POA AA ALL
+  echo 'PP,all,1e-9,-5e-5,1,3,1e-11,1e-4,origin,1.1e-9,0'
+  echo 'AO,all,2.5e-5,-1.8,0.5,3,3e-5,4.2,none,nan,nan'; } >"$T/fitrule.csv"
+"$P" --runs 1 --fit "$T/fitrule.csv" --run "$T/p3" --trace "$T/p1/run1/trace.trc" -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p3.out" 2>&1
 check "--trace FILE predicts from that trace" grep -q "predicted_from: $T/p3/xtrace" "$T/p3/predict.csv"
+check "repaired fit row named on the terminal" grep -q '^predict: fit.csv row PP,all: L = -5e-5 s < 0: priced through the origin' "$T/p3.out"
+check "refused fit row named on the terminal" grep -q '^predict: fit.csv row AO,all: unusable (g = 2.5e-5 s/B +- 3e-5, L = -1.8 s +- 4.2): priced by ALL,all' "$T/p3.out"
+for m in bspwb mpm replay; do
+    check "--trace with the repaired fit: $m positive" \
+        grep -qE "^$m,[0-9]+\.[0-9]*[1-9][0-9]*,[0-9]+\.[0-9]+,-?[0-9]+\.[0-9]+$" "$T/p3/predict.csv"
+done
 
 # --attach: the user's own virtual machine (started the pvm-console way) is used and left running
 att=$(attach_vm_start)
@@ -79,8 +94,10 @@ bad "missing program" "not found" -- "$T/nosuch"
 printf 'x\n' >"$T/notexec"
 bad "not executable" "not an executable" -- "$T/notexec"
 bad "program fails" "exited with status 1" -- /bin/false
-printf '#!/bin/sh\nexec sleep 30\n' >"$T/hang.sh"; chmod +x "$T/hang.sh"
+cp "$(command -v sleep)" "$T/hang-sleep"
+printf '#!/bin/sh\nexec %s 30\n' "$T/hang-sleep" >"$T/hang.sh"; chmod +x "$T/hang.sh"
 bad "program hangs" "did not finish within 3s" -- "$T/hang.sh"
+check "program hangs: the program is not left running" [ -z "$(pgrep -f "$T/hang-sleep")" ]
 bad "spawns nothing" "spawned no tasks" -- "$BIN/hrel_vmhosts"
 head -c 3000 "$T/p1/run1/trace.trc" >"$T/cut.trc"
 bad "truncated trace" "cut short" --trace "$T/cut.trc" -- "$BIN/hrel_stencil"
