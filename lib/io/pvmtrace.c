@@ -9,8 +9,8 @@
 #include "pvmtrace.h"
 #include "textfile.h"
 
-#define MAXDESC 256
-#define MAXFIELD 24
+#define MAXDESC HREL_PVMTRACE_MAX_DESC
+#define MAXFIELD HREL_PVMTRACE_MAX_FIELDS
 
 typedef struct desc {
     char name[40];                 /* "send(0.0)" */
@@ -109,8 +109,11 @@ static int parse_desc(parser *ps, desc *d)
                 ps->p++;
             if (quoted(ps, buf, sizeof buf) != 0)
                 return -1;
-            if (d->nf >= MAXFIELD)
-                return perr(ps, "descriptor with too many fields");
+            if (d->nf >= MAXFIELD) {
+                char what[64];
+                snprintf(what, sizeof what, "descriptor with more than %d fields", MAXFIELD);
+                return perr(ps, what);
+            }
             buf[sizeof d->fname[0] - 1] = '\0';
             memcpy(d->fname[d->nf], buf, sizeof d->fname[0]);
             d->isstr[d->nf] = isstr;
@@ -187,8 +190,12 @@ static int parse_rec(parser *ps, const desc *d, hrel_pvmtev *e)
                 expect(ps, ']', "list value without ']'") != 0 ||
                 expect(ps, '{', "list value without '{'") != 0)
                 return -1;
-            if (n < 0 || n > 1000000)
-                return perr(ps, "list length out of range");
+            if (n < 0 || n > HREL_PVMTRACE_MAX_LIST) {
+                char what[80];
+                snprintf(what, sizeof what, "list length %ld out of range (0..%d)", n,
+                         HREL_PVMTRACE_MAX_LIST);
+                return perr(ps, what);
+            }
             free(e->list);
             e->list = malloc((size_t)(n ? n : 1) * sizeof *e->list);
             if (!e->list)
@@ -270,7 +277,9 @@ int hrel_pvmtrace_parse(const char *name, const char *txt, hrel_pvmtrace **out,
                 ;
             if (i == nd) {
                 if (nd == MAXDESC) {
-                    perr(&ps, "too many descriptors");
+                    char what[64];
+                    snprintf(what, sizeof what, "more than %d descriptors", MAXDESC);
+                    perr(&ps, what);
                     goto fail;
                 }
                 nd++;

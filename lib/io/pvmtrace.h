@@ -12,6 +12,9 @@
  * task list STL, a multicast's destinations MDL). Strings are skipped.
  * hrel_pvmtrace_read reports the first problem as "FILE:LINE: ..." (a record
  * with no descriptor, a record cut short, a value that is not a number).
+ * Limits (named in their messages): at most HREL_PVMTRACE_MAX_DESC descriptors,
+ * HREL_PVMTRACE_MAX_FIELDS fields per descriptor, HREL_PVMTRACE_MAX_LIST values
+ * per list; the file as lib/io/textfile.h reads it.
  * It allocates; the caller frees with hrel_pvmtrace_free. Nothing here prints.
  */
 #ifndef HREL_PVMTRACE_H
@@ -19,6 +22,9 @@
 
 #include <stddef.h>
 
+#define HREL_PVMTRACE_MAX_DESC 256       /* most descriptors in a file */
+#define HREL_PVMTRACE_MAX_FIELDS 24      /* most fields of one descriptor */
+#define HREL_PVMTRACE_MAX_LIST 1000000   /* most values in one list */
 #define HREL_PVMTEV_NAMELEN 24
 #define HREL_PVMTEV_MAXF 12
 

@@ -134,5 +134,15 @@ int main(void)
     bad_events(D_SEND0 "\"send(0.0)\" { 10, x, 262147, 100, 262148, 5, 0 };;\n",
                "t.trc:", "a value that is not a number");
     bad_events("hello\n", "t.trc:1: not a PVM tracer line", "not a trace");
+    /* the limits are named in the messages (issue 14, "limits that are stated") */
+    bad_events(D_SPAWN1 "\"spawn(1.1)\" { 10, 900, 262147, 1, [1000001] { 262148 } };;\n",
+               "list length 1000001 out of range (0..1000000)", "longest list named");
+    bad_events("#1: \"x(0)\"\n{\n" "\tint \"A\";\n\tint \"B\";\n\tint \"C\";\n\tint \"D\";\n"
+               "\tint \"E\";\n\tint \"F\";\n\tint \"G\";\n\tint \"H\";\n\tint \"I\";\n"
+               "\tint \"J\";\n\tint \"K\";\n\tint \"L\";\n\tint \"M\";\n\tint \"N\";\n"
+               "\tint \"O\";\n\tint \"P\";\n\tint \"Q\";\n\tint \"R\";\n\tint \"S\";\n"
+               "\tint \"T\";\n\tint \"U\";\n\tint \"V\";\n\tint \"W\";\n\tint \"X\";\n"
+               "\tint \"Y\";\n};;\n",
+               "descriptor with more than 24 fields", "most fields named");
     return hrel_test_summary("test_pvmtrace");
 }
