@@ -575,9 +575,14 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
         m->match = -1;
         if (hrel_csv_long(c, i, idx[0], &v, err, errlen) != 0)
             goto fail;
-        if (v < 0 || v > 100000 || v < maxr) {
-            hrel_seterr(err, errlen, "%s:%ld: rank %ld out of range or out of order", path,
-                        m->line, v);
+        if (v < 0 || v > HREL_MSGTRACE_MAX_RANK) {
+            hrel_seterr(err, errlen, "%s:%ld: rank %ld out of range (0..%d)", path, m->line, v,
+                        HREL_MSGTRACE_MAX_RANK);
+            goto fail;
+        }
+        if (v < maxr) {
+            hrel_seterr(err, errlen, "%s:%ld: rank %ld comes after rank %d (rows are grouped by "
+                        "rank, in order)", path, m->line, v, maxr);
             goto fail;
         }
         m->rank = (int)v;
@@ -602,9 +607,10 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
             while (*p) {
                 char *end;
                 long pv = strtol(p, &end, 10);
-                if (end == p || pv < 0 || pv > 100000 || (*end && *end != ';')) {
-                    hrel_seterr(err, errlen, "%s:%ld: column peers: '%s' is not a ';'-separated "
-                                "list of ranks", path, m->line, hrel_csv_str(c, i, idx[3]));
+                if (end == p || pv < 0 || pv > HREL_MSGTRACE_MAX_RANK || (*end && *end != ';')) {
+                    hrel_seterr(err, errlen, "%s:%ld: column peers: '%.60s' is not a "
+                                "';'-separated list of ranks 0..%d", path, m->line,
+                                hrel_csv_str(c, i, idx[3]), HREL_MSGTRACE_MAX_RANK);
                     goto fail;
                 }
                 m->peers[m->npeers++] = (int)pv;

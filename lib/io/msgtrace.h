@@ -16,7 +16,9 @@
  * pvmtrace.h) and reports, as "FILE:LINE: ..." or naming the task, a trace
  * cut short, a call hrel does not model (group operations), a task started
  * neither from the shell nor by a traced spawn, or a program that spawned
- * nothing. The functions allocate; the caller frees with hrel_msgtrace_free.
+ * nothing. Limits (named in their messages): ranks and peers
+ * 0..HREL_MSGTRACE_MAX_RANK; the file as lib/io/csv.h reads it.
+ * The functions allocate; the caller frees with hrel_msgtrace_free.
  * Nothing here prints (hrel_msgtrace_write writes to the stream given).
  */
 #ifndef HREL_MSGTRACE_H
@@ -26,6 +28,8 @@
 #include <stdio.h>
 
 #include "pvmtrace.h"
+
+#define HREL_MSGTRACE_MAX_RANK 100000   /* largest rank (and peer) of a msgs.csv */
 
 typedef enum {
     HREL_MSG_START, HREL_MSG_SPAWN, HREL_MSG_SEND, HREL_MSG_MCAST, HREL_MSG_RECV,

@@ -111,5 +111,17 @@ int main(void)
              "1,0,exit,,0,-1,0.01,0.01\n");
     HREL_CHECK(hrel_msgtrace_load(p, &t, err, sizeof err) != 0, "unmatched receive refused");
     HREL_CHECK_HAS(err, "nosend.csv:3: rank 0 receive of tag 7 from rank 1", "names it");
+    /* the limits are named in the messages (issue 14, "limits that are stated") */
+    t = NULL;
+    p = hrel_test_write_tmp("bigrank.csv", H "100001,0,start,,0,-1,0,0\n");
+    HREL_CHECK_REFUSED(hrel_msgtrace_load(p, &t, err, sizeof err), t, err,
+                       "bigrank.csv:2: rank 100001 out of range (0..100000)", "largest rank named");
+    p = hrel_test_write_tmp("order.csv", H "1,0,start,,0,-1,0,0\n0,0,start,,0,-1,0,0\n");
+    HREL_CHECK_REFUSED(hrel_msgtrace_load(p, &t, err, sizeof err), t, err,
+                       "order.csv:3: rank 0 comes after rank 1 (rows are grouped by rank, in order)",
+                       "order named apart from range");
+    p = hrel_test_write_tmp("bigpeer.csv", H "0,0,send,100001,8,7,0,0\n");
+    HREL_CHECK_REFUSED(hrel_msgtrace_load(p, &t, err, sizeof err), t, err,
+                       "is not a ';'-separated list of ranks 0..100000", "largest peer named");
     return hrel_test_summary("test_replay");
 }
