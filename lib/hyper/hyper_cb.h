@@ -28,7 +28,7 @@
  *   general NAME small=[PHASE:]MSG large=[PHASE:]MSG   (a result line: rule 4)
  * Limits: a stage holds at most HREL_HYPER_MAX_ALT alternatives (a longer one is
  * refused when the message is added, naming FILE:LINE when read from text); a line
- * at most 64 words. Errors name FILE:LINE. The caller frees a graph with
+ * at most 4095 characters and 64 words. Errors name FILE:LINE. The caller frees a graph with
  * hrel_hyper_graph_free.
  */
 #ifndef HREL_HYPER_CB_H

@@ -12,6 +12,7 @@
 #include <gsl/gsl_vector.h>
 
 #include "hyper_fit.h"
+#include "raw.h"
 #include "sample.h"
 #include "errmsg.h"
 #include "order.h"
@@ -73,8 +74,9 @@ int hrel_hyper_raw_points(const hrel_csv *raw, const char *pattern,
             hrel_csv_double(raw, i, idx[3], &x, err, errlen) ||
             hrel_csv_double(raw, i, idx[5], &t, err, errlen))
             goto fail;
-        if (procs < 1 || procs > 1000000) {
-            hrel_seterr(err, errlen, "%s:%zu: procs %ld out of range", raw->path, raw->lineno[i], procs);
+        if (procs < 1 || procs > HREL_RAW_MAX_PROCS) {
+            hrel_seterr(err, errlen, "%s:%zu: procs %ld out of range (1..%d)", raw->path,
+                        raw->lineno[i], procs, HREL_RAW_MAX_PROCS);
             goto fail;
         }
         if (x < 0) {

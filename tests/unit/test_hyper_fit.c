@@ -151,6 +151,9 @@ static void test_pairs_errors(void)
         {"pattern,procs,h,msg_bytes,seconds\nPAIRS,2,1,1,0.1\n", "rep"},
         {"pattern,procs,h,msg_bytes,rep,seconds\nPAIRS,4,1,1,0,0.1\nPAIRS,4,8,8,0,0.2\n"
          "PAIRS,6,1,1,0,0.1\nPAIRS,6,8,8,0,0.3\n", "none with procs 2"},
+        /* the limit is named (issue 14, "limits that are stated") */
+        {"pattern,procs,h,msg_bytes,rep,seconds\nPAIRS,2,1,1,0,0.1\nPAIRS,1000001,8,8,0,0.2\n",
+         ":3: procs 1000001 out of range (1..1000000)"},
     };
     size_t i;
     char err[512], nm[64];
