@@ -34,11 +34,11 @@ unit = unit_of(dat_sh)
 summ = summary_of(dat_sh)
 
 set logscale xy
-set format x "10^{%T}"
 set format y "10^{%T}"
 set xlabel sprintf("h-relation size h (%s)", unit)
 set ylabel "time (s)"
 set xrange [xlo:xhi]
+load plotdir."/log_xtics.gp"
 # no key: every panel draws the same two things (bars: measured spread, dashed:
 # fitted L + g h); the caption says so, and no key can hide a bar
 unset key

@@ -37,8 +37,8 @@ set rmargin 20
 set key outside right top vertical
 set logscale x
 set xrange [xlo:xhi]
+load plotdir."/log_xtics.gp"
 set key Left reverse width 2
-set format x "10^{%T}"
 set xlabel sprintf("h-relation size h (%s)", unit)
 
 set size 1, 0.6
