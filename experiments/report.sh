@@ -131,11 +131,13 @@ time: at small h, where L dominates and L may even be negative.</dd>
 <code>fit_table_*.csv</code>).</p>
 HTML
     # the h-relation hypothesis and the held-out validation (CSV files of hrel fit)
+    # (their verdict and summary lines are in the text above; the rows fold away)
     for f in hypothesis validation; do
         [ -f "$run/$f.csv" ] || continue
-        echo "<table><caption>$f.csv (README: Data contracts)</caption>"
+        echo "<details><summary>$f.csv: $(grep -vc '^#' "$run/$f.csv") lines (README: Data contracts)</summary>"
+        echo "<table><caption>$f.csv</caption>"
         csv_html <(grep -v '^#' "$run/$f.csv")
-        echo "</table>"
+        echo "</table></details>"
     done
     # Table order, captions and notes: fit_tables.tsv (written by hrel fit)
     grep -v '^#' "$run/fit_tables.tsv" | tail -n +2 | while IFS=$'\t' read -r name title note; do

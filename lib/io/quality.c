@@ -108,8 +108,13 @@ int hrel_quality_write(const hrel_quality *q, int html, const char *pre, FILE *f
                        q->mark == HREL_RUN_INTERRUPTED ? q->why : "", q->ncase, q->n_oversub,
                        target, q->n_missed, q->void_reps, q->n_voided_cases) < 0;
         if (q->n_oversub || q->n_missed || q->n_voided_cases) {
-            bad |= fprintf(fp, "<table><tr><th>pattern</th><th>procs</th><th>h</th><th>reps"
-                               "</th><th>rse</th><th>flags</th></tr>\n") < 0;
+            size_t nflag = 0;
+            for (i = 0; i < q->ncase; i++)
+                nflag += q->c[i].oversub || q->c[i].missed || q->c[i].void_reps;
+            /* folded: the summary above is what a reader needs first */
+            bad |= fprintf(fp, "<details><summary>the %zu flagged cases</summary>\n"
+                               "<table><tr><th>pattern</th><th>procs</th><th>h</th><th>reps"
+                               "</th><th>rse</th><th>flags</th></tr>\n", nflag) < 0;
             for (i = 0; i < q->ncase; i++) {
                 const hrel_quality_case *c = &q->c[i];
                 if (!c->oversub && !c->missed && !c->void_reps)
@@ -120,7 +125,7 @@ int hrel_quality_write(const hrel_quality *q, int html, const char *pre, FILE *f
                                c->missed ? "target missed " : "",
                                c->void_reps ? "voided reps" : "") < 0;
             }
-            bad |= fprintf(fp, "</table>\n") < 0;
+            bad |= fprintf(fp, "</table></details>\n") < 0;
         }
         bad |= fprintf(fp, "</div>\n") < 0;
         return bad ? -1 : 0;

@@ -69,6 +69,7 @@ int main(void)
                    "flagged case line");
     HREL_CHECK(strstr(buf, "  E p=2 h=6720") == NULL, "a clean case is not listed");
     HREL_CHECK_HAS(buf, "<div class=\"quality\">", "HTML fragment");
+    HREL_CHECK_HAS(buf, "<details><summary>the ", "flagged cases folded under the summary");
     hrel_quality_free(q);
 
     snprintf(text, sizeof text, "# repetitions: fixed: 5 repetitions\n%s"
