@@ -14,6 +14,7 @@
 #include "args.h"
 #include "hrel_cmd.h"
 #include "latex.h"
+#include "compare_sbs.h"
 #include "patterns.h"
 
 #define MAXPLAT 16
@@ -37,6 +38,7 @@ static void init_pats(void)
 typedef struct plat {
     char name[128];          /* platform name (raw.csv metadata, dir name, or NAME=) */
     char dir[128];           /* base name of the run's folder (tells runs apart) */
+    char path[1024];         /* the run's folder (its fit_table_*.csv) */
     double g[MAXPAT], L[MAXPAT]; /* over all processor counts; NAN if absent */
 } plat;
 
@@ -113,6 +115,7 @@ static int load(const char *arg, plat *p)
     {
         const char *b = strrchr(dir, '/');
         snprintf(p->dir, sizeof p->dir, "%.127s", b ? b + 1 : dir);
+        snprintf(p->path, sizeof p->path, "%.1023s", dir);
     }
     if (eq) {
         snprintf(p->name, sizeof p->name, "%.*s", (int)(eq - arg), arg);
@@ -201,7 +204,46 @@ static void print_text(const plat *pl, int n)
 }
 
 /* Platforms side by side, in the one LaTeX style (lib/io/latex.h). */
-static void print_latex(const plat *pl, int n)
+/* The papers' per-size tables (000 tables E.1 .. AA.1 and 11) with the platforms
+ * side by side, from each run's fit_table_*.csv (lib/cmd/compare_sbs). 0, or 1
+ * after a message. */
+static int print_per_size(const plat *pl, int n)
+{
+    static const char *const t_col[] = {"T avg over p (s)", "MaxErr (%)"};
+    static const char *const t_head[] = {"T (s)", "MaxErr"};
+    static const char *const e_col[] = {"AvErr (%)", "MaxErr (%)"};
+    static const char *const e_head[] = {"AvErr", "MaxErr"};
+    const char *dirs[MAXPLAT], *names[MAXPLAT];
+    char table[32], caption[160], err[512];
+    int i, k;
+    for (i = 0; i < n; i++) {
+        dirs[i] = pl[i].path;
+        names[i] = pl[i].name;
+    }
+    for (k = 0; k <= npat; k++) {
+        int rc;
+        if (k < npat && strcmp(pats[k], "ALL") == 0)
+            continue;
+        if (k < npat) {
+            snprintf(table, sizeof table, "%s.1", pats[k]);
+            snprintf(caption, sizeof caption, "Pattern %s (%s.1): time averaged over the processor "
+                     "counts and MaxErr (%%) per h-relation size, per platform", pats[k], pats[k]);
+            rc = hrel_compare_sbs_latex(dirs, names, n, table, caption, t_col, t_head, stdout,
+                                        err, sizeof err);
+        } else {
+            rc = hrel_compare_sbs_latex(dirs, names, n, "11", "AvErr and MaxErr (%) of the pattern "
+                                        "times against the pooled line (table 11), per platform",
+                                        e_col, e_head, stdout, err, sizeof err);
+        }
+        if (rc < 0) {
+            fprintf(stderr, "hrel compare: %s\n", err);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int print_latex(const plat *pl, int n)
 {
     int i, k, pass;
     char spec[MAXPLAT + 2];
@@ -230,6 +272,7 @@ static void print_latex(const plat *pl, int n)
         }
         hrel_latex_end(stdout, NULL);
     }
+    return print_per_size(pl, n);
 }
 
 /* DIR/compare.dat: one block per platform (gnuplot index), rows
@@ -296,7 +339,8 @@ int hrel_cmd_compare(int argc, char **argv)
                 if (!isnan(pl[i].g[k]))
                     printf("%s,%s,%.6e,%.6e\n", pl[i].name, pats[k], pl[i].g[k], pl[i].L[k]);
     } else if (latex) {
-        print_latex(pl, n);
+        if (print_latex(pl, n) != 0)
+            return 1;
     } else {
         print_text(pl, n);
     }

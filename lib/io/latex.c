@@ -66,7 +66,8 @@ void hrel_latex_text(const char *s, FILE *fp)
     }
 }
 
-void hrel_latex_begin(FILE *fp, const char *caption, const char *label, const char *colspec)
+void hrel_latex_begin_sized(FILE *fp, const char *caption, const char *label,
+                            const char *colspec, const char *size)
 {
     fputs("\\begin{table}[htbp]\n\\centering\n\\caption{", fp);
     hrel_latex_text(caption ? caption : "", fp);
@@ -80,8 +81,13 @@ void hrel_latex_begin(FILE *fp, const char *caption, const char *label, const ch
     }
     /* small type and narrow column gaps (scoped to the table): wide tables of
      * numbers fit a single text column without being scaled */
-    fprintf(fp, "\\footnotesize\\setlength{\\tabcolsep}{2.5pt}\n\\begin{tabular}{%s}\n\\toprule\n",
-            colspec);
+    fprintf(fp, "\\%s\\setlength{\\tabcolsep}{2.5pt}\n\\begin{tabular}{%s}\n\\toprule\n",
+            size, colspec);
+}
+
+void hrel_latex_begin(FILE *fp, const char *caption, const char *label, const char *colspec)
+{
+    hrel_latex_begin_sized(fp, caption, label, colspec, "footnotesize");
 }
 
 void hrel_latex_midrule(FILE *fp)

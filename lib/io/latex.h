@@ -15,6 +15,9 @@
 void hrel_latex_text(const char *s, FILE *fp);
 /* \begin{table} with the caption above, label (may be NULL) and \toprule */
 void hrel_latex_begin(FILE *fp, const char *caption, const char *label, const char *colspec);
+/* the same in type size SIZE ("footnotesize", "scriptsize") for wide tables */
+void hrel_latex_begin_sized(FILE *fp, const char *caption, const char *label,
+                            const char *colspec, const char *size);
 void hrel_latex_midrule(FILE *fp);
 /* \bottomrule, an optional note below in small type, \end{table} */
 void hrel_latex_end(FILE *fp, const char *note);

@@ -44,6 +44,16 @@ check "compare.sh exits 0" test $? -eq 0
 for f in compare.txt compare.csv compare.tex compare.dat fig_compare.png fig_compare.pdf; do
     check "compare.sh wrote $f" test -s "$T/cmp/$f"
 done
+# issue 15: the papers' per-size tables side by side (000 E.1 .. AA.1, 11) from each
+# run's fit_table_*.csv; a platform without the file gets dashes
+printf 'h (bytes),Time p=8 (s),T avg over p (s),MaxErr (%%),procs\n6720,0.0001,0.00008,26.43,4\n26880,0.0003,0.000227,17.78,4\n' \
+    >"$T/a/fit_table_E.1.csv"
+"$H" compare "$T/a" "$T/b" --latex >"$T/sbs.tex" 2>"$T/sbs.err"
+check "latex with a per-size table: exit 0" test $? -eq 0
+check "E.1 side by side: the platform's two columns" grep -qF '\multicolumn{2}{c}{coax-test}' "$T/sbs.tex"
+check "E.1 row 6720 as the papers print it (0.000080, 26.43), the other platform dashed" \
+    grep -qE '^6720 & 0\.000080 & 26\.43 & -- & --' "$T/sbs.tex"
+check "no per-size table where no run has its file (PP.1)" test -z "$(grep 'PP\.1' "$T/sbs.tex")"
 # issue 15: two runs of one platform are told apart (were "local / local")
 mkdir -p "$T/a2"; cp "$T/a/fit.csv" "$T/a/raw.csv" "$T/a2/"
 "$H" compare "$T/a" "$T/a2" --csv >"$T/two.csv"
