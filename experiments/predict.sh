@@ -5,7 +5,7 @@
 # usage: experiments/predict.sh [--platform NAME | --hostfile FILE | --attach] [--fit FIT.csv]
 #                               [--trace FILE] [--runs N] [--run DIR]
 #                               [--timeout DURATION] [--cpu-ratio X] [--route daemon|direct]
-#                               [--tags LIST] [--marker TAG] [--rule switch|marker]
+#                               [--tags LIST] [--marker TAG] [--rule switch|marker] [--fresh-vm]
 #                               -- PROGRAM [ARGS...]
 #
 #   --platform NAME  local (default) or an emulated platform of hostfiles/
@@ -32,6 +32,9 @@
 #                    program gets unless it calls pvm_setopt(PvmRoute,
 #                    PvmRouteDirect)) or direct; picks the characterisation
 #                    measured with that route
+#   --fresh-vm       start a new virtual machine for every run (untraced and
+#                    traced): on the daemon route a run's time depends on what
+#                    the pvmds learnt in earlier runs (docs/predict.md)
 # Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct; measured_s the
 # median of the traced runs; predict_untraced.csv: against the untraced
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
@@ -65,11 +68,21 @@ if [ "${1:-}" = "--inner" ]; then
         secs $((t1 - t0)) >"$dir/$label.time"
     }
     # route set-up on first contact, on the route and the hosts PROGRAM uses
+    # (once: with --fresh-vm in the first run's virtual machine)
+    [ -s "$dir/setup.csv" ] ||
     "$HREL_ROOT/bin/$PVM_ARCH/hrel_firstcontact" -p "${HREL_FC_PROCS:-3}" --route "${HREL_FC_ROUTE:-daemon}" \
         >"$dir/setup.csv" 2>"$dir/setup.err" ||
         { echo "predict: measuring the route set-up failed: $(tail -n 1 "$dir/setup.err")" >&2; exit 1; }
-    for k in $(seq 1 "$runs"); do
-        label=untraced$k; run_once "$@" || exit 1
+    # RUNS is N (runs 1..N, each untraced then traced) or K:untraced / K:run
+    # (that one run only: --fresh-vm starts a virtual machine for each)
+    first=1 kinds="untraced run"
+    case "$runs" in *:*) kinds=${runs#*:}; runs=${runs%%:*}; first=$runs ;; esac
+    # which virtual machine ran what: its PVM_TMP and its pvmd's socket file
+    vm_id() { echo "$PVM_TMP $(stat -c %i.%Y "$PVM_TMP/pvmd.$(id -u)" 2>/dev/null)"; }
+    for k in $(seq "$first" "$runs"); do
+      for kind in $kinds; do
+        echo "$kind$k $(vm_id)" >>"$dir/vms"
+        if [ "$kind" = untraced ]; then label=untraced$k; run_once "$@" || exit 1; continue; fi
         label=run$k
         mkdir -p "$dir/$label"
         rm -f "$dir/$label.fifo"; mkfifo "$dir/$label.fifo" || exit 1
@@ -85,11 +98,12 @@ if [ "${1:-}" = "--inner" ]; then
         rm -f "$dir/$label.fifo"
         [ $rc -eq 0 ] || exit 1
         mv "$dir/$label.time" "$dir/$label/time"; mv "$dir/$label.out" "$dir/$label/out"
+      done
     done
     exit 0
 fi
 
-fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon
+fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon fresh=0
 import_args=()
 HREL_PLAT_PROG=predict
 . "$ROOT/experiments/platform_env.sh"
@@ -118,6 +132,7 @@ while [ $# -gt 0 ]; do
             esac; shift 2 ;;
         --fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*)
             set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
+        --fresh-vm) fresh=1; shift ;;
         -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) die2 "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
     esac
@@ -219,8 +234,19 @@ awk -F, -v OFS=, -v out="$run/fit_priced.csv" '
 
 # the runs (hrel_firstcontact first: one worker per host, 3 to 8)
 export HREL_FC_ROUTE=$route HREL_FC_PROCS=$(( nhosts < 3 ? 3 : (nhosts > 8 ? 8 : nhosts) ))
-inner=("$ROOT/experiments/predict.sh" --inner "$run" "$runs" "$tmo_s" "$prog" "$@")
-HREL_PLAT_NO_PROBE=1 hrel_plat_run "${inner[@]}" || exit 1
+if [ "$fresh" = 1 ] && [ "$HREL_PLAT_KIND" != attach ]; then
+    # every run, untraced or traced, in a virtual machine of its own: the
+    # pvmds' retransmission timers learn from each run (docs/predict.md)
+    for k in $(seq 1 "$runs"); do
+        for kind in untraced run; do
+            HREL_PLAT_NO_PROBE=1 hrel_plat_run "$ROOT/experiments/predict.sh" --inner "$run" \
+                "$k:$kind" "$tmo_s" "$prog" "$@" || exit 1
+        done
+    done
+else
+    inner=("$ROOT/experiments/predict.sh" --inner "$run" "$runs" "$tmo_s" "$prog" "$@")
+    HREL_PLAT_NO_PROBE=1 hrel_plat_run "${inner[@]}" || exit 1
+fi
 
 # import, predict
 times="" utimes=""

@@ -47,6 +47,13 @@ fi
 check "no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 check "no tracer left" [ -z "$(our_tracers)" ]
 
+check "without --fresh-vm all runs share one virtual machine" bash -c "[ \$(cut -d' ' -f2- '$T/p1/vms' | sort -u | wc -l) -eq 1 ]"
+# --fresh-vm: every run (untraced and traced) in a virtual machine of its own
+"$P" --fresh-vm --runs 2 --fit "$T/fit.csv" --run "$T/p6" --timeout 60 -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p6.out" 2>&1
+check "--fresh-vm: exits 0 and predicts" grep -q '^replay,' "$T/p6/predict.csv"
+check "--fresh-vm: 4 runs in 4 virtual machines" bash -c "[ \$(wc -l <'$T/p6/vms') -eq 4 ] && [ \$(cut -d' ' -f2- '$T/p6/vms' | sort -u | wc -l) -eq 4 ]"
+check "--fresh-vm: no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
+
 # the farm (wildcard receives), predicted from the stencil's... no: from its own trace
 "$P" --runs 1 --fit "$T/fit.csv" --run "$T/p2" -- "$BIN/hrel_farm" -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
 check "farm with wildcard receives predicted" grep -q '^replay,' "$T/p2/predict.csv"
