@@ -25,13 +25,22 @@ static char *trim(char *s)
 }
 
 /* Split LINE on ',' into a new array of trimmed copies; *n gets the count. */
-static char **split(char *line, size_t *n)
+/* Number of comma-separated fields of LINE. */
+static size_t nfields(const char *line)
 {
-    size_t cnt = 1, i = 0;
+    size_t cnt = 1;
+    for (; *line; line++)
+        cnt += *line == ',';
+    return cnt;
+}
+
+/* Split LINE (modified) into its CNT = nfields(LINE) trimmed fields, each
+ * allocated: counted first, so that a line with the wrong number of fields
+ * is refused before one allocation per field (memory follows the file). */
+static char **split(char *line, size_t cnt)
+{
+    size_t i = 0;
     char *p, **f;
-    for (p = line; *p; p++)
-        if (*p == ',')
-            cnt++;
     f = calloc(cnt, sizeof *f);
     if (!f)
         return NULL;
@@ -52,7 +61,6 @@ static char **split(char *line, size_t *n)
             break;
         p = c + 1;
     }
-    *n = cnt;
     return f;
 }
 
@@ -94,15 +102,16 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
             continue;
         }
         if (!t->col) {
-            size_t a, b;
-            t->col = split(s, &t->ncol);
-            if (!t->col)
-                goto nomem;
-            if (t->ncol > HREL_CSV_MAX_COLS) {
+            size_t a, b, n = nfields(s);
+            if (n > HREL_CSV_MAX_COLS) {
                 hrel_seterr(err, errlen, "%s:%zu: %zu columns in the header (at most %d)", path,
-                            lineno, t->ncol, HREL_CSV_MAX_COLS);
+                            lineno, n, HREL_CSV_MAX_COLS);
                 goto fail;
             }
+            t->col = split(s, n);
+            if (!t->col)
+                goto nomem;
+            t->ncol = n;
             for (a = 0; a < t->ncol; a++)
                 for (b = a + 1; b < t->ncol; b++)
                     if (strcmp(t->col[a], t->col[b]) == 0) {
@@ -113,16 +122,16 @@ int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen)
             continue;
         }
         {
-            size_t n = 0;
-            char **f = split(s, &n);
-            if (!f)
-                goto nomem;
+            size_t n = nfields(s);
+            char **f;
             if (n != t->ncol) {
                 hrel_seterr(err, errlen, "%s:%zu: %zu fields, the header has %zu",
                        path, lineno, n, t->ncol);
-                hrel_strv_free(f, n);
                 goto fail;
             }
+            f = split(s, n);
+            if (!f)
+                goto nomem;
             if (hrel_grow(&t->cell, &rcap, t->nrow, sizeof(char **)) ||
                 hrel_grow(&t->lineno, &lcap, t->nrow, sizeof(size_t))) {
                 hrel_strv_free(f, n);
