@@ -190,12 +190,18 @@ int hrel_tables_pi1(const hrel_fit_result *r, size_t k, hrel_table **out,
     return finish(t, bad, out, err, errlen);
 }
 
+/* The rate of gap G (seconds per unit of h) in MB/s (10^6 bytes per second). */
+static double mb_per_s(const hrel_fit_result *r, double g)
+{
+    return g > 0 ? r->cfg.unit_bytes / g / 1e6 : NAN;
+}
+
 int hrel_tables_pi2(const hrel_fit_result *r, hrel_table **out, char *err,
                     size_t errlen)
 {
     hrel_table *t;
     char unit[64], title[256], procs[256], hg[64], hgc[64];
-    const char *hd[10];
+    const char *hd[12];
     size_t k, ip, off;
     int bad = 0, anyneg = 0, anynegg = 0;
 
@@ -204,14 +210,16 @@ int hrel_tables_pi2(const hrel_fit_result *r, hrel_table **out, char *err,
     snprintf(title, sizeof title, "Values of g and L per pattern (tables P.2): least "
              "squares on the %s times averaged over processor counts, h in %s",
              hrel_summary_name(r->cfg.summary), unit);
-    if (!(t = table_new(r->npat, 9, "pi2", title)))
+    if (!(t = table_new(r->npat, 11, "pi2", title)))
         return finish(t, 1, out, err, errlen);
     snprintf(hg, sizeof hg, "g (s/%s)", unit_one(r));
     snprintf(hgc, sizeof hgc, "g +- 95%% (s/%s)", unit_one(r));
     hd[0] = "pattern"; hd[1] = "L (s)"; hd[2] = "L +- 95% (s)"; hd[3] = hg; hd[4] = hgc;
-    hd[5] = "r2"; hd[6] = "n"; hd[7] = "procs"; hd[8] = "flag"; hd[9] = NULL;
+    hd[5] = "r2"; hd[6] = "n"; hd[7] = "procs"; hd[8] = "flag";
+    hd[9] = "L (\xc2\xb5s)"; hd[10] = "1/g (MB/s)"; hd[11] = NULL;   /* the units a reader thinks in */
     bad |= heads(t, hd, 1);
     t->numeric[7] = t->numeric[8] = 0;
+    t->nlatex = 9;   /* the page has no room for the µs and MB/s repeats */
     for (k = 0; k < r->npat; k++) {
         const hrel_fit_pattern *p = &r->pat[k];
         const hrel_line *f = &p->fit;
@@ -230,6 +238,8 @@ int hrel_tables_pi2(const hrel_fit_result *r, hrel_table **out, char *err,
         bad |= put(CELL(t, k, 7), "%s", procs);
         bad |= put(CELL(t, k, 8), "%s%s%s", !f->ok ? "not fitted (one size)" : "",
                    f->ok && f->neg_L ? "L<0 " : "", f->ok && f->g < 0 ? "g<0" : "");
+        bad |= putnum(CELL(t, k, 9), "%.1f", f->L * 1e6);
+        bad |= putnum(CELL(t, k, 10), "%.3g", mb_per_s(r, f->g));
         anyneg |= f->ok && f->neg_L;
         anynegg |= f->ok && f->g < 0;
     }
@@ -276,7 +286,7 @@ int hrel_tables_pooled(const hrel_fit_result *r, hrel_table **out, char *err,
                        size_t errlen)
 {
     static const char *const hd[] = {"parameter", "value", "+- 95%", "std error", "unit",
-                                     NULL};
+                                     "as", NULL};
     const hrel_line *f = &r->pooled;
     hrel_table *t;
     char unit[64], note[256];
@@ -284,11 +294,11 @@ int hrel_tables_pooled(const hrel_fit_result *r, hrel_table **out, char *err,
 
     *out = NULL;
     hrel_tables_unit(r, unit, sizeof unit);
-    if (!(t = table_new(2, 5, "12", "The pooled values of g and L over all h-relation "
+    if (!(t = table_new(2, 6, "12", "The pooled values of g and L over all h-relation "
                         "patterns (table 12)")))
         return finish(t, 1, out, err, errlen);
     bad |= heads(t, hd, 1);
-    t->numeric[4] = 0;
+    t->numeric[4] = t->numeric[5] = 0;
     bad |= put(CELL(t, 0, 0), "L");
     bad |= putnum(CELL(t, 0, 1), "%.4E", f->L);
     bad |= putnum(CELL(t, 0, 2), "%.2E", f->ci_L);
@@ -299,6 +309,8 @@ int hrel_tables_pooled(const hrel_fit_result *r, hrel_table **out, char *err,
     bad |= putnum(CELL(t, 1, 2), "%.2E", f->ci_g);
     bad |= putnum(CELL(t, 1, 3), "%.2E", f->se_g);
     bad |= put(CELL(t, 1, 4), "s/%s", unit_one(r));
+    bad |= f->ok ? put(CELL(t, 0, 5), "%.1f \xc2\xb5s", f->L * 1e6) : put(CELL(t, 0, 5), "-");
+    bad |= f->ok ? put(CELL(t, 1, 5), "%.3g MB/s", mb_per_s(r, f->g)) : put(CELL(t, 1, 5), "-");
     snprintf(note, sizeof note, "least squares on T_average over %zu sizes; r2 = %.5f%s",
              f->n, f->r2, f->ok && f->neg_L ? "; L<0 kept as fitted" : "");
     if (!(t->note = fmtdup("%s", note)))
@@ -485,13 +497,13 @@ static void write_csv(const hrel_table *t, FILE *fp)
 /* The one LaTeX style (lib/io/latex.h): booktabs, caption above, math mode. */
 static void write_latex(const hrel_table *t, FILE *fp)
 {
-    size_t r, c;
+    size_t r, c, n = t->nlatex && t->nlatex < t->ncol ? t->nlatex : t->ncol;
     char spec[64];
-    for (c = 0; c < t->ncol && c + 1 < sizeof spec; c++)
+    for (c = 0; c < n && c + 1 < sizeof spec; c++)
         spec[c] = t->numeric[c] ? 'r' : 'l';
     spec[c] = '\0';
     hrel_latex_begin(fp, t->title, t->name, spec);
-    for (c = 0; c < t->ncol; c++) {
+    for (c = 0; c < n; c++) {
         if (c)
             fputs(" & ", fp);
         hrel_latex_text(t->head[c], fp);
@@ -499,7 +511,7 @@ static void write_latex(const hrel_table *t, FILE *fp)
     fputs(" \\\\\n", fp);
     hrel_latex_midrule(fp);
     for (r = 0; r < t->nrow; r++) {
-        for (c = 0; c < t->ncol; c++) {
+        for (c = 0; c < n; c++) {
             if (c)
                 fputs(" & ", fp);
             hrel_latex_text(*CELL(t, r, c), fp);

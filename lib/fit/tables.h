@@ -38,6 +38,8 @@ typedef struct hrel_table {
     char **head;         /* [ncol] column headings */
     char **cell;         /* [row*ncol+col] cell text ("" for none) */
     int *numeric;        /* [ncol] 1 if the column is right aligned */
+    size_t nlatex;       /* LaTeX prints the first nlatex columns (the papers' own;
+                            the rest repeat them in other units); 0: all */
 } hrel_table;
 
 /* Table P.1 of pattern number K of R (0 <= K < r->npat). Return 0 or non-zero. */

@@ -6,7 +6,7 @@
  * hrel_latex_text escapes LaTeX's special characters and sets hrel's symbols in
  * math mode: g_X / L_X -> $g_{X}$, T_average -> $T_{\mathrm{average}}$,
  * r2 -> $r^2$, "P.<digit>" (the papers' tables Pi.2) -> $\Pi$.<digit>,
- * "+-" -> $\pm$. */
+ * "+-" -> $\pm$, the micro sign µ -> $\mu$. */
 #ifndef HREL_LATEX_H
 #define HREL_LATEX_H
 

@@ -60,6 +60,7 @@ int main(void)
                "symbols only at a word start, other _ escaped");
     HREL_CHECK(strcmp(text("50% & #1 <2 +-3"), "50\\% \\& \\#1 $<$2 $\\pm$3") == 0,
                "special characters escaped");
+    HREL_CHECK(strcmp(text("607.5 \xc2\xb5s"), "607.5 $\\mu$s") == 0, "micro sign in math");
     HREL_CHECK(strcmp(num(4.2268e-07), "$4.227\\times10^{-7}$") == 0, "number with exponent");
     HREL_CHECK(strcmp(num(9.99995e-3), "$1.000\\times10^{-2}$") == 0, "rounding into next decade");
     HREL_CHECK(strcmp(num(2.5), "$2.500$") == 0, "exponent 0 left out");

@@ -85,7 +85,10 @@ int main(void)
     HREL_CHECK_HAS(CELLT(t, 3, 8), "g<0", "RED flagged g<0");
     HREL_CHECK_HAS(t->note, "g<0", "note explains g<0");
     s = render(t, HREL_TABLE_LATEX);
-    HREL_CHECK_HAS(s, "\\begin{tabular}{lrrrrrrll}", "LaTeX column alignment");
+    HREL_CHECK_HAS(s, "\\begin{tabular}{lrrrrrrll}", "LaTeX column alignment (the papers' 9)");
+    HREL_CHECK(strstr(s, "MB/s") == NULL, "LaTeX leaves out the unit repeats (page width)");
+    HREL_CHECK(strcmp(CELLT(t, 0, 10), "0.0001") == 0, "E: 1/g, g = 0.01 s/byte: 100 B/s = 0.0001 MB/s");
+    HREL_CHECK(strcmp(CELLT(t, 0, 9), "100000.0") == 0, "E: L = 0.1 s = 100000.0 us");
     HREL_CHECK_HAS(s, "$\\pm$ 95\\%", "LaTeX escapes +- and %");
     s = render(t, HREL_TABLE_CSV);
     HREL_CHECK_HAS(s, "\nAO,nan,nan,nan,nan,nan,1,4,", "CSV writes nan for missing");
