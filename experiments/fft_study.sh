@@ -166,16 +166,12 @@ done
 
 # ---- 4. figures --------------------------------------------------------------
 tables=${tables# }; names=${names# }
-for ext in png pdf; do
-    for a in ${algos//,/ }; do
-        (cd "$out" && gnuplot -c "$ROOT/plots/fft_times.gp" "$tables" "$names" "$a" "fft_times_$a.$ext") ||
-            die "gnuplot failed (fft_times.gp)"
-    done
-    (cd "$out" && gnuplot -c "$ROOT/plots/fft_error.gp" "$tables" "$names" "fft_error.$ext") ||
-        die "gnuplot failed (fft_error.gp)"
-done
-# the CCM view of the divide-and-conquer FFT at the largest p: its critical path
 . "$ROOT/experiments/figure.sh"
+for a in ${algos//,/ }; do
+    (cd "$out" && hrel_figure fft_times "fft_times_$a" "$tables" "$names" "$a") || exit 1
+done
+(cd "$out" && hrel_figure fft_error fft_error "$tables" "$names") || exit 1
+# the CCM view of the divide-and-conquer FFT at the largest p: its critical path
 for pl in $names; do
     hrel_figure ccm "$out/$pl/ccm_path" "$out/$pl/ccm_path.dat" || exit 1
 done

@@ -61,10 +61,9 @@ for m in mpm bspwb; do
     "$HREL" model "$m" "$run/trace.csv" "${params[@]}" --op "$op" --csv >"$run/$m.csv" || exit 1
 done
 if command -v gnuplot >/dev/null 2>&1; then
-    # PNG for the screen, PDF (double column) for papers
-    for ext in png pdf; do
-        gnuplot -c plots/msteps.gp "$run/msteps.dat" "$run/msteps.$ext" || exit 1
-    done
+    # PNG for the screen, PDFs (double and single column) for papers
+    . "$ROOT/experiments/figure.sh"
+    hrel_figure msteps "$run/msteps" "$run/msteps.dat" || exit 1
 fi
 # the total rows of the CSV outputs: model,total,all,...,pred_s,measured_s,err_pct
 total_row() { awk -F, '$2 == "total" {print $7, $8, $9}' "$run/$1.csv"; }

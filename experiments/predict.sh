@@ -295,14 +295,9 @@ if command -v gnuplot >/dev/null 2>&1; then
     "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv" --plot-data "$run/msteps.dat" \
         >/dev/null 2>"$run/plot.err" ||
         echo "predict: the M-step plot data failed: $(head -n 1 "$run/plot.err")" >&2
-    for ext in png pdf; do
-        gnuplot -c "$ROOT/plots/predict.gp" "$run/steps_bspwb.csv" "$run/steps_mpm.csv" \
-            "$run/predict.$ext" 2>"$run/plot.err" ||
-            echo "predict: the figure failed: $(head -n 1 "$run/plot.err")" >&2
-        [ -s "$run/msteps.dat" ] && { gnuplot -c "$ROOT/plots/msteps.gp" "$run/msteps.dat" \
-            "$run/msteps.$ext" 2>"$run/plot.err" ||
-            echo "predict: the M-step figure failed: $(head -n 1 "$run/plot.err")" >&2; }
-    done
+    . "$ROOT/experiments/figure.sh"
+    hrel_figure predict "$run/predict" "$run/steps_bspwb.csv" "$run/steps_mpm.csv" || true
+    [ -s "$run/msteps.dat" ] && { hrel_figure msteps "$run/msteps" "$run/msteps.dat" || true; }
 fi
 grep -v '^#' "$run/predict.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict.csv"
 echo "against the untraced runs:"

@@ -99,16 +99,12 @@ fi
 
 # --- (4) figures ----------------------------------------------------------------------
 if command -v gnuplot >/dev/null 2>&1; then
-    for ext in png pdf; do
-        # paths and words go in as arguments (gnuplot -c), never as gnuplot code;
-        # run inside the run directory, since the scripts take a LIST of data
-        # files (split at spaces) and the run's own path may hold spaces
-        (cd "$run" && gnuplot -c "$ROOT/plots/psrs_total.gp" psrs_total.dat "psrs_total.$ext" \
-            "$platform" "PSRS predicted vs actual: N=$n, $kind ($gl g/L)") ||
-            die "gnuplot failed on plots/psrs_total.gp"
-        (cd "$run" && gnuplot -c "$ROOT/plots/psrs_steps.gp" psrs_steps.dat "psrs_steps.$ext") ||
-            die "gnuplot failed on plots/psrs_steps.gp"
-    done
+    # run inside the run directory, since the scripts take a LIST of data files
+    # (split at spaces) and the run's own path may hold spaces
+    . "$ROOT/experiments/figure.sh"
+    (cd "$run" && hrel_figure psrs_total psrs_total psrs_total.dat @OUT@ "$platform" \
+        "PSRS predicted vs actual: N=$n, $kind ($gl g/L)") || exit 1
+    (cd "$run" && hrel_figure psrs_steps psrs_steps psrs_steps.dat) || exit 1
 else
     echo "psrs_study.sh: gnuplot not found: no figures" >&2
 fi

@@ -10,7 +10,8 @@ for pat in PAIRS BT SB RED NB; do
 done
 check "parameters written" grep -q '^aC,' "$T/h/hyper_params.csv"
 check "one PNG per pattern and p (10)" test "$(ls "$T/h/hyper/"*.png 2>/dev/null | wc -l)" -eq 10
-check "one PDF per pattern and p (10)" test "$(ls "$T/h/hyper/"*.pdf 2>/dev/null | wc -l)" -eq 10
+check "one PDF per pattern and p (10)" test "$(ls "$T/h/hyper/"*.pdf 2>/dev/null | grep -vc '_1col\.pdf$')" -eq 10
+check "and its single-column PDF (10)" test "$(ls "$T/h/hyper/"*_1col.pdf 2>/dev/null | wc -l)" -eq 10
 check "no report of the h-relation kind (--no-report)" test ! -e "$T/h/report.html"
 # issue 15: the LogP figure (003 section 6) from this run's fitted blocks
 check "LogP data written, its parameters from the fit" grep -q '^# LogP from .*hyper_params.csv' "$T/h/logp.dat"
