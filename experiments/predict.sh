@@ -270,24 +270,38 @@ setup=$(sed -n 's/^# median_setup_s //p' "$run/setup.csv")
 case "$setup" in ''|-*|*[!0-9.e+-]*) setup=0 ;; esac
 echo "predict: route set-up on first contact (hrel_firstcontact, median over pairs): ${setup} s"
 
-pb=$(total "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit_priced.csv") || exit 1
-pm=$(total "$HREL" model mpm "$src/trace.csv" --fit "$run/fit_priced.csv") || exit 1
-pr=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium "$medium" \
-     --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}") || exit 1
-p0=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium "$medium" \
-     --cpu-ratio "$ratio" "${hosts[@]}") || exit 1
-pn=$(total "$HREL" model replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium none \
-     --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}") || exit 1
-[ -n "$pb" ] && [ -n "$pm" ] && [ -n "$pr" ] && [ -n "$p0" ] && [ -n "$pn" ] || die "a model gave no total"
+# each model's total; a model that refuses (e.g. a step whose pattern has no
+# usable fitted line) is named on the terminal and in predict.csv's comments,
+# and the others are still reported
+preds=() refused=()
+model() {   # model NAME hrel-model-args...: appends NAME=SECONDS to preds, or to refused
+    local name=$1 out; shift
+    if out=$("$HREL" model "$@" 2>"$run/model_$name.err" | tail -n 1 | sed -n 's/^total //p') && [ -n "$out" ]; then
+        preds+=("$name=$out")
+    else
+        refused+=("$name: $(head -n 1 "$run/model_$name.err")")
+        echo "predict: $name refused: $(head -n 1 "$run/model_$name.err")" >&2
+    fi
+}
+model bspwb bspwb "$src/trace.csv" --fit "$run/fit_priced.csv"
+model mpm mpm "$src/trace.csv" --fit "$run/fit_priced.csv"
+model replay replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium "$medium" \
+     --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}"
+model replay_nomedium replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium none \
+     --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}"
+model replay_nosetup replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium "$medium" \
+     --cpu-ratio "$ratio" "${hosts[@]}"
+[ ${#preds[@]} -gt 0 ] || die "every model refused (see $run/model_*.err)"
 { echo "# program: $prog $*"; echo "# platform: $platform (replay medium $medium, $nhosts hosts)"
   echo "# predicted_from: $src"; echo "# route: $route; g and L: $(head -n 1 "$run/fit.src" 2>/dev/null)"
-  "$HREL" trace table --measured "$times" --untraced "$utimes" \
-      bspwb="$pb" mpm="$pm" replay="$pr" replay_nomedium="$pn" replay_nosetup="$p0"; } >"$run/predict.csv" || exit 1
+  for r in "${refused[@]}"; do echo "# refused: $r"; done
+  "$HREL" trace table --measured "$times" --untraced "$utimes" "${preds[@]}"; } >"$run/predict.csv" || exit 1
 { echo "# the same predictions against the median of the untraced runs"
-  "$HREL" trace table --measured "$utimes" \
-      bspwb="$pb" mpm="$pm" replay="$pr" replay_nomedium="$pn" replay_nosetup="$p0"; } >"$run/predict_untraced.csv" || exit 1
+  for r in "${refused[@]}"; do echo "# refused: $r"; done
+  "$HREL" trace table --measured "$utimes" "${preds[@]}"; } >"$run/predict_untraced.csv" || exit 1
 { "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit_priced.csv" --csv
-  "$HREL" model mpm "$src/trace.csv" --fit "$run/fit_priced.csv" --csv | tail -n +2; } >"$run/steps.csv" || exit 1
+  "$HREL" model mpm "$src/trace.csv" --fit "$run/fit_priced.csv" --csv | tail -n +2; } >"$run/steps.csv" 2>/dev/null ||
+    echo "predict: no per-step table (BSPWB or MPM refused)" >&2
 if command -v gnuplot >/dev/null 2>&1; then
     grep -E '^bspwb,[0-9]+,all,' "$run/steps.csv" >"$run/steps_bspwb.csv"
     grep -E '^mpm,[0-9]+,all,' "$run/steps.csv" >"$run/steps_mpm.csv"

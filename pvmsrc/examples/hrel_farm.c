@@ -9,7 +9,10 @@
  * and costs (1 + j % 3) * REPEAT passes over it: uneven work, so the order in
  * which results arrive depends on timing.
  *
- * usage: hrel_farm [-p WORKERS] [-j JOBS] [-b BYTES] [-w REPEAT]
+ * -d asks PVM for direct task-to-task routes (pvm_setopt(PvmRoute,
+ * PvmRouteDirect)); without it messages go through the daemons, PVM's default.
+ *
+ * usage: hrel_farm [-d] [-p WORKERS] [-j JOBS] [-b BYTES] [-w REPEAT]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,13 +72,14 @@ static int worker(int nd, int rep)
 int main(int argc, char **argv)
 {
     int w = 3, jobs = 24, bytes = 65536, rep = 200, i, j, next, done, tid;
-    int tids[MAXW];
+    int tids[MAXW], direct = 0;
     double t0, total = 0, acc, *buf;
 
     opterr = 0;   /* our own one-line messages */
-    while ((i = getopt(argc, argv, "+p:j:b:w:")) != -1) {
+    while ((i = getopt(argc, argv, "+dp:j:b:w:")) != -1) {
         long v;
         char *end;
+        if (i == 'd') { direct = 1; continue; }
         if (i != 'p' && i != 'j' && i != 'b' && i != 'w') goto bad;
         v = strtol(optarg, &end, 10);
         if (end == optarg || *end || v < 1 || v > 1000000000) {
@@ -87,6 +91,8 @@ int main(int argc, char **argv)
     if (optind < argc) goto bad;
     t0 = now_s();
     if (pvm_mytid() < 0) { fprintf(stderr, "hrel_farm: no pvmd\n"); return 1; }
+    if (direct)
+        pvm_setopt(PvmRoute, PvmRouteDirect);
     if (pvm_parent() != PvmNoParent) {
         int rc = worker(bytes / 8, rep);
         pvm_exit();
@@ -117,6 +123,6 @@ int main(int argc, char **argv)
     pvm_exit();
     return 0;
 bad:
-    fprintf(stderr, "usage: hrel_farm [-p WORKERS] [-j JOBS] [-b BYTES] [-w REPEAT]\n");
+    fprintf(stderr, "usage: hrel_farm [-d] [-p WORKERS] [-j JOBS] [-b BYTES] [-w REPEAT]\n");
     return 2;
 }

@@ -54,9 +54,19 @@ check "--fresh-vm: exits 0 and predicts" grep -q '^replay,' "$T/p6/predict.csv"
 check "--fresh-vm: 4 runs in 4 virtual machines" bash -c "[ \$(wc -l <'$T/p6/vms') -eq 4 ] && [ \$(cut -d' ' -f2- '$T/p6/vms' | sort -u | wc -l) -eq 4 ]"
 check "--fresh-vm: no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 
-# the farm (wildcard receives), predicted from the stencil's... no: from its own trace
-"$P" --runs 1 --fit "$T/fit.csv" --run "$T/p2" -- "$BIN/hrel_farm" -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
-check "farm with wildcard receives predicted" grep -q '^replay,' "$T/p2/predict.csv"
+# the farm (wildcard receives; -d: direct routes), from its own trace, with a fit
+# that prices only PingPong and OneToAll (the pooled line unusable): the replay
+# predicts, BSPWB and MPM (which need the steps' POA or the pooled line) refuse, named on the terminal and in predict.csv
+{ echo 'pattern,procs,g,L,r2,n,g_ci95,L_ci95,use,g_use,L_use'
+  printf '%s,all,1e-9,5e-5,1,3,1e-11,1e-6,fit,1e-9,5e-5\n' PP OA
+  echo 'ALL,all,2.5e-5,-1.8,0.5,3,3e-5,4.2,none,nan,nan'; } >"$T/fitpp.csv"
+"$P" --runs 1 --fit "$T/fitpp.csv" --route direct --run "$T/p2" -- "$BIN/hrel_farm" -d -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
+check "farm with wildcard receives predicted (exit 0)" [ $? -eq 0 ]
+check "farm: replay predicted" grep -q '^replay,' "$T/p2/predict.csv"
+check "farm: bspwb refused, named in predict.csv" grep -q '^# refused: bspwb: ' "$T/p2/predict.csv"
+check "farm: mpm refused, named on the terminal" grep -q '^predict: mpm refused: ' "$T/p2.out"
+check_not "farm: no bspwb row" grep -q '^bspwb,' "$T/p2/predict.csv"
+check "farm -d: direct routes traced (no daemon-route message lost)" bash -c "grep -c ',recv,' '$T/p2/run1/msgs.csv' | grep -qvx 0"
 # from a recorded trace, with a fit whose PP row the fit-time rule repaired and whose
 # AO row it refused (lib/fit/lineuse.h): both named on the terminal, still predicted
 { echo 'pattern,procs,g,L,r2,n,g_ci95,L_ci95,use,g_use,L_use'

@@ -1,0 +1,192 @@
+#!/bin/bash
+# predict_matrix.sh -- the validation matrix of docs/predict.md in one command:
+# programs x platforms, each predicted on its own platform and (LANs) from a
+# trace recorded on one host, with every number kept from raw run to table.
+#
+# Usage: experiments/predict_matrix.sh [--platforms LIST] [--cells LIST] [--runs N]
+#            [--run DIR] [--char DIR]
+#   --platforms LIST  comma-separated (default local,lan-utp,lan-coax,lan-coax-wire,
+#                     fast-switch); local must come first for the cross-platform cells
+#   --cells LIST      cells to run (default: all; names below)
+#   --runs N          traced and untraced runs per cell (default 3), each in a
+#                     virtual machine of its own (predict.sh --fresh-vm)
+#   --run DIR         the matrix folder (default results/predict-matrix-<UTC time>);
+#                     an interrupted matrix resumes: cells with a predict.csv are kept
+#   --char DIR        reuse characterisations DIR/PLATFORM-ROUTE/raw.csv (quick
+#                     studies, `experiments/study.sh --quick -- --route ROUTE`) or
+#                     their fit.csv; missing ones are run into DIR (default:
+#                     DIR/char of the matrix)
+#
+# Cells (program and the route it uses; B = bin/$PVM_ARCH):
+#   stencil   B/hrel_stencil -p 4 -i 30 -w 20        daemon route (PVM's default)
+#   stencil-d B/hrel_stencil -d -p 4 -i 30 -w 20     direct routes (-d)
+#   stencil2  B/hrel_stencil -p 2 -i 30 -w 20        local only: tasks <= cores
+#   farm      B/hrel_farm -p 3 -j 24 -b 65536 -w 50  daemon route, wildcard receives
+#   farm-d    B/hrel_farm -d -p 3 -j 24 -b 65536 -w 50
+#   demo16    B/hrel_mstep_demo --bytes 16384         direct (hrel's programs ask for it)
+#   fft       B/hrel_fft --algo mstep -p 2 --n 262144 -r 1 -w 0
+#   fftccm    B/hrel_fft --algo ccm -p 2 --n 262144 -r 1 -w 0
+#   psrs      B/hrel_psrs -p 4 --n 262144 -r 1 -w 0
+#
+# Writes in DIR: cells/PLATFORM/CELL/ (predict.sh's run folder; for a LAN also
+# predict_x.csv and predict_x_untraced.csv: the local cell's trace predicted with
+# this platform's fit, against this cell's runs), matrix.csv (one row per cell,
+# source and model), summary.csv and summary.md (median and maximum |error| per
+# platform, source and model, against the untraced and the traced medians),
+# matrix.png/.pdf (predicted against measured). Last line: predict_matrix: DIR.
+set -u -o pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+export HREL_ROOT=$ROOT
+die() { echo "predict_matrix: $*" >&2; exit "${2:-1}"; }
+say() { echo "predict_matrix: $*"; }
+
+platforms=local,lan-utp,lan-coax,lan-coax-wire,fast-switch cells="" runs=3 run="" char=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --platforms|--cells|--runs|--run|--char)
+            [ $# -ge 2 ] || die "$1 needs a value" 2
+            case "$1" in --platforms) platforms=$2 ;; --cells) cells=$2 ;; --runs) runs=$2 ;;
+                         --run) run=$2 ;; --char) char=$2 ;; esac; shift 2 ;;
+        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        *) die "unknown argument '$1' (see --help)" 2 ;;
+    esac
+done
+case "$runs" in ''|*[!0-9]*|0) die "--runs needs a whole number >= 1, not '$runs'" 2 ;; esac
+[[ $platforms =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || die "--platforms: '$platforms' is not a list of names" 2
+for p in ${platforms//,/ }; do
+    [ "$p" = local ] || [ -f "$ROOT/hostfiles/$p.platform" ] || die "--platforms: no platform '$p' in hostfiles/" 2
+done
+export PVM_ROOT=${PVM_ROOT:-/usr/lib/pvm3}
+[ -n "${PVM_ARCH:-}" ] || PVM_ARCH=$("$PVM_ROOT/lib/pvmgetarch" 2>/dev/null) || PVM_ARCH=LINUX64
+B="$ROOT/bin/$PVM_ARCH"
+HREL=$B/hrel
+[ -x "$HREL" ] || die "$HREL is not built: run make first"
+
+# name|route|program and arguments
+CELLS="stencil|daemon|$B/hrel_stencil -p 4 -i 30 -w 20
+stencil-d|direct|$B/hrel_stencil -d -p 4 -i 30 -w 20
+stencil2|daemon|$B/hrel_stencil -p 2 -i 30 -w 20
+farm|daemon|$B/hrel_farm -p 3 -j 24 -b 65536 -w 50
+farm-d|direct|$B/hrel_farm -d -p 3 -j 24 -b 65536 -w 50
+demo16|direct|$B/hrel_mstep_demo --bytes 16384
+fft|direct|$B/hrel_fft --algo mstep -p 2 --n 262144 -r 1 -w 0
+fftccm|direct|$B/hrel_fft --algo ccm -p 2 --n 262144 -r 1 -w 0
+psrs|direct|$B/hrel_psrs -p 4 --n 262144 -r 1 -w 0"
+if [ -n "$cells" ]; then
+    for c in ${cells//,/ }; do
+        grep -q "^$c|" <<<"$CELLS" || die "--cells: no cell '$c' (see --help)" 2
+    done
+fi
+want() { [ -z "$cells" ] || [[ ",$cells," == *",$1,"* ]]; }
+
+[ -n "$run" ] || run="$ROOT/results/predict-matrix-$(date -u +%Y%m%dT%H%M%SZ)"
+mkdir -p "$run" || die "cannot create '$run'"
+run=$(cd "$run" && pwd)
+[ -n "$char" ] || char=$run/char
+mkdir -p "$char" || die "cannot create '$char'"
+char=$(cd "$char" && pwd)
+{ echo "# predict_matrix: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores"
+  echo "# commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "# platforms: $platforms; runs per cell: $runs (traced) + $runs (untraced), --fresh-vm"
+  echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"; } >"$run/info"
+
+# the characterisation of PLATFORM with ROUTE: its fit.csv (quick study run when missing)
+fit_of() {   # fit_of PLATFORM ROUTE -> prints the path of fit.csv
+    local d=$char/$1-$2
+    if [ ! -s "$d/raw.csv" ] && [ ! -s "$d/fit.csv" ]; then
+        say "characterising $1 (--route $2, quick study) into $d" >&2
+        "$ROOT/experiments/study.sh" --platform "$1" --quick --no-report --run "$d" -- --route "$2" \
+            >"$d.log" 2>&1 || { echo "predict_matrix: the quick study of $1 --route $2 failed (see $d.log)" >&2; return 1; }
+    fi
+    [ -s "$d/fit.csv" ] || "$HREL" fit "$d/raw.csv" --csv >"$d/fit.csv" 2>"$d/fit.err" ||
+        { echo "predict_matrix: hrel fit $d/raw.csv: $(head -n 1 "$d/fit.err")" >&2; return 1; }
+    echo "$d/fit.csv"
+}
+
+# the cross-platform cell: the local cell's predicting trace, priced with this
+# cell's fit, medium, host count and route set-up, against this cell's runs
+cross() {   # cross LOCALCELLDIR CELLDIR
+    local ldir=$1 dir=$2 src medium nhosts setup times utimes preds=() refused=() name out
+    src=$(sed -n 's/^# predicted_from: //p' "$ldir/predict.csv")
+    [ -n "$src" ] && [ -s "$src/msgs.csv" ] || { echo "predict_matrix: $ldir has no predicting trace" >&2; return 1; }
+    read -r medium nhosts < <(sed -n 's/^# platform: .*(replay medium \([a-z]*\), \([0-9]*\) hosts)$/\1 \2/p' "$dir/predict.csv")
+    setup=$(sed -n 's/^# median_setup_s //p' "$dir/setup.csv"); case "$setup" in ''|-*|*[!0-9.e+-]*) setup=0 ;; esac
+    times=$(sed -n 's/^# measured_runs_s: //p' "$dir/predict.csv")
+    utimes=$(sed -n 's/^# untraced_runs_s: //p' "$dir/predict.csv")
+    m() { name=$1; shift
+          if out=$("$HREL" model "$@" 2>"$dir/x_$name.err" | tail -n 1 | sed -n 's/^total //p') && [ -n "$out" ]; then
+              preds+=("$name=$out"); else refused+=("$name: $(head -n 1 "$dir/x_$name.err")"); fi; }
+    m bspwb bspwb "$src/trace.csv" --fit "$dir/fit_priced.csv"
+    m mpm mpm "$src/trace.csv" --fit "$dir/fit_priced.csv"
+    m replay replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium "$medium" --setup "$setup" --hosts "$nhosts"
+    m replay_nomedium replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium none --setup "$setup" --hosts "$nhosts"
+    m replay_nosetup replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium "$medium" --hosts "$nhosts"
+    [ ${#preds[@]} -gt 0 ] || { echo "predict_matrix: every model refused the local trace on $dir" >&2; return 1; }
+    { echo "# predicted_from: $src (recorded on local)"
+      for r in "${refused[@]}"; do echo "# refused: $r"; done
+      "$HREL" trace table --measured "$times" --untraced "$utimes" "${preds[@]}"; } >"$dir/predict_x.csv" &&
+    { echo "# the same predictions against the median of the untraced runs"
+      for r in "${refused[@]}"; do echo "# refused: $r"; done
+      "$HREL" trace table --measured "$utimes" "${preds[@]}"; } >"$dir/predict_x_untraced.csv"
+}
+
+failed=0
+for p in ${platforms//,/ }; do
+    while IFS='|' read -r name route prog; do
+        want "$name" || continue
+        [ "$name" = stencil2 ] && [ "$p" != local ] && continue
+        dir=$run/cells/$p/$name
+        if [ ! -s "$dir/predict.csv" ]; then
+            fit=$(fit_of "$p" "$route") || { failed=$((failed + 1)); continue; }
+            rm -rf "$dir"; mkdir -p "$(dirname "$dir")"
+            say "$p $name: predict.sh --route $route --fresh-vm --runs $runs -- ${prog#"$B/"}"
+            # shellcheck disable=SC2086  # prog is a program and its arguments
+            "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --fit "$fit" --fresh-vm \
+                --runs "$runs" --run "$dir" -- $prog >"$dir.log" 2>&1 ||
+                { echo "predict_matrix: $p $name failed: $(grep -v '^predict: [a-z_]* refused' "$dir.log" | tail -n 1)" >&2
+                  failed=$((failed + 1)); continue; }
+        fi
+        if [ "$p" != local ] && [ -s "$run/cells/local/$name/predict.csv" ] && [ ! -s "$dir/predict_x.csv" ]; then
+            cross "$run/cells/local/$name" "$dir" || failed=$((failed + 1))
+        fi
+    done <<<"$CELLS"
+done
+
+# matrix.csv: one row per cell, source and model
+{ echo "platform,cell,route,source,model,predicted_s,measured_s,untraced_s,err_pct,err_untraced_pct,overhead_pct"
+  for f in "$run"/cells/*/*/predict.csv "$run"/cells/*/*/predict_x.csv; do
+      [ -s "$f" ] || continue
+      d=$(dirname "$f"); cell=$(basename "$d"); p=$(basename "$(dirname "$d")")
+      case "$f" in *_x.csv) src=local; u=$d/predict_x_untraced.csv ;; *) src=same; u=$d/predict_untraced.csv ;; esac
+      route=$(sed -n 's/^# route: \([a-z]*\);.*/\1/p' "$d/predict.csv")
+      ov=$(sed -n 's/^# tracing_overhead_pct: //p' "$f")
+      awk -F, -v OFS=, -v p="$p" -v c="$cell" -v r="$route" -v s="$src" -v ov="$ov" '
+          FNR == NR { if ($0 !~ /^#/ && $1 != "model") { up[$1] = $3; ue[$1] = $4 }; next }
+          /^#/ || $1 == "model" { next }
+          { print p, c, r, s, $1, $2, $3, up[$1], $4, ue[$1], ov }' "$u" "$f"
+  done; } >"$run/matrix.csv"
+
+# summary: median and maximum |error| per platform, source and model
+awk -F, -v OFS=, '
+    NR == 1 { next }
+    { k = $1 SUBSEP $4 SUBSEP $5; n[k]++; eu[k, n[k]] = ($10 < 0 ? -$10 : $10); et[k, n[k]] = ($9 < 0 ? -$9 : $9) }
+    function med(a, k, m,   i, j, t, v) { for (i = 1; i <= m; i++) v[i] = a[k, i]
+        for (i = 2; i <= m; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
+        return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2 }
+    function mx(a, k, m,   i, x) { x = 0; for (i = 1; i <= m; i++) if (a[k, i] > x) x = a[k, i]; return x }
+    END { print "platform,source,model,cells,median_abs_err_untraced_pct,max_abs_err_untraced_pct,median_abs_err_traced_pct,max_abs_err_traced_pct"
+          for (k in n) { split(k, f, SUBSEP)
+              printf "%s,%s,%s,%d,%.1f,%.1f,%.1f,%.1f\n", f[1], f[2], f[3], n[k], med(eu, k, n[k]), mx(eu, k, n[k]), med(et, k, n[k]), mx(et, k, n[k]) } }
+' "$run/matrix.csv" | { IFS= read -r h; echo "$h"; sort -t, -k1,1 -k2,2r -k3,3; } >"$run/summary.csv"
+{ echo "| platform | source | model | cells | median / max abs. error % vs untraced | vs traced |"
+  echo "|---|---|---|---|---|---|"
+  tail -n +2 "$run/summary.csv" | awk -F, '{ printf "| %s | %s | %s | %d | %s / %s | %s / %s |\n", $1, $2, $3, $4, $5, $6, $7, $8 }'; } >"$run/summary.md"
+
+if command -v gnuplot >/dev/null 2>&1 && [ "$(wc -l <"$run/matrix.csv")" -gt 1 ]; then
+    . "$ROOT/experiments/figure.sh"
+    hrel_figure predict_matrix "$run/matrix" "$run/matrix.csv" || true
+fi
+cat "$run/summary.md"
+[ "$failed" -eq 0 ] || echo "predict_matrix: $failed cell(s) failed; rerun with --run $run to retry them" >&2
+echo "predict_matrix: $run"
+[ "$failed" -eq 0 ]

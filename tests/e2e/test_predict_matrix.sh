@@ -1,0 +1,39 @@
+#!/bin/bash
+# test_predict_matrix.sh -- experiments/predict_matrix.sh end to end on one
+# cell of the local platform (a given fit, one run), its tables and figure,
+# resuming, and its bad inputs (one line, non-zero exit, nothing left running).
+. "$(dirname "$0")/common.sh"
+M=$ROOT/experiments/predict_matrix.sh
+before=$(our_pvmds)
+mkdir -p "$T/char/local-daemon"
+{ echo 'pattern,procs,g,L,r2,n'; printf '%s,all,1e-9,5e-5,1,3\n' E PP OA POA AO AA ALL; } >"$T/char/local-daemon/fit.csv"
+"$M" --platforms local --cells stencil2 --runs 1 --char "$T/char" --run "$T/m" >"$T/m.out" 2>"$T/m.err"
+check "one local cell: exits 0 ($(tail -n 1 "$T/m.err"))" [ $? -eq 0 ]
+check "last line names the matrix" [ "$(tail -n 1 "$T/m.out")" = "predict_matrix: $T/m" ]
+check "the cell's predict.csv" grep -qx 'model,predicted_s,measured_s,err_pct' "$T/m/cells/local/stencil2/predict.csv"
+check "matrix.csv header" grep -qx 'platform,cell,route,source,model,predicted_s,measured_s,untraced_s,err_pct,err_untraced_pct,overhead_pct' "$T/m/matrix.csv"
+check "matrix.csv: replay row of the cell with numbers" \
+    grep -qE '^local,stencil2,daemon,same,replay,[0-9.]+,[0-9.]+,[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+$' "$T/m/matrix.csv"
+check "matrix.csv: five models" bash -c "[ \$(grep -c '^local,stencil2,' '$T/m/matrix.csv') -eq 5 ]"
+check "summary.csv: one cell per model" grep -qE '^local,same,replay,1,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+$' "$T/m/summary.csv"
+check "summary.md table" grep -q '^| local | same | replay | 1 |' "$T/m/summary.md"
+check "info: commit and load" bash -c "grep -q '^# commit: ' '$T/m/info' && grep -q '^# load average at start: ' '$T/m/info'"
+if command -v gnuplot >/dev/null 2>&1; then
+    check "figure: predicted against measured (PNG, PDF)" bash -c "[ -s '$T/m/matrix.png' ] && [ -s '$T/m/matrix.pdf' ]"
+fi
+# resume: a finished cell is kept, not run again
+stamp=$(stat -c %Y "$T/m/cells/local/stencil2/predict.csv")
+"$M" --platforms local --cells stencil2 --runs 1 --char "$T/char" --run "$T/m" >"$T/m2.out" 2>&1
+check "rerun exits 0" [ $? -eq 0 ]
+check "rerun keeps the finished cell" [ "$(stat -c %Y "$T/m/cells/local/stencil2/predict.csv")" = "$stamp" ]
+check_not "rerun runs nothing" grep -q 'predict.sh --route' "$T/m2.out"
+check "no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
+
+# bad input: one line each, exit 2
+for bad in "--cells nosuch" "--platforms nosuch" "--runs 0" "--frob"; do
+    # shellcheck disable=SC2086
+    "$M" $bad --run "$T/bad" >"$T/bad.out" 2>"$T/bad.err"
+    rc=$?
+    check "bad input '$bad': exit 2, one line" bash -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/bad.err') -eq 1 ]"
+done
+finish
