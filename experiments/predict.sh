@@ -38,7 +38,9 @@
 # Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct; measured_s the
 # median of the traced runs; predict_untraced.csv: against the untraced
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
-# runs' traces (runK/trace.trc, msgs.csv, trace.csv). Last line: predict: DIR.
+# runs' traces (runK/trace.trc, msgs.csv, trace.csv), on an emulated platform
+# DIR/net.csv (per run: UDP datagrams, datagrams over one frame = pvmd packets
+# with their re-sent copies, TCP retransmits). Last line: predict: DIR.
 # See docs/predict.md.
 set -u -o pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,12 +54,35 @@ if [ "${1:-}" = "--inner" ]; then
     prog=$1; shift
     now_ns() { date +%s%N; }
     secs() { printf '%d.%09d' $(($1 / 1000000000)) $(($1 % 1000000000)); }
+    # on an emulated platform: what the run put on the network, summed over its
+    # hosts' namespaces (/proc/net/snmp): UDP datagrams sent, datagrams larger
+    # than a frame (pvmd's 4 KB packets, re-sent copies included) and TCP
+    # segments retransmitted (direct routes)
+    netcount() {
+        [ -n "${HREL_PLATFORM_STATE:-}" ] || return 0
+        local f u=0 b=0 r=0 x y z
+        for f in "$HREL_PLATFORM_STATE"/ns.*; do
+            [ "$f" = "$HREL_PLATFORM_STATE/ns.sw" ] && continue
+            read -r x y z < <(ip netns exec "$(cat "$f")" awk '
+                $1 ~ /:$/ && $2 !~ /^[0-9-]+$/ { for (i = 2; i <= NF; i++) h[$1, i] = $i; next }
+                { for (i = 2; i <= NF; i++) v[$1 h[$1, i]] = $i }
+                END { print v["Udp:OutDatagrams"] + 0, v["Ip:FragOKs"] + 0, v["Tcp:RetransSegs"] + 0 }' /proc/net/snmp 2>/dev/null) || continue
+            u=$((u + x)) b=$((b + y)) r=$((r + z))
+        done
+        echo "$u $b $r"
+    }
     run_once() {   # run_once LABEL: runs PROGRAM, prints its wall time
-        local t0 t1 rc
+        local t0 t1 rc n0 n1
+        n0=$(netcount)
         t0=$(now_ns)
         PVMTRCBUF=${HREL_TRACE_BUF:-4000000} timeout --kill-after=5 "$tmo" "$prog" "$@" >"$dir/$label.out" 2>&1 </dev/null
         rc=$?
         t1=$(now_ns)
+        n1=$(netcount)
+        if [ -n "$n0" ] && [ -n "$n1" ]; then
+            set -- $n0 $n1
+            echo "$label,$(($4 - $1)),$(($5 - $2)),$(($6 - $3))" >>"$dir/net.csv"
+        fi
         if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
             echo "predict: $(basename "$prog") did not finish within ${tmo}s ($label); stopped" >&2
             return 1
@@ -246,6 +271,12 @@ if [ "$fresh" = 1 ] && [ "$HREL_PLAT_KIND" != attach ]; then
 else
     inner=("$ROOT/experiments/predict.sh" --inner "$run" "$runs" "$tmo_s" "$prog" "$@")
     HREL_PLAT_NO_PROBE=1 hrel_plat_run "${inner[@]}" || exit 1
+fi
+
+# the network counters of the runs (emulated platforms), with their header
+if [ -s "$run/net.csv" ]; then
+    { echo "run,udp_datagrams_out,datagrams_over_one_frame,tcp_retransmits"; cat "$run/net.csv"; } >"$run/net.tmp" &&
+        mv "$run/net.tmp" "$run/net.csv"
 fi
 
 # import, predict

@@ -31,7 +31,9 @@
 # Writes in DIR: cells/PLATFORM/CELL/ (predict.sh's run folder; for a LAN also
 # predict_x.csv and predict_x_untraced.csv: the local cell's trace predicted with
 # this platform's fit, against this cell's runs), matrix.csv (one row per cell,
-# source and model), summary.csv and summary.md (median and maximum |error| per
+# source and model; on emulated platforms with the median count of datagrams
+# over one frame per run, untraced and traced: pvmd's packets and their
+# re-sent copies), summary.csv and summary.md (median and maximum |error| per
 # platform, source and model, against the untraced and the traced medians),
 # matrix.png/.pdf (predicted against measured). Last line: predict_matrix: DIR.
 set -u -o pipefail
@@ -153,17 +155,24 @@ for p in ${platforms//,/ }; do
 done
 
 # matrix.csv: one row per cell, source and model
-{ echo "platform,cell,route,source,model,predicted_s,measured_s,untraced_s,err_pct,err_untraced_pct,overhead_pct"
+# median over a cell's untraced (or traced) runs of net.csv's third column
+bigmed() {   # bigmed NET.csv untraced|run
+    [ -s "$1" ] || { echo nan; return; }
+    awk -F, -v k="$2" 'NR > 1 && $1 ~ "^" k "[0-9]+$" { print $3 }' "$1" | sort -n |
+        awk '{ v[NR] = $1 } END { if (!NR) print "nan"; else print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
+{ echo "platform,cell,route,source,model,predicted_s,measured_s,untraced_s,err_pct,err_untraced_pct,overhead_pct,big_datagrams_untraced,big_datagrams_traced"
   for f in "$run"/cells/*/*/predict.csv "$run"/cells/*/*/predict_x.csv; do
       [ -s "$f" ] || continue
       d=$(dirname "$f"); cell=$(basename "$d"); p=$(basename "$(dirname "$d")")
       case "$f" in *_x.csv) src=local; u=$d/predict_x_untraced.csv ;; *) src=same; u=$d/predict_untraced.csv ;; esac
       route=$(sed -n 's/^# route: \([a-z]*\);.*/\1/p' "$d/predict.csv")
       ov=$(sed -n 's/^# tracing_overhead_pct: //p' "$f")
-      awk -F, -v OFS=, -v p="$p" -v c="$cell" -v r="$route" -v s="$src" -v ov="$ov" '
+      bu=$(bigmed "$d/net.csv" untraced) bt=$(bigmed "$d/net.csv" run)
+      awk -F, -v OFS=, -v p="$p" -v c="$cell" -v r="$route" -v s="$src" -v ov="$ov" -v bu="$bu" -v bt="$bt" '
           FNR == NR { if ($0 !~ /^#/ && $1 != "model") { up[$1] = $3; ue[$1] = $4 }; next }
           /^#/ || $1 == "model" { next }
-          { print p, c, r, s, $1, $2, $3, up[$1], $4, ue[$1], ov }' "$u" "$f"
+          { print p, c, r, s, $1, $2, $3, up[$1], $4, ue[$1], ov, bu, bt }' "$u" "$f"
   done; } >"$run/matrix.csv"
 
 # summary: median and maximum |error| per platform, source and model

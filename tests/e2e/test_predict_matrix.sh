@@ -11,9 +11,9 @@ mkdir -p "$T/char/local-daemon"
 check "one local cell: exits 0 ($(tail -n 1 "$T/m.err"))" [ $? -eq 0 ]
 check "last line names the matrix" [ "$(tail -n 1 "$T/m.out")" = "predict_matrix: $T/m" ]
 check "the cell's predict.csv" grep -qx 'model,predicted_s,measured_s,err_pct' "$T/m/cells/local/stencil2/predict.csv"
-check "matrix.csv header" grep -qx 'platform,cell,route,source,model,predicted_s,measured_s,untraced_s,err_pct,err_untraced_pct,overhead_pct' "$T/m/matrix.csv"
+check "matrix.csv header" grep -qx 'platform,cell,route,source,model,predicted_s,measured_s,untraced_s,err_pct,err_untraced_pct,overhead_pct,big_datagrams_untraced,big_datagrams_traced' "$T/m/matrix.csv"
 check "matrix.csv: replay row of the cell with numbers" \
-    grep -qE '^local,stencil2,daemon,same,replay,[0-9.]+,[0-9.]+,[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+$' "$T/m/matrix.csv"
+    grep -qE '^local,stencil2,daemon,same,replay,[0-9.]+,[0-9.]+,[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,nan,nan$' "$T/m/matrix.csv"
 check "matrix.csv: five models" bash -c "[ \$(grep -c '^local,stencil2,' '$T/m/matrix.csv') -eq 5 ]"
 check "summary.csv: one cell per model" grep -qE '^local,same,replay,1,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+$' "$T/m/summary.csv"
 check "summary.md table" grep -q '^| local | same | replay | 1 |' "$T/m/summary.md"
