@@ -33,7 +33,8 @@
 # this platform's fit, against this cell's runs), matrix.csv (one row per cell,
 # source and model; on emulated platforms with the median count of datagrams
 # over one frame per run, untraced and traced: pvmd's packets and their
-# re-sent copies), summary.csv and summary.md (median and maximum |error| per
+# re-sent copies), cells.md (that table for a report: predicted seconds and
+# error % against the untraced median per model), summary.csv and summary.md (median and maximum |error| per
 # platform, source and model, against the untraced and the traced medians),
 # matrix.png/.pdf (predicted against measured). Last line: predict_matrix: DIR.
 set -u -o pipefail
@@ -190,6 +191,19 @@ awk -F, -v OFS=, '
 { echo "| platform | source | model | cells | median / max abs. error % vs untraced | vs traced |"
   echo "|---|---|---|---|---|---|"
   tail -n +2 "$run/summary.csv" | awk -F, '{ printf "| %s | %s | %s | %d | %s / %s | %s / %s |\n", $1, $2, $3, $4, $5, $6, $7, $8 }'; } >"$run/summary.md"
+
+# cells.md: one row per cell and source, every model's prediction and error
+awk -F, '
+    NR == 1 { next }
+    { k = $1 "|" $2 "|" $4; if (!(k in seen)) { seen[k] = 1; order[++n] = k
+          meta[k] = sprintf("%s | %s | %s | %s | %.3f | %.3f | %s | %s | %s", $1, $2, $3, $4, $8, $7, $11, $12, $13) }
+      cell[k, $5] = sprintf("%.3f (%+.1f)", $6, $10) }
+    END { print "| platform | cell | route | trace | untraced s | traced s | overhead % | big dgrams untraced | traced | BSPWB | MPM | replay | replay, no medium |"
+          print "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+          for (i = 1; i <= n; i++) { k = order[i]; printf "| %s", meta[k]
+              split("bspwb mpm replay replay_nomedium", m, " ")
+              for (j = 1; j <= 4; j++) printf " | %s", ((k, m[j]) in cell) ? cell[k, m[j]] : "refused"
+              print " |" } }' "$run/matrix.csv" >"$run/cells.md"
 
 if command -v gnuplot >/dev/null 2>&1 && [ "$(wc -l <"$run/matrix.csv")" -gt 1 ]; then
     . "$ROOT/experiments/figure.sh"

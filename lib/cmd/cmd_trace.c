@@ -38,7 +38,9 @@ static const char table_usage[] =
 
 static const char replay_usage[] =
     "usage: hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium none|port|bus]\n"
-    "                         [--hosts N] [--cpu-ratio X] [--setup S] [--csv]\n"
+    "                         [--hosts N] [--cpu-ratio X] [--setup S]\n"
+    "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--wire tc|ethernet]]\n"
+    "                         [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
     "for its recorded gaps (times X), each send costs g m + L (g, L of PingPong from\n"
     "--fit, else the pooled row), each multicast to k ranks g k m + L (OneToAll), a\n"
@@ -46,8 +48,15 @@ static const char replay_usage[] =
     "host port take turns; bus: all transfers between hosts take turns. --hosts N puts\n"
     "rank r on host r %% N (predicting a platform of N hosts). --setup S: the first\n"
     "message between two ranks costs S seconds more (route set-up on first contact,\n"
-    "setup.csv of hrel_firstcontact; default 0). Prints per rank the predicted and\n"
-    "measured end, then 'total <seconds>'.\n";
+    "setup.csv of hrel_firstcontact; default 0). --daemon G_WIRE: messages between\n"
+    "hosts go through the pvmds packet by packet (stop-and-wait per pair of hosts,\n"
+    "re-sent after 2 x pvmd's RTT estimate, doubling; G_WIRE s per byte on the wire,\n"
+    "e.g. 8e-7 for 10 Mbit/s; --rtt0: the estimate at the start, default 0.0014 s\n"
+    "= a fresh virtual machine; --pvmd-s: pvmd time per packet, default 2e-5 s;\n"
+    "--wire tc: links shaped by tc as the emulated platforms are, with its 1600-byte\n"
+    "burst; ethernet, the default: a real one, 58 bytes per frame, 84 at least), and\n"
+    "g, L price nothing. Prints per rank the predicted and measured end, then\n"
+    "'total <seconds>' (with --daemon first '# pvmd packets N, sent again K').\n";
 
 static int fail(int status, const char *sub, const char *msg)
 {
@@ -259,6 +268,8 @@ int hrel_cmd_replay(int argc, char **argv)
 {
     const char *fit = NULL, *medium = "none";
     double g = NAN, L = NAN, ratio = 1.0, setup = 0, total, meas = 0;
+    double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5;
+    const char *wire = "ethernet";
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0;
     char err[1024];
     hrel_arg table[] = {
@@ -269,6 +280,10 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_NUM("hosts", 0, HREL_ARG_INT, &hosts, 1, 4096),
         HREL_OPT_NUM("cpu-ratio", 0, HREL_ARG_DOUBLE, &ratio, 1e-6, 1e6),
         HREL_OPT_NUM("setup", 0, HREL_ARG_DOUBLE, &setup, 0, 60),
+        HREL_OPT_NUM("daemon", 0, HREL_ARG_DOUBLE, &gwire, 1e-12, 1),
+        HREL_OPT_NUM("rtt0", 0, HREL_ARG_DOUBLE, &rtt0, 1e-7, 10),
+        HREL_OPT_NUM("pvmd-s", 0, HREL_ARG_DOUBLE, &pvmds, 0, 1),
+        HREL_OPT_STR("wire", 0, &wire),
         HREL_OPT_FLAG("csv", 0, &csv),
         HREL_OPT_FLAG(NULL, 0, NULL)};
     hrel_replay_param par;
@@ -289,6 +304,13 @@ int hrel_cmd_replay(int argc, char **argv)
     par.cpu_ratio = ratio;
     par.setup = setup;
     par.nhosts = hosts;
+    par.daemon = gwire > 0;
+    par.g_wire = gwire;
+    par.rtt0 = rtt0;
+    par.proc = pvmds;
+    if (strcmp(wire, "tc") != 0 && strcmp(wire, "ethernet") != 0)
+        return fail(2, "model", "--wire must be tc or ethernet");
+    par.wire_tc = strcmp(wire, "tc") == 0;
     if (hrel_replay_parse_medium(medium, &par.medium, err, sizeof err) != 0)
         return fail(2, "model", err);
     if (hrel_msgtrace_load(argv[first], &t, err, sizeof err) != 0) {
@@ -322,6 +344,9 @@ int hrel_cmd_replay(int argc, char **argv)
                "first-contact set-up %g s\n"
                "rank       pred_s   measured_s  err_pct\n",
                par.g_send, par.L_send, par.g_mcast, par.L_mcast, medium, ratio, setup);
+    if (par.daemon)
+        printf("# pvmd packets %ld, sent again %ld (daemon route: wire g %g s/B, %s, RTT at start %g s)\n",
+               par.packets, par.copies, gwire, wire, rtt0);
     for (r = 0; r < t->nproc; r++) {
         double m = t->row[t->first[r + 1] - 1].t1;
         if (m > meas)

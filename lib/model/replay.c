@@ -4,7 +4,10 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "pvmdnet.h"
 #include "replay.h"
+
+#define LOCAL_G 1e-9   /* s per byte between a task and its pvmd */
 
 int hrel_replay_parse_medium(const char *s, hrel_medium *m, char *err, size_t errlen)
 {
@@ -36,7 +39,29 @@ static int host_of(const hrel_msgtrace *t, const hrel_replay_param *par, int ran
     return t->row[t->first[rank]].host;
 }
 
-int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double *end,
+/* the daemon route: rank R's send or multicast M (row ROW) issued at START is
+ * posted to the network, once per destination host; PEND[ROW] counts the
+ * deliveries still to come. Returns when the sender is free again, or -1. */
+static double daemon_send(const hrel_msgtrace *t, const hrel_replay_param *par, hrel_pvmdnet *net,
+                          const hrel_msg *m, int r, size_t row, double start, int *pend)
+{
+    int hs = host_of(t, par, r), k, j;
+    double handed = start + par->proc + LOCAL_G * m->bytes;
+    pend[row] = 0;
+    for (k = 0; k < m->npeers; k++) {
+        int hd = host_of(t, par, m->peers[k]), dup = 0;
+        for (j = 0; j < k; j++)
+            dup |= host_of(t, par, m->peers[j]) == hd;
+        if (dup)
+            continue;
+        if (hrel_pvmdnet_post(net, hs, hd, m->bytes, handed, (long)row) != 0)
+            return -1;
+        pend[row]++;
+    }
+    return handed;
+}
+
+int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     double *total, char *err, size_t errlen)
 {
     int p = t->nproc, r, maxh = 0, rc = -1;
@@ -44,6 +69,8 @@ int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double
     double *arrive = malloc((t->n ? t->n : 1) * sizeof *arrive);
     double *outfree = NULL, *infree = NULL, busfree = 0;
     unsigned char *met = NULL;   /* met[a*p+b], a < b: the pair has had its first contact */
+    hrel_pvmdnet *net = NULL;
+    int *pend = NULL;   /* daemon route: deliveries still to come per send row */
     size_t j;
 
     if (!st || !arrive)
@@ -65,6 +92,16 @@ int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double
     met = calloc((size_t)p * (size_t)p, 1);
     if (!outfree || !infree || !met)
         goto oom;
+    if (par->daemon && (!(net = hrel_pvmdnet_new(maxh + 1, par->medium == HREL_MEDIUM_BUS,
+                                                par->g_wire, par->rtt0, p > 0 ? host_of(t, par, 0) : 0,
+                                                par->proc)) ||
+                        !(pend = calloc(t->n ? t->n : 1, sizeof *pend)))) {
+        hrel_seterr(err, errlen, "replay: the daemon route needs a wire g > 0, an RTT > 0 and a "
+                    "pvmd time >= 0 (%d hosts at most 4096)", maxh + 1);
+        goto out;
+    }
+    if (net && par->wire_tc)
+        hrel_pvmdnet_set_frames(net, 34, 0, 1600);
     for (j = 0; j < t->n; j++)
         arrive[j] = NAN;
     for (r = 0; r < p; r++) {
@@ -93,6 +130,18 @@ int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double
         }
         if (alldone)
             break;
+        if (net) {   /* the network's events up to the next rank action, in time order */
+            double nx = hrel_pvmdnet_next(net), at;
+            long id;
+            int got;
+            if (isfinite(nx) && (best < 0 || nx <= st[best].clock)) {
+                if ((got = hrel_pvmdnet_step(net, &id, &at)) < 0)
+                    goto oom;
+                if (got && --pend[id] == 0)
+                    arrive[id] = at + LOCAL_G * t->row[id].bytes;
+                continue;
+            }
+        }
         if (best < 0) {
             for (r = 0; r < p && (st[r].done || !st[r].ready); r++)
                 ;
@@ -145,6 +194,11 @@ int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double
                         met[pair] = 1;
                     }
                 }
+                if (net) {
+                    if ((s->clock = daemon_send(t, par, net, m, best, s->next, start, pend)) < 0)
+                        goto oom;
+                    break;
+                }
                 if (remote && par->medium == HREL_MEDIUM_PORT) {
                     start = fmax(start, outfree[hs]);
                     for (k = 0; k < m->npeers; k++) {
@@ -184,6 +238,12 @@ int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double
         if (st[r].clock > *total)
             *total = st[r].clock;
     }
+    if (net) {
+        hrel_pvmdnet_stats ns;
+        hrel_pvmdnet_get_stats(net, &ns);
+        par->packets = ns.packets;
+        par->copies = ns.copies;
+    }
     rc = 0;
     goto out;
 oom:
@@ -194,5 +254,7 @@ out:
     free(outfree);
     free(infree);
     free(met);
+    hrel_pvmdnet_free(net);
+    free(pend);
     return rc;
 }

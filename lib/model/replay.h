@@ -22,6 +22,13 @@
  *    share one segment, one after the other: a hub or coax). Transfers within
  *    one host never wait. Transfers are served in the order they are issued
  *    on the simulated clock.
+ *  - daemon route (DAEMON != 0): messages between hosts go through the pvmds,
+ *    packet by packet as pvmdnet.h models them (g_wire, rtt0, proc; the
+ *    medium BUS shares one segment, else a port per host and direction); the
+ *    sender is busy only for handing the message to its pvmd (proc + 1 ns per
+ *    byte), g_send/L_send and the medium's message-level turns are not used;
+ *    a multicast goes once to each other host; wire_tc: the links count
+ *    frames as tc does, with its burst.
  * Hosts are the trace's, or rank % nhosts when nhosts > 0 (predicting another
  * platform). The result: END[r] per rank and *TOTAL = max END (seconds since
  * rank 0's start). Wildcard receives keep the message they got when traced.
@@ -43,12 +50,19 @@ typedef struct hrel_replay_param {
     int nhosts;                /* > 0: rank r on host r % nhosts */
     double cpu_ratio;          /* computation scale, > 0 */
     double setup;              /* first contact of a pair of ranks: s, >= 0 */
+    int daemon;                /* != 0: the daemon route, packet by packet */
+    double g_wire, rtt0, proc; /* its wire s/byte, the initial RTT estimate of the pairs
+                                  with rank 0's host (the others: 1 s), pvmd s/packet */
+    int wire_tc;               /* daemon: links shaped by tc (hostfiles/platform.sh
+                                  "wire: tc"), else a real Ethernet (pvmdnet.h) */
+    long packets, copies;      /* out (daemon): packets sent, and sent again */
 } hrel_replay_param;
 
 /* Parse "none", "port" or "bus". Return 0, or -1 with a message. */
 int hrel_replay_parse_medium(const char *s, hrel_medium *m, char *err, size_t errlen);
 
-int hrel_replay_run(const hrel_msgtrace *t, const hrel_replay_param *par, double *end,
+/* PAR's packets and copies are set when DAEMON != 0 (the rest is read only). */
+int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     double *total, char *err, size_t errlen);
 
 #endif

@@ -82,6 +82,26 @@ for m in bspwb mpm replay; do
         grep -qE "^$m,[0-9]+\.[0-9]*[1-9][0-9]*,[0-9]+\.[0-9]+,-?[0-9]+\.[0-9]+$" "$T/p3/predict.csv"
 done
 
+# an emulated LAN of 2 hosts (network namespaces; root only): the runs' network
+# counters in net.csv (the stencil's 16 KB halos go through the pvmds as 4 KB
+# UDP packets: datagrams over one frame; 3 ranks, so that some pair of ranks
+# is on two hosts wherever PVM's round robin puts the workers)
+if [ "$(id -u)" -eq 0 ]; then
+    TG=$(printf %s "$ROOT" | cksum | cut -c1-4)
+    # platforms are named, and live in hostfiles/: a private one, removed after
+    PN=$ROOT/hostfiles/pn$TG
+    printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' >"$PN.platform"
+    printf '* ep=$HREL_ROOT/bin/$PVM_ARCH wd=$HREL_ROOT dx=/usr/lib/pvm3/lib/pvmd\npa%s\npb%s\n' "$TG" "$TG" >"$PN"
+    "$P" --platform "pn$TG" --runs 1 --fit "$T/fit.csv" --run "$T/p7" --timeout 60 \
+        -- "$BIN/hrel_stencil" -p 3 -i 3 -w 5 >"$T/p7.out" 2>&1
+    check "emulated LAN: predicted ($(tail -n 1 "$T/p7.out"))" grep -q '^replay,' "$T/p7/predict.csv"
+    check "emulated LAN: net.csv header" grep -qx 'run,udp_datagrams_out,datagrams_over_one_frame,tcp_retransmits' "$T/p7/net.csv"
+    check "emulated LAN: untraced and traced run counted, big datagrams > 0" \
+        bash -c "grep -qE '^untraced1,[1-9][0-9]*,[1-9][0-9]*,[0-9]+$' '$T/p7/net.csv' && grep -qE '^run1,[1-9][0-9]*,[1-9][0-9]*,[0-9]+$' '$T/p7/net.csv'"
+    check "emulated LAN: no namespace left" bash -c "! ip netns list | grep -q 'pa$TG'"
+    rm -f "$PN" "$PN.platform"
+fi
+
 # --attach: the user's own virtual machine (started the pvm-console way) is used and left running
 att=$(attach_vm_start)
 PVM_TMP=$att "$P" --attach --runs 1 --fit "$T/fit.csv" --run "$T/p4" -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p4.out" 2>"$T/p4.err"

@@ -12,7 +12,7 @@
 int main(void)
 {
     hrel_msgtrace *t = NULL;
-    hrel_replay_param par = {1e-5, 0.001, 1e-5, 0.001, HREL_MEDIUM_NONE, 0, 1.0, 0};
+    hrel_replay_param par = {1e-5, 0.001, 1e-5, 0.001, HREL_MEDIUM_NONE, 0, 1.0, 0, 0, 0, 0, 0, 0, 0, 0};
     double end[3], total = 0;
     char err[512] = "";
     const char *p;

@@ -1,0 +1,316 @@
+/* pvmdnet -- PVM's daemon route, packet by packet. See pvmdnet.h. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "pvmdnet.h"
+
+#define PKTHDR 16      /* pvmd packet header (DDFRAGHDR) */
+#define UDPHDR 8
+#define FRAGDATA 1480  /* IP payload per Ethernet frame */
+
+enum { EV_TXDONE, EV_ACK, EV_TIMER, EV_LOCAL };
+
+typedef struct pkt {
+    double data;       /* bytes of the message in this packet */
+    long id;           /* its message */
+    int last;          /* the message's last packet */
+    struct pkt *next;
+} pkt;
+
+typedef struct pairst {
+    pkt *head, *tail;  /* packets waiting; the head is outstanding when busy */
+    int busy, nrt;     /* nrt: sends of the outstanding packet */
+    long seq, rcvd;    /* the outstanding packet's number; the receiver's last */
+    double sent, rta;  /* its first send; the retry interval */
+    double rtt;        /* pvmd's estimate */
+} pairst;
+
+typedef struct event {
+    double t;
+    long order, seq;   /* seq: packet number, or message id (EV_LOCAL) */
+    int type, pair;
+} event;
+
+typedef struct link {
+    double free;   /* busy until (s) */
+    double tok;    /* bytes of burst saved up at FREE */
+} link;
+
+struct hrel_pvmdnet {
+    int nhosts, bus;
+    double g, proc;
+    double ovh, minframe, burst; /* bytes: per frame, smallest frame, burst */
+    link *out, *in, bus_l;       /* a host's link out and its switch port in; the segment */
+    pairst *pair;                /* [from * nhosts + to] */
+    event *ev;                   /* a binary heap on (t, order) */
+    size_t nev, cap;
+    long order;
+    hrel_pvmdnet_stats st;
+};
+
+hrel_pvmdnet *hrel_pvmdnet_new(int nhosts, int bus, double g_wire, double rtt0, int master,
+                               double proc)
+{
+    hrel_pvmdnet *n;
+    size_t i, np;
+    if (nhosts < 1 || nhosts > 4096 || master < 0 || master >= nhosts || !(g_wire > 0) ||
+        !isfinite(g_wire) || !(rtt0 > 0) || !isfinite(rtt0) || !(proc >= 0) || !isfinite(proc))
+        return NULL;
+    np = (size_t)nhosts * (size_t)nhosts;
+    if (!(n = calloc(1, sizeof *n)))
+        return NULL;
+    n->out = calloc((size_t)nhosts, sizeof *n->out);
+    n->in = calloc((size_t)nhosts, sizeof *n->in);
+    n->pair = calloc(np, sizeof *n->pair);
+    if (!n->out || !n->in || !n->pair) {
+        hrel_pvmdnet_free(n);
+        return NULL;
+    }
+    n->nhosts = nhosts;
+    n->bus = bus;
+    n->g = g_wire;
+    n->proc = proc;
+    n->ovh = 58;
+    n->minframe = 84;
+    for (i = 0; i < np; i++)
+        n->pair[i].rtt = ((int)(i / (size_t)nhosts) == master || (int)(i % (size_t)nhosts) == master)
+                         ? rtt0 : HREL_PVMDNET_RTT_INIT;
+    return n;
+}
+
+void hrel_pvmdnet_free(hrel_pvmdnet *n)
+{
+    size_t i, np;
+    if (!n)
+        return;
+    np = n->pair ? (size_t)n->nhosts * (size_t)n->nhosts : 0;
+    for (i = 0; i < np; i++)
+        while (n->pair[i].head) {
+            pkt *p = n->pair[i].head;
+            n->pair[i].head = p->next;
+            free(p);
+        }
+    free(n->out);
+    free(n->in);
+    free(n->pair);
+    free(n->ev);
+    free(n);
+}
+
+static int before(const event *a, const event *b)
+{
+    return a->t < b->t || (a->t == b->t && a->order < b->order);
+}
+
+static int push(hrel_pvmdnet *n, double t, int type, int pair, long seq)
+{
+    size_t i;
+    if (n->nev == n->cap) {
+        size_t cap = n->cap ? 2 * n->cap : 64;
+        event *e = realloc(n->ev, cap * sizeof *e);
+        if (!e)
+            return -1;
+        n->ev = e;
+        n->cap = cap;
+    }
+    i = n->nev++;
+    n->ev[i] = (event){t, n->order++, seq, type, pair};
+    while (i > 0 && before(&n->ev[i], &n->ev[(i - 1) / 2])) {
+        event x = n->ev[i];
+        n->ev[i] = n->ev[(i - 1) / 2];
+        n->ev[(i - 1) / 2] = x;
+        i = (i - 1) / 2;
+    }
+    return 0;
+}
+
+static event pop(hrel_pvmdnet *n)
+{
+    event top = n->ev[0];
+    size_t i = 0;
+    n->ev[0] = n->ev[--n->nev];
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        event x;
+        if (l < n->nev && before(&n->ev[l], &n->ev[m]))
+            m = l;
+        if (r < n->nev && before(&n->ev[r], &n->ev[m]))
+            m = r;
+        if (m == i)
+            break;
+        x = n->ev[i];
+        n->ev[i] = n->ev[m];
+        n->ev[m] = x;
+        i = m;
+    }
+    return top;
+}
+
+int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, double burst)
+{
+    if (!(overhead >= 0 && overhead < 1e4 && min_frame >= 0 && min_frame < 1e5 && burst >= 0 &&
+          burst < 1e9))
+        return -1;
+    n->ovh = overhead;
+    n->minframe = min_frame;
+    n->burst = burst;
+    return 0;
+}
+
+/* bytes on the wire of a UDP payload of P bytes */
+static double wire_bytes(const hrel_pvmdnet *n, double p)
+{
+    double ip = p + UDPHDR, w = ip + ceil(ip / FRAGDATA) * n->ovh;
+    return w < n->minframe ? n->minframe : w;
+}
+
+/* the burst saved up on link L by time S (>= its FREE) */
+static double tokens(const hrel_pvmdnet *n, const link *l, double s)
+{
+    return fmin(n->burst, l->tok + (s - l->free) / n->g);
+}
+
+/* a transfer of W wire bytes from host A to host B, not before T: its end.
+ * It waits for both links (or the segment), then takes W * g less what the
+ * emptier one has saved up of its burst (tc's token bucket; 0 on a wire). */
+static double reserve(hrel_pvmdnet *n, int a, int b, double t, double w)
+{
+    link *lo = n->bus ? &n->bus_l : &n->out[a], *li = n->bus ? &n->bus_l : &n->in[b];
+    double s = fmax(t, fmax(lo->free, li->free));
+    double to = tokens(n, lo, s), ti = tokens(n, li, s), d = fmax(0, w - fmin(to, ti)) * n->g;
+    lo->tok = to - w + d / n->g;
+    lo->free = s + d;
+    if (li != lo) {
+        li->tok = ti - w + d / n->g;
+        li->free = s + d;
+    }
+    return s + d;
+}
+
+/* one send (the first or a copy) of pair I's outstanding packet at T */
+static int transmit(hrel_pvmdnet *n, int i, double t)
+{
+    pairst *p = &n->pair[i];
+    int a = i / n->nhosts, b = i % n->nhosts;
+    double end = reserve(n, a, b, t, wire_bytes(n, p->head->data + PKTHDR));
+    if (push(n, end, EV_TXDONE, i, p->seq) || push(n, t + p->rta, EV_TIMER, i, p->seq))
+        return -1;
+    p->nrt++;
+    p->rta *= 2;
+    if (p->nrt > 1)
+        n->st.copies++;
+    return 0;
+}
+
+/* pair I's next waiting packet leaves at T */
+static int start_next(hrel_pvmdnet *n, int i, double t)
+{
+    pairst *p = &n->pair[i];
+    p->busy = 1;
+    p->seq++;
+    p->nrt = 0;
+    p->sent = t;
+    p->rta = 2 * p->rtt;
+    n->st.packets++;
+    return transmit(n, i, t);
+}
+
+int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t, long id)
+{
+    double left = (bytes > 0 ? bytes : 0) + HREL_PVMDNET_MSGHDR;
+    int i;
+    pairst *p;
+    if (from < 0 || to < 0 || from >= n->nhosts || to >= n->nhosts || !isfinite(t))
+        return -1;
+    n->st.messages++;
+    if (from == to)
+        return push(n, t + n->proc, EV_LOCAL, 0, id);
+    i = from * n->nhosts + to;
+    p = &n->pair[i];
+    do {
+        pkt *k = malloc(sizeof *k);
+        if (!k)
+            return -1;
+        k->data = left > HREL_PVMDNET_DATA ? HREL_PVMDNET_DATA : left;
+        left -= k->data;
+        k->id = id;
+        k->last = !(left > 0);
+        k->next = NULL;
+        if (p->tail)
+            p->tail->next = k;
+        else
+            p->head = k;
+        p->tail = k;
+    } while (left > 0);
+    return p->busy ? 0 : start_next(n, i, t + n->proc);
+}
+
+double hrel_pvmdnet_next(const hrel_pvmdnet *n)
+{
+    return n->nev ? n->ev[0].t : INFINITY;
+}
+
+int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
+{
+    event e;
+    pairst *p;
+    if (!n->nev)
+        return -1;
+    e = pop(n);
+    if (e.type == EV_LOCAL) {
+        *id = e.seq;
+        *t = e.t;
+        return 1;
+    }
+    p = &n->pair[e.pair];
+    switch (e.type) {
+    case EV_TXDONE: {   /* at the receiver: acknowledge; a new packet is taken */
+        int a = e.pair / n->nhosts, b = e.pair % n->nhosts, got = 0;
+        double ack = reserve(n, b, a, e.t + n->proc, wire_bytes(n, PKTHDR));
+        if (push(n, ack + n->proc, EV_ACK, e.pair, e.seq))
+            return -1;
+        if (e.seq > p->rcvd) {
+            p->rcvd = e.seq;
+            if (p->busy && e.seq == p->seq && p->head->last) {
+                *id = p->head->id;
+                *t = e.t + n->proc;
+                got = 1;
+            }
+        }
+        return got;
+    }
+    case EV_ACK:        /* at the sender: the outstanding packet is done */
+        if (p->busy && e.seq == p->seq) {
+            pkt *k = p->head;
+            if (p->nrt == 1)
+                p->rtt = ((e.t - p->sent) + 3 * p->rtt) / 4;
+            p->head = k->next;
+            if (!p->head)
+                p->tail = NULL;
+            free(k);
+            p->busy = 0;
+            if (p->head && start_next(n, e.pair, e.t))
+                return -1;
+        }
+        return 0;
+    case EV_TIMER:      /* no ack yet: send it again */
+        if (p->busy && e.seq == p->seq && transmit(n, e.pair, e.t))
+            return -1;
+        return 0;
+    }
+    return 0;
+}
+
+void hrel_pvmdnet_get_stats(const hrel_pvmdnet *n, hrel_pvmdnet_stats *s)
+{
+    size_t i, np = (size_t)n->nhosts * (size_t)n->nhosts;
+    *s = n->st;
+    s->rtt_min = INFINITY;
+    s->rtt_max = 0;
+    for (i = 0; i < np; i++) {
+        if (n->pair[i].rtt < s->rtt_min)
+            s->rtt_min = n->pair[i].rtt;
+        if (n->pair[i].rtt > s->rtt_max)
+            s->rtt_max = n->pair[i].rtt;
+    }
+}

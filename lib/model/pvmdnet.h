@@ -1,0 +1,76 @@
+/* pvmdnet -- PVM's daemon route, packet by packet, for the replay (replay.h).
+ *
+ * A PVM program that does not ask for direct routes sends every message
+ * through the pvmds, which move it between hosts over UDP with their own
+ * acknowledgement and retransmission (PVM 3.4, pvmd.c: netoutput, netinput).
+ * Seen in packet captures on the emulated LANs (docs/predict.md, "The daemon
+ * route, packet by packet") and modelled here, event by event in time order:
+ *  - a message of m bytes is cut into packets of at most HREL_PVMDNET_DATA
+ *    bytes of data (m + HREL_PVMDNET_MSGHDR in all);
+ *  - per pair of hosts and direction one packet is outstanding at a time
+ *    (stop-and-wait): the next leaves when the previous one is acknowledged;
+ *  - a packet is sent again when its acknowledgement has not come RTA after
+ *    the last send; RTA starts at 2 x the pair's RTT estimate and doubles with
+ *    every send; the estimate becomes (sample + 3 x estimate) / 4 from every
+ *    packet acknowledged before a copy left (sample: from its send to its
+ *    acknowledgement), so small packets teach it round trips far shorter than
+ *    a full packet's transmission;
+ *  - every packet and copy occupies the sender's link and the receiver's port
+ *    (PORT: a full-duplex switch) or the one segment (BUS) for its wire bytes
+ *    (data, pvmd and UDP/IP headers, per-frame overhead) times g_wire, first
+ *    come first served, less what an idle link saved up (_set_frames); the receiving pvmd acknowledges every packet and copy
+ *    (a minimum frame back the same way); each pvmd adds PROC s per packet.
+ * Use: post messages in time order (_post), and run the events (_step) up to
+ * the time of the next post; _step reports each message as it reaches its
+ * destination pvmd. The caller owns the state (_new / _free). Nothing here
+ * prints.
+ */
+#ifndef HREL_PVMDNET_H
+#define HREL_PVMDNET_H
+
+#include <stddef.h>
+
+#define HREL_PVMDNET_DATA 4040    /* data bytes per packet (4080-byte pvmd MTU) */
+#define HREL_PVMDNET_MSGHDR 24    /* message header in the first packet */
+#define HREL_PVMDNET_RTT_INIT 1.0 /* pvmd's estimate for a pair that has not talked yet */
+
+typedef struct hrel_pvmdnet hrel_pvmdnet;
+
+typedef struct hrel_pvmdnet_stats {
+    long messages, packets, copies;   /* copies: packets sent again */
+    double rtt_min, rtt_max;          /* range of the pairs' RTT estimates now, s */
+} hrel_pvmdnet_stats;
+
+/* NHOSTS hosts; BUS != 0: one shared segment, else a port per host and
+ * direction; G_WIRE s per byte on the wire (> 0); RTT0 the estimate at the
+ * start of the pairs between host MASTER (the first pvmd, which started the
+ * others) and each other host (> 0; about 1.4 ms in a fresh virtual machine
+ * after its start-up messages); every other pair starts at
+ * HREL_PVMDNET_RTT_INIT, as two pvmds that have not talked yet do; PROC s per
+ * packet in a pvmd (>= 0). NULL on bad arguments or no memory. */
+hrel_pvmdnet *hrel_pvmdnet_new(int nhosts, int bus, double g_wire, double rtt0, int master,
+                               double proc);
+void hrel_pvmdnet_free(hrel_pvmdnet *n);
+
+/* What a packet costs on the links: OVERHEAD bytes per Ethernet frame on top
+ * of the IP payload, frames of at least MIN_FRAME bytes, and BURST bytes an
+ * idle link saves up and then passes at once (a token bucket; 0: none). The
+ * default, a real Ethernet: 58 (IP 20, Ethernet 18, preamble and gap 20), 84
+ * and 0; tc shaping as hostfiles/platform.sh sets it: 34 (IP and Ethernet
+ * header, as tc counts), 0 and 1600. 0, or -1 on values out of range. */
+int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, double burst);
+
+/* A message ID of BYTES from host FROM to host TO, handed to FROM's pvmd at T
+ * (not before the last post or event). 0, or -1 (bad host, or no memory). */
+int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t, long id);
+
+/* The time of the next event (INFINITY: none). */
+double hrel_pvmdnet_next(const hrel_pvmdnet *n);
+
+/* Run the next event. 1 when it delivered a message to its destination pvmd
+ * (*ID, *T set), 0 when not, -1 when there is no event or no memory. */
+int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t);
+
+void hrel_pvmdnet_get_stats(const hrel_pvmdnet *n, hrel_pvmdnet_stats *s);
+
+#endif
