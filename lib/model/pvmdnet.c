@@ -148,12 +148,16 @@ static event pop(hrel_pvmdnet *n)
 
 int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, double burst)
 {
+    int i;
     if (!(overhead >= 0 && overhead < 1e4 && min_frame >= 0 && min_frame < 1e5 && burst >= 0 &&
           burst < 1e9))
         return -1;
     n->ovh = overhead;
     n->minframe = min_frame;
     n->burst = burst;
+    for (i = 0; i < n->nhosts; i++)   /* idle links start with a full bucket */
+        n->out[i].tok = n->in[i].tok = burst;
+    n->bus_l.tok = burst;
     return 0;
 }
 
