@@ -288,12 +288,20 @@ for k in $(seq 1 "$runs"); do
     times="$times${times:+,}$(cat "$run/run$k/time")"
 done
 # the trace to predict from: --trace FILE, else the traced run whose time is the median
+here=$run/run1 hosts=()
+med=$(printf '%s\n' ${times//,/ } | sort -g | sed -n "$(( (runs + 1) / 2 ))p")
+for k in $(seq 1 "$runs"); do [ "$(cat "$run/run$k/time")" = "$med" ] && { here=$run/run$k; break; }; done
+src=$here
 if [ -n "$xtrace" ]; then
-    src=$run/xtrace; hosts=(--hosts "$nhosts")
-else
-    src=$run/run1; hosts=()
-    med=$(printf '%s\n' ${times//,/ } | sort -g | sed -n "$(( (runs + 1) / 2 ))p")
-    for k in $(seq 1 "$runs"); do [ "$(cat "$run/run$k/time")" = "$med" ] && { src=$run/run$k; break; }; done
+    # the foreign trace's ranks go where PVM put the same ranks here (the median
+    # traced run), else round the platform's hosts
+    src=$run/xtrace
+    if [ "$(sed -n 's/^# ranks: //p' "$src/msgs.csv")" = "$(sed -n 's/^# ranks: //p' "$here/msgs.csv")" ]; then
+        hosts=(--hosts-from "$here/msgs.csv")
+    else
+        hosts=(--hosts "$nhosts")
+        echo "predict: --trace has another number of ranks than the runs here: rank r on host r % $nhosts" >&2
+    fi
 fi
 total() { "$@" | tail -n 1 | sed -n 's/^total //p'; }
 # first-contact set-up: the median over pairs of setup.csv, never below 0

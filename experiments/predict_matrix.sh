@@ -34,9 +34,10 @@
 # source and model; on emulated platforms with the median count of datagrams
 # over one frame per run, untraced and traced: pvmd's packets and their
 # re-sent copies), cells.md (that table for a report: predicted seconds and
-# error % against the untraced median per model), summary.csv and summary.md (median and maximum |error| per
-# platform, source and model, against the untraced and the traced medians),
-# matrix.png/.pdf (predicted against measured). Last line: predict_matrix: DIR.
+# error % against the untraced median per model), summary.csv and summary.md
+# (median and maximum |error| per platform, source, route and model, against
+# the untraced and the traced medians; route "all" and platform "LANs" = every
+# emulated platform pool them), matrix.png/.pdf (predicted against measured). Last line: predict_matrix: DIR.
 set -u -o pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export HREL_ROOT=$ROOT
@@ -88,10 +89,12 @@ run=$(cd "$run" && pwd)
 [ -n "$char" ] || char=$run/char
 mkdir -p "$char" || die "cannot create '$char'"
 char=$(cd "$char" && pwd)
-{ echo "# predict_matrix: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores"
+# info: what ran when; a resumed matrix adds its own lines, the first ones stay
+{ [ -s "$run/info" ] && echo "# resumed:"
+  echo "# predict_matrix: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores"
   echo "# commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "# platforms: $platforms; runs per cell: $runs (traced) + $runs (untraced), --fresh-vm"
-  echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"; } >"$run/info"
+  echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"; } >>"$run/info"
 
 # the characterisation of PLATFORM with ROUTE: its fit.csv (quick study run when missing)
 fit_of() {   # fit_of PLATFORM ROUTE -> prints the path of fit.csv
@@ -109,7 +112,7 @@ fit_of() {   # fit_of PLATFORM ROUTE -> prints the path of fit.csv
 # the cross-platform cell: the local cell's predicting trace, priced with this
 # cell's fit, medium, host count and route set-up, against this cell's runs
 cross() {   # cross LOCALCELLDIR CELLDIR
-    local ldir=$1 dir=$2 src medium nhosts setup times utimes preds=() refused=() name out
+    local ldir=$1 dir=$2 src medium nhosts setup times utimes preds=() refused=() name out here place
     src=$(sed -n 's/^# predicted_from: //p' "$ldir/predict.csv")
     [ -n "$src" ] && [ -s "$src/msgs.csv" ] || { echo "predict_matrix: $ldir has no predicting trace" >&2; return 1; }
     read -r medium nhosts < <(sed -n 's/^# platform: .*(replay medium \([a-z]*\), \([0-9]*\) hosts)$/\1 \2/p' "$dir/predict.csv")
@@ -121,9 +124,13 @@ cross() {   # cross LOCALCELLDIR CELLDIR
               preds+=("$name=$out"); else refused+=("$name: $(head -n 1 "$dir/x_$name.err")"); fi; }
     m bspwb bspwb "$src/trace.csv" --fit "$dir/fit_priced.csv"
     m mpm mpm "$src/trace.csv" --fit "$dir/fit_priced.csv"
-    m replay replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium "$medium" --setup "$setup" --hosts "$nhosts"
-    m replay_nomedium replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium none --setup "$setup" --hosts "$nhosts"
-    m replay_nosetup replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium "$medium" --hosts "$nhosts"
+    # the local ranks go where PVM put them on this platform (this cell's predicting run)
+    here=$(sed -n 's/^# predicted_from: //p' "$dir/predict.csv")
+    place=(--hosts "$nhosts")
+    [ -s "$here/msgs.csv" ] && place=(--hosts-from "$here/msgs.csv")
+    m replay replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium "$medium" --setup "$setup" "${place[@]}"
+    m replay_nomedium replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium none --setup "$setup" "${place[@]}"
+    m replay_nosetup replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium "$medium" "${place[@]}"
     [ ${#preds[@]} -gt 0 ] || { echo "predict_matrix: every model refused the local trace on $dir" >&2; return 1; }
     { echo "# predicted_from: $src (recorded on local)"
       for r in "${refused[@]}"; do echo "# refused: $r"; done
@@ -176,21 +183,24 @@ bigmed() {   # bigmed NET.csv untraced|run
           { print p, c, r, s, $1, $2, $3, up[$1], $4, ue[$1], ov, bu, bt }' "$u" "$f"
   done; } >"$run/matrix.csv"
 
-# summary: median and maximum |error| per platform, source and model
+# summary: median and maximum |error| per platform, source, route and model
 awk -F, -v OFS=, '
     NR == 1 { next }
-    { k = $1 SUBSEP $4 SUBSEP $5; n[k]++; eu[k, n[k]] = ($10 < 0 ? -$10 : $10); et[k, n[k]] = ($9 < 0 ? -$9 : $9) }
+    { add($1, $4, $3, $5, $10, $9); add($1, $4, "all", $5, $10, $9)
+      if ($1 != "local") { add("LANs", $4, $3, $5, $10, $9); add("LANs", $4, "all", $5, $10, $9) } }
+    function add(p, s, r, m, u, t,   k) { k = p SUBSEP s SUBSEP r SUBSEP m; n[k]++
+        eu[k, n[k]] = (u < 0 ? -u : u); et[k, n[k]] = (t < 0 ? -t : t) }
     function med(a, k, m,   i, j, t, v) { for (i = 1; i <= m; i++) v[i] = a[k, i]
         for (i = 2; i <= m; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
         return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2 }
     function mx(a, k, m,   i, x) { x = 0; for (i = 1; i <= m; i++) if (a[k, i] > x) x = a[k, i]; return x }
-    END { print "platform,source,model,cells,median_abs_err_untraced_pct,max_abs_err_untraced_pct,median_abs_err_traced_pct,max_abs_err_traced_pct"
+    END { print "platform,source,route,model,cells,median_abs_err_untraced_pct,max_abs_err_untraced_pct,median_abs_err_traced_pct,max_abs_err_traced_pct"
           for (k in n) { split(k, f, SUBSEP)
-              printf "%s,%s,%s,%d,%.1f,%.1f,%.1f,%.1f\n", f[1], f[2], f[3], n[k], med(eu, k, n[k]), mx(eu, k, n[k]), med(et, k, n[k]), mx(et, k, n[k]) } }
-' "$run/matrix.csv" | { IFS= read -r h; echo "$h"; sort -t, -k1,1 -k2,2r -k3,3; } >"$run/summary.csv"
-{ echo "| platform | source | model | cells | median / max abs. error % vs untraced | vs traced |"
-  echo "|---|---|---|---|---|---|"
-  tail -n +2 "$run/summary.csv" | awk -F, '{ printf "| %s | %s | %s | %d | %s / %s | %s / %s |\n", $1, $2, $3, $4, $5, $6, $7, $8 }'; } >"$run/summary.md"
+              printf "%s,%s,%s,%s,%d,%.1f,%.1f,%.1f,%.1f\n", f[1], f[2], f[3], f[4], n[k], med(eu, k, n[k]), mx(eu, k, n[k]), med(et, k, n[k]), mx(et, k, n[k]) } }
+' "$run/matrix.csv" | { IFS= read -r h; echo "$h"; sort -t, -k1,1 -k3,3 -k2,2r -k4,4; } >"$run/summary.csv"
+{ echo "| platform | route | trace | model | cells | median / max abs. error % vs untraced | vs traced |"
+  echo "|---|---|---|---|---|---|---|"
+  tail -n +2 "$run/summary.csv" | awk -F, '{ printf "| %s | %s | %s | %s | %d | %s / %s | %s / %s |\n", $1, $3, $2, $4, $5, $6, $7, $8, $9 }'; } >"$run/summary.md"
 
 # cells.md: one row per cell and source, every model's prediction and error
 awk -F, '

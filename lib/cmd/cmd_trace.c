@@ -8,6 +8,7 @@
 
 #include "args.h"
 #include "csv.h"
+#include "errmsg.h"
 #include "fitcsv.h"
 #include "hrel_cmd.h"
 #include "msgtrace.h"
@@ -38,7 +39,7 @@ static const char table_usage[] =
 
 static const char replay_usage[] =
     "usage: hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium none|port|bus]\n"
-    "                         [--hosts N] [--cpu-ratio X] [--setup S]\n"
+    "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
     "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--wire tc|ethernet]]\n"
     "                         [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
@@ -46,7 +47,9 @@ static const char replay_usage[] =
     "--fit, else the pooled row), each multicast to k ranks g k m + L (OneToAll), a\n"
     "receive ends when its message has arrived. --medium port: transfers through one\n"
     "host port take turns; bus: all transfers between hosts take turns. --hosts N puts\n"
-    "rank r on host r %% N (predicting a platform of N hosts). --setup S: the first\n"
+    "rank r on host r %% N (predicting a platform of N hosts); --hosts-from MSGS2.csv\n"
+    "puts each rank where it ran in that trace of the same program (the placement PVM\n"
+    "gave it on the platform predicted). --setup S: the first\n"
     "message between two ranks costs S seconds more (route set-up on first contact,\n"
     "setup.csv of hrel_firstcontact; default 0). --daemon G_WIRE: messages between\n"
     "hosts go through the pvmds packet by packet (stop-and-wait per pair of hosts,\n"
@@ -266,7 +269,7 @@ static int lookup(const hrel_csv *c, const char *pattern, int p, double *g, doub
 
 int hrel_cmd_replay(int argc, char **argv)
 {
-    const char *fit = NULL, *medium = "none";
+    const char *fit = NULL, *medium = "none", *hostsfrom = NULL;
     double g = NAN, L = NAN, ratio = 1.0, setup = 0, total, meas = 0;
     double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5;
     const char *wire = "ethernet";
@@ -278,6 +281,7 @@ int hrel_cmd_replay(int argc, char **argv)
         {"L", 0, HREL_ARG_DOUBLE, &L, -1e6, 1e6, NULL, NULL, 0, &lseen},
         HREL_OPT_STR("medium", 0, &medium),
         HREL_OPT_NUM("hosts", 0, HREL_ARG_INT, &hosts, 1, 4096),
+        HREL_OPT_STR("hosts-from", 0, &hostsfrom),
         HREL_OPT_NUM("cpu-ratio", 0, HREL_ARG_DOUBLE, &ratio, 1e-6, 1e6),
         HREL_OPT_NUM("setup", 0, HREL_ARG_DOUBLE, &setup, 0, 60),
         HREL_OPT_NUM("daemon", 0, HREL_ARG_DOUBLE, &gwire, 1e-12, 1),
@@ -287,9 +291,10 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_FLAG("csv", 0, &csv),
         HREL_OPT_FLAG(NULL, 0, NULL)};
     hrel_replay_param par;
-    hrel_msgtrace *t = NULL;
+    hrel_msgtrace *t = NULL, *place = NULL;
     hrel_csv *c = NULL;
     double *end = NULL;
+    int *map = NULL;
 
     if ((rc = parse(argc, argv, table, "model", replay_usage, &first)) >= 0)
         return rc;
@@ -313,9 +318,31 @@ int hrel_cmd_replay(int argc, char **argv)
     par.wire_tc = strcmp(wire, "tc") == 0;
     if (hrel_replay_parse_medium(medium, &par.medium, err, sizeof err) != 0)
         return fail(2, "model", err);
+    if (hosts && hostsfrom)
+        return fail(2, "model", "give either --hosts or --hosts-from, not both");
     if (hrel_msgtrace_load(argv[first], &t, err, sizeof err) != 0) {
         fail(1, "model", err);
         goto out;
+    }
+    if (hostsfrom) {   /* where each rank ran in the other trace */
+        if (hrel_msgtrace_load(hostsfrom, &place, err, sizeof err) != 0) {
+            fail(1, "model", err);
+            goto out;
+        }
+        if (place->nproc != t->nproc) {
+            hrel_seterr(err, sizeof err, "--hosts-from %s has %d ranks, %s has %d", hostsfrom,
+                        place->nproc, argv[first], t->nproc);
+            fail(1, "model", err);
+            goto out;
+        }
+        if (!(map = malloc((size_t)t->nproc * sizeof *map))) {
+            fail(1, "model", "out of memory");
+            goto out;
+        }
+        for (r = 0; r < t->nproc; r++)
+            map[r] = place->first[r] < place->first[r + 1] && place->row[place->first[r]].host > 0
+                     ? place->row[place->first[r]].host : 0;
+        par.host_map = map;
     }
     if (fit) {
         if (hrel_csv_read(fit, &c, err, sizeof err) != 0 ||
@@ -362,7 +389,9 @@ int hrel_cmd_replay(int argc, char **argv)
     rc = 0;
 out:
     free(end);
+    free(map);
     hrel_csv_free(c);
     hrel_msgtrace_free(t);
+    hrel_msgtrace_free(place);
     return rc;
 }

@@ -34,6 +34,8 @@ typedef struct rstate {
 
 static int host_of(const hrel_msgtrace *t, const hrel_replay_param *par, int rank)
 {
+    if (par->host_map)
+        return par->host_map[rank];
     if (par->nhosts > 0)
         return rank % par->nhosts;
     return t->row[t->first[rank]].host;

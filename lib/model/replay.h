@@ -29,7 +29,9 @@
  *    byte), g_send/L_send and the medium's message-level turns are not used;
  *    a multicast goes once to each other host; wire_tc: the links count
  *    frames as tc does, with its burst.
- * Hosts are the trace's, or rank % nhosts when nhosts > 0 (predicting another
+ * Hosts are the trace's, or host_map[rank] when host_map is set (the placement
+ * PVM gave the same program on the platform predicted), or rank % nhosts when
+ * nhosts > 0 (predicting another
  * platform). The result: END[r] per rank and *TOTAL = max END (seconds since
  * rank 0's start). Wildcard receives keep the message they got when traced.
  * Nothing here prints; END is caller-allocated (nproc entries, may be NULL).
@@ -55,6 +57,7 @@ typedef struct hrel_replay_param {
                                   with rank 0's host (the others: 1 s), pvmd s/packet */
     int wire_tc;               /* daemon: links shaped by tc (hostfiles/platform.sh
                                   "wire: tc"), else a real Ethernet (pvmdnet.h) */
+    const int *host_map;       /* not NULL: rank r on host host_map[r] (>= 0), first */
     long packets, copies;      /* out (daemon): packets sent, and sent again */
 } hrel_replay_param;
 

@@ -98,9 +98,17 @@ if [ "$(id -u)" -eq 0 ]; then
     check "emulated LAN: net.csv header" grep -qx 'run,udp_datagrams_out,datagrams_over_one_frame,tcp_retransmits' "$T/p7/net.csv"
     check "emulated LAN: untraced and traced run counted, big datagrams > 0" \
         bash -c "grep -qE '^untraced1,[1-9][0-9]*,[1-9][0-9]*,[0-9]+$' '$T/p7/net.csv' && grep -qE '^run1,[1-9][0-9]*,[1-9][0-9]*,[0-9]+$' '$T/p7/net.csv'"
+    # the daemon route packet by packet (lib/model/pvmdnet) on that trace: the halos
+    # between the two hosts are pvmd packets
+    "$BIN/hrel" model replay "$T/p7/run1/msgs.csv" --daemon 8e-7 --wire tc >"$T/p7.daemon" 2>&1
+    check "replay --daemon: counts pvmd packets" grep -qE '^# pvmd packets [1-9][0-9]*, sent again [0-9]+ ' "$T/p7.daemon"
+    check "replay --daemon: a total" grep -qE '^total [0-9.]+' "$T/p7.daemon"
     check "emulated LAN: no namespace left" bash -c "! ip netns list | grep -q 'pa$TG'"
     rm -f "$PN" "$PN.platform"
 fi
+
+"$BIN/hrel" model replay "$T/p1/run1/msgs.csv" --daemon 8e-7 --wire frob >/dev/null 2>"$T/wire.err"
+check "replay --wire frob: exit 2, one line" bash -c "[ $? -eq 2 ] && [ \$(wc -l <'$T/wire.err') -eq 1 ] && grep -q 'wire must be tc or ethernet' '$T/wire.err'"
 
 # --attach: the user's own virtual machine (started the pvm-console way) is used and left running
 att=$(attach_vm_start)

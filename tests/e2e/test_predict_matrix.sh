@@ -15,8 +15,8 @@ check "matrix.csv header" grep -qx 'platform,cell,route,source,model,predicted_s
 check "matrix.csv: replay row of the cell with numbers" \
     grep -qE '^local,stencil2,daemon,same,replay,[0-9.]+,[0-9.]+,[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,nan,nan$' "$T/m/matrix.csv"
 check "matrix.csv: five models" bash -c "[ \$(grep -c '^local,stencil2,' '$T/m/matrix.csv') -eq 5 ]"
-check "summary.csv: one cell per model" grep -qE '^local,same,replay,1,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+$' "$T/m/summary.csv"
-check "summary.md table" grep -q '^| local | same | replay | 1 |' "$T/m/summary.md"
+check "summary.csv: one cell per model" grep -qE '^local,same,daemon,replay,1,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+$' "$T/m/summary.csv"
+check "summary.md table" grep -q '^| local | daemon | same | replay | 1 |' "$T/m/summary.md"
 check "cells.md: the cell with its models" grep -qE "^\| local \| stencil2 \| daemon \| same \| [0-9.]+ \| [0-9.]+ \|.*\| [0-9.]+ \([+-][0-9.]+\) \|$" "$T/m/cells.md"
 check "info: commit and load" bash -c "grep -q '^# commit: ' '$T/m/info' && grep -q '^# load average at start: ' '$T/m/info'"
 if command -v gnuplot >/dev/null 2>&1; then
@@ -28,6 +28,7 @@ stamp=$(stat -c %Y "$T/m/cells/local/stencil2/predict.csv")
 check "rerun exits 0" [ $? -eq 0 ]
 check "rerun keeps the finished cell" [ "$(stat -c %Y "$T/m/cells/local/stencil2/predict.csv")" = "$stamp" ]
 check_not "rerun runs nothing" grep -q 'predict.sh --route' "$T/m2.out"
+check "rerun keeps the first run's info and adds its own" bash -c "[ \$(grep -c '^# commit: ' '$T/m/info') -eq 2 ] && grep -q '^# resumed:' '$T/m/info'"
 check "no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 
 # bad input: one line each, exit 2

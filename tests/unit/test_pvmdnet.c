@@ -150,8 +150,9 @@ int main(void)
      * 0.033216); rank 0 receives then, computes 10 ms: ends 0.043216 */
     {
         hrel_msgtrace *t = NULL;
-        hrel_replay_param par = {1e-5, 0.001, 1e-5, 0.001, HREL_MEDIUM_PORT, 0, 1.0, 0,
-                                 1, 1e-6, 1.0, 0, 0, 0, 0};
+        hrel_replay_param par = {.g_send = 1e-5, .L_send = 0.001, .g_mcast = 1e-5, .L_mcast = 0.001,
+                                 .medium = HREL_MEDIUM_PORT, .cpu_ratio = 1.0, .daemon = 1,
+                                 .g_wire = 1e-6, .rtt0 = 1.0};
         double end[2], total = 0;
         char err[512] = "";
         const char *p = hrel_test_write_tmp("pp.csv", HREL_MSGS_PINGPONG);

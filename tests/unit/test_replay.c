@@ -12,7 +12,8 @@
 int main(void)
 {
     hrel_msgtrace *t = NULL;
-    hrel_replay_param par = {1e-5, 0.001, 1e-5, 0.001, HREL_MEDIUM_NONE, 0, 1.0, 0, 0, 0, 0, 0, 0, 0, 0};
+    hrel_replay_param par = {.g_send = 1e-5, .L_send = 0.001, .g_mcast = 1e-5, .L_mcast = 0.001,
+                             .medium = HREL_MEDIUM_NONE, .cpu_ratio = 1.0};
     double end[3], total = 0;
     char err[512] = "";
     const char *p;
@@ -86,6 +87,18 @@ int main(void)
         par.nhosts = 1;
         HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
         HREL_CHECK_ABS(end[0], 0.011, 1e-12, "one host: nothing shared");
+        /* a placement (--hosts-from): ranks 0 and 1 together on host 5, rank 2 on
+         * host 7; on the bus only rank 2's message is remote: nothing waits */
+        {
+            static const int place[3] = {5, 5, 7};
+            par.nhosts = 0;
+            par.host_map = place;
+            HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+            HREL_CHECK_ABS(end[0], 0.011, 1e-12, "placement: one remote message, no turn to wait");
+            par.host_map = NULL;
+            HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+            HREL_CHECK_ABS(end[0], 0.021, 1e-12, "the trace's own hosts again: the bus serialises");
+        }
         /* two pairs, each first contact charged: both arrive 0.011 + 0.002 */
         par.medium = HREL_MEDIUM_NONE;
         par.setup = 0.002;
