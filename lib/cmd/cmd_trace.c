@@ -47,18 +47,19 @@ static const char replay_usage[] =
     "--fit, else the pooled row), each multicast to k ranks g k m + L (OneToAll), a\n"
     "receive ends when its message has arrived. --medium port: transfers through one\n"
     "host port take turns; bus: all transfers between hosts take turns. --hosts N puts\n"
-    "rank r on host r %% N (predicting a platform of N hosts); --hosts-from MSGS2.csv\n"
+    "rank r on host r % N (predicting a platform of N hosts); --hosts-from MSGS2.csv\n"
     "puts each rank where it ran in that trace of the same program (the placement PVM\n"
-    "gave it on the platform predicted). --setup S: the first\n"
-    "message between two ranks costs S seconds more (route set-up on first contact,\n"
-    "setup.csv of hrel_firstcontact; default 0). --daemon G_WIRE: messages between\n"
-    "hosts go through the pvmds packet by packet (stop-and-wait per pair of hosts,\n"
-    "re-sent after 2 x pvmd's RTT estimate, doubling; G_WIRE s per byte on the wire,\n"
-    "e.g. 8e-7 for 10 Mbit/s; --rtt0: the estimate at the start, default 0.0014 s\n"
-    "= a fresh virtual machine; --pvmd-s: pvmd time per packet, default 2e-5 s;\n"
-    "--wire tc: links shaped by tc as the emulated platforms are, with its 1600-byte\n"
-    "burst; ethernet, the default: a real one, 58 bytes per frame, 84 at least), and\n"
-    "g, L price nothing. Prints per rank the predicted and measured end, then\n"
+    "gave it on the platform predicted). --setup S: the first message between two\n"
+    "ranks costs S seconds more (route set-up on first contact, setup.csv of\n"
+    "hrel_firstcontact; default 0). --daemon G_WIRE: messages between hosts go\n"
+    "through the pvmds packet by packet (stop-and-wait per pair of hosts, re-sent\n"
+    "after 2 x pvmd's RTT estimate, doubling; G_WIRE s per byte on the wire, e.g.\n"
+    "8e-7 for 10 Mbit/s; --rtt0: the estimate at the start, default 0.0014 s = a\n"
+    "fresh virtual machine; --pvmd-s: pvmd time per packet, default 2e-5 s; --wire\n"
+    "tc: links shaped by tc as the emulated platforms are, with its 1600-byte burst;\n"
+    "ethernet, the default: a real one, 58 bytes per frame, 84 at least), and g, L\n"
+    "price nothing (--fit, --g, --L may be left out). An explanatory model, not yet\n"
+    "calibrated (docs/predict.md). Prints per rank the predicted and measured end, then\n"
     "'total <seconds>' (with --daemon first '# pvmd packets N, sent again K').\n";
 
 static int fail(int status, const char *sub, const char *msg)
@@ -303,8 +304,10 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "replay needs one MSGS.csv (try hrel model replay --help)");
     if (fit && (gseen || lseen))
         return fail(2, "model", "give either --fit or --g/--L, not both");
-    if (!fit && !(gseen && lseen))
-        return fail(2, "model", "give --g and --L, or --fit FIT.csv");
+    if (strcmp(wire, "tc") != 0 && strcmp(wire, "ethernet") != 0)
+        return fail(2, "model", "--wire must be tc or ethernet");
+    if (!fit && !(gseen && lseen) && !(gwire > 0))
+        return fail(2, "model", "give --g and --L, or --fit FIT.csv (or --daemon G_WIRE)");
     memset(&par, 0, sizeof par);
     par.cpu_ratio = ratio;
     par.setup = setup;
@@ -313,8 +316,6 @@ int hrel_cmd_replay(int argc, char **argv)
     par.g_wire = gwire;
     par.rtt0 = rtt0;
     par.proc = pvmds;
-    if (strcmp(wire, "tc") != 0 && strcmp(wire, "ethernet") != 0)
-        return fail(2, "model", "--wire must be tc or ethernet");
     par.wire_tc = strcmp(wire, "tc") == 0;
     if (hrel_replay_parse_medium(medium, &par.medium, err, sizeof err) != 0)
         return fail(2, "model", err);
@@ -353,8 +354,8 @@ int hrel_cmd_replay(int argc, char **argv)
             goto out;
         }
     } else {
-        par.g_send = par.g_mcast = g;
-        par.L_send = par.L_mcast = L;
+        par.g_send = par.g_mcast = gseen ? g : 0;   /* --daemon alone: g, L price nothing */
+        par.L_send = par.L_mcast = lseen ? L : 0;
     }
     if (!(end = malloc((size_t)t->nproc * sizeof *end))) {
         fail(1, "model", "out of memory");
@@ -372,8 +373,8 @@ int hrel_cmd_replay(int argc, char **argv)
                "rank       pred_s   measured_s  err_pct\n",
                par.g_send, par.L_send, par.g_mcast, par.L_mcast, medium, ratio, setup);
     if (par.daemon)
-        printf("# pvmd packets %ld, sent again %ld (daemon route: wire g %g s/B, %s, RTT at start %g s)\n",
-               par.packets, par.copies, gwire, wire, rtt0);
+        printf("# pvmd packets %ld, sent again %ld (daemon route: wire g %g s/B, %s, "
+               "RTT at start %g s)\n", par.packets, par.copies, gwire, wire, rtt0);
     for (r = 0; r < t->nproc; r++) {
         double m = t->row[t->first[r + 1] - 1].t1;
         if (m > meas)
