@@ -40,7 +40,11 @@
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
 # runs' traces (runK/trace.trc, msgs.csv, trace.csv), on an emulated platform
 # DIR/net.csv (per run: UDP datagrams, datagrams over one frame = pvmd packets
-# with their re-sent copies, TCP retransmits). Last line: predict: DIR.
+# with their re-sent copies, TCP retransmits) and per run LABEL.pvmd_rtt (the
+# pvmd's retransmission estimates as the run started, hrel_pvmdrtt); there with
+# --route daemon also the models replay_pvmd (the daemon route packet by packet
+# from the traced runs' estimates: compare with the traced runs) and
+# replay_pvmd_fresh (from the untraced runs'). Last line: predict: DIR.
 # See docs/predict.md.
 set -u -o pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -74,6 +78,9 @@ if [ "${1:-}" = "--inner" ]; then
     run_once() {   # run_once LABEL: runs PROGRAM, prints its wall time
         local t0 t1 rc n0 n1
         n0=$(netcount)
+        # the local pvmd's retransmission estimates as this run starts (after the
+        # tracer registered, for a traced run); nothing on one host
+        "$HREL_ROOT/bin/$PVM_ARCH/hrel_pvmdrtt" >"$dir/$label.pvmd_rtt" 2>/dev/null || rm -f "$dir/$label.pvmd_rtt"
         t0=$(now_ns)
         PVMTRCBUF=${HREL_TRACE_BUF:-4000000} timeout --kill-after=5 "$tmo" "$prog" "$@" >"$dir/$label.out" 2>&1 </dev/null
         rc=$?
@@ -98,8 +105,11 @@ if [ "${1:-}" = "--inner" ]; then
     "$HREL_ROOT/bin/$PVM_ARCH/hrel_firstcontact" -p "${HREL_FC_PROCS:-3}" --route "${HREL_FC_ROUTE:-daemon}" \
         >"$dir/setup.csv" 2>"$dir/setup.err" ||
         { echo "predict: measuring the route set-up failed: $(tail -n 1 "$dir/setup.err")" >&2; exit 1; }
-    # RUNS is N (runs 1..N, each untraced then traced) or K:untraced / K:run
-    # (that one run only: --fresh-vm starts a virtual machine for each)
+    # RUNS is N (runs 1..N, each untraced then traced), K:untraced / K:run
+    # (that one run only: --fresh-vm starts a virtual machine for each) or
+    # 0:setup (the route set-up only: --fresh-vm measures it in a virtual
+    # machine of its own, because its messages teach the pvmds' timers)
+    case "$runs" in *:setup) exit 0 ;; esac
     first=1 kinds="untraced run"
     case "$runs" in *:*) kinds=${runs#*:}; runs=${runs%%:*}; first=$runs ;; esac
     # which virtual machine ran what: its PVM_TMP and its pvmd's socket file
@@ -202,14 +212,21 @@ fi
 
 # the hostfile (or platform copy) with PROGRAM's folder first in ep=
 hrel_plat_prepare "$run/platform" "$progdir" || die "cannot write the platform copy in '$run/platform'"
-medium=none nhosts=1
+medium=none nhosts=1 gwire="" wiremodel=tc
 case "$HREL_PLAT_KIND" in
     hostfile) nhosts=$(grep -cvE '^[[:space:]]*(#|\*|&|$)' "$HREL_PLAT_RUNHF"); [ "$nhosts" -ge 1 ] || nhosts=1 ;;
     attach) nhosts=$(timeout 10 "$ROOT/bin/$PVM_ARCH/hrel_vmhosts" 2>/dev/null | wc -l); [ "$nhosts" -ge 1 ] || nhosts=1 ;;
     emulated)
        nhosts=$(grep -cvE '^[[:space:]]*(#|\*|&|$)' "$HREL_PLAT_RUNHF")
        read -r _ pmedium _ < <(grep -E '^medium:' "$HREL_PLAT_DESC")
-       case "${pmedium:-}" in shared) medium=bus ;; *) medium=port ;; esac ;;
+       case "${pmedium:-}" in shared) medium=bus ;; *) medium=port ;; esac
+       # the link rate and wire, for the daemon route packet by packet (pvmdnet)
+       read -r _ prate _ < <(grep -E '^rate:' "$HREL_PLAT_DESC")
+       read -r _ pwire _ < <(grep -E '^wire:' "$HREL_PLAT_DESC")
+       gwire=$(awk -v r="${prate:-}" 'BEGIN { n = r + 0; u = tolower(substr(r, length(n "") + 1))
+           m = u == "kbit" ? 1e3 : u == "mbit" ? 1e6 : u == "gbit" ? 1e9 : u == "bit" ? 1 : 0
+           if (n > 0 && m > 0) printf "%.6g\n", 8 / (n * m) }')
+       case "${pwire:-tc}" in user) wiremodel=ethernet ;; *) wiremodel=tc ;; esac ;;
 esac
 
 # g and L
@@ -262,6 +279,8 @@ export HREL_FC_ROUTE=$route HREL_FC_PROCS=$(( nhosts < 3 ? 3 : (nhosts > 8 ? 8 :
 if [ "$fresh" = 1 ] && [ "$HREL_PLAT_KIND" != attach ]; then
     # every run, untraced or traced, in a virtual machine of its own: the
     # pvmds' retransmission timers learn from each run (docs/predict.md)
+    HREL_PLAT_NO_PROBE=1 hrel_plat_run "$ROOT/experiments/predict.sh" --inner "$run" \
+        "0:setup" "$tmo_s" "$prog" "$@" || exit 1
     for k in $(seq 1 "$runs"); do
         for kind in untraced run; do
             HREL_PLAT_NO_PROBE=1 hrel_plat_run "$ROOT/experiments/predict.sh" --inner "$run" \
@@ -330,9 +349,26 @@ model replay_nomedium replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --mediu
      --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}"
 model replay_nosetup replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium "$medium" \
      --cpu-ratio "$ratio" "${hosts[@]}"
+# the daemon route packet by packet (docs/predict.md): on an emulated platform,
+# starting from the pvmd estimates measured before the traced runs (replay_pvmd,
+# to compare with the traced runs) and before the untraced ones (replay_pvmd_fresh)
+rtt_med() { sed -n 's/^# median_rtt_s //p' "$@" 2>/dev/null | sort -g | awk '{ v[NR] = $1 } END {
+    if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+pvmdline=""
+if [ "$route" = daemon ] && [ -n "$gwire" ]; then
+    rtt_tr=$(rtt_med "$run"/run*.pvmd_rtt) rtt_un=$(rtt_med "$run"/untraced*.pvmd_rtt)
+    if [ -n "$rtt_tr" ] && [ -n "$rtt_un" ]; then
+        pvmdline="# pvmd: g_wire $gwire wire $wiremodel medium $medium rtt_traced $rtt_tr rtt_untraced $rtt_un"
+        model replay_pvmd replay "$src/msgs.csv" --medium "$medium" --daemon "$gwire" --wire "$wiremodel" \
+            --rtt0 "$rtt_tr" --cpu-ratio "$ratio" "${hosts[@]}"
+        model replay_pvmd_fresh replay "$src/msgs.csv" --medium "$medium" --daemon "$gwire" --wire "$wiremodel" \
+            --rtt0 "$rtt_un" --cpu-ratio "$ratio" "${hosts[@]}"
+    fi
+fi
 [ ${#preds[@]} -gt 0 ] || die "every model refused (see $run/model_*.err)"
 { echo "# program: $prog $*"; echo "# platform: $platform (replay medium $medium, $nhosts hosts)"
   echo "# predicted_from: $src"; echo "# route: $route; g and L: $(head -n 1 "$run/fit.src" 2>/dev/null)"
+  [ -z "$pvmdline" ] || echo "$pvmdline"
   for r in "${refused[@]}"; do echo "# refused: $r"; done
   "$HREL" trace table --measured "$times" --untraced "$utimes" "${preds[@]}"; } >"$run/predict.csv" || exit 1
 { echo "# the same predictions against the median of the untraced runs"

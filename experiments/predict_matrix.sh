@@ -112,7 +112,7 @@ fit_of() {   # fit_of PLATFORM ROUTE -> prints the path of fit.csv
 # the cross-platform cell: the local cell's predicting trace, priced with this
 # cell's fit, medium, host count and route set-up, against this cell's runs
 cross() {   # cross LOCALCELLDIR CELLDIR
-    local ldir=$1 dir=$2 src medium nhosts setup times utimes preds=() refused=() name out here place
+    local ldir=$1 dir=$2 src medium nhosts setup times utimes preds=() refused=() name out here place gw wm rtr run_
     src=$(sed -n 's/^# predicted_from: //p' "$ldir/predict.csv")
     [ -n "$src" ] && [ -s "$src/msgs.csv" ] || { echo "predict_matrix: $ldir has no predicting trace" >&2; return 1; }
     read -r medium nhosts < <(sed -n 's/^# platform: .*(replay medium \([a-z]*\), \([0-9]*\) hosts)$/\1 \2/p' "$dir/predict.csv")
@@ -131,6 +131,12 @@ cross() {   # cross LOCALCELLDIR CELLDIR
     m replay replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium "$medium" --setup "$setup" "${place[@]}"
     m replay_nomedium replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium none --setup "$setup" "${place[@]}"
     m replay_nosetup replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium "$medium" "${place[@]}"
+    # the daemon route packet by packet, with this cell's measured pvmd estimates
+    read -r gw wm rtr run_ < <(sed -n 's/^# pvmd: g_wire \([^ ]*\) wire \([^ ]*\) medium [^ ]* rtt_traced \([^ ]*\) rtt_untraced \([^ ]*\)$/\1 \2 \3 \4/p' "$dir/predict.csv")
+    if [ -n "${run_:-}" ]; then
+        m replay_pvmd replay "$src/msgs.csv" --medium "$medium" --daemon "$gw" --wire "$wm" --rtt0 "$rtr" "${place[@]}"
+        m replay_pvmd_fresh replay "$src/msgs.csv" --medium "$medium" --daemon "$gw" --wire "$wm" --rtt0 "$run_" "${place[@]}"
+    fi
     [ ${#preds[@]} -gt 0 ] || { echo "predict_matrix: every model refused the local trace on $dir" >&2; return 1; }
     { echo "# predicted_from: $src (recorded on local)"
       for r in "${refused[@]}"; do echo "# refused: $r"; done
@@ -208,11 +214,11 @@ awk -F, '
     { k = $1 "|" $2 "|" $4; if (!(k in seen)) { seen[k] = 1; order[++n] = k
           meta[k] = sprintf("%s | %s | %s | %s | %.3f | %.3f | %s | %s | %s", $1, $2, $3, $4, $8, $7, $11, $12, $13) }
       cell[k, $5] = sprintf("%.3f (%+.1f)", $6, $10) }
-    END { print "| platform | cell | route | trace | untraced s | traced s | overhead % | big dgrams untraced | traced | BSPWB | MPM | replay | replay, no medium |"
-          print "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    END { print "| platform | cell | route | trace | untraced s | traced s | overhead % | big dgrams untraced | traced | BSPWB | MPM | replay | replay, no medium | pvmd packets, traced state | pvmd packets, fresh state |"
+          print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
           for (i = 1; i <= n; i++) { k = order[i]; printf "| %s", meta[k]
-              split("bspwb mpm replay replay_nomedium", m, " ")
-              for (j = 1; j <= 4; j++) printf " | %s", ((k, m[j]) in cell) ? cell[k, m[j]] : "refused"
+              split("bspwb mpm replay replay_nomedium replay_pvmd replay_pvmd_fresh", m, " ")
+              for (j = 1; j <= 6; j++) printf " | %s", ((k, m[j]) in cell) ? cell[k, m[j]] : (j > 4 ? "—" : "refused")
               print " |" } }' "$run/matrix.csv" >"$run/cells.md"
 
 if command -v gnuplot >/dev/null 2>&1 && [ "$(wc -l <"$run/matrix.csv")" -gt 1 ]; then

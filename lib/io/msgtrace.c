@@ -284,11 +284,26 @@ out:
     free(known);
 }
 
+/* Does task TID spawn or move a message anywhere in the trace? */
+static int takes_part(const hrel_pvmtev **ev, size_t n, int tid)
+{
+    static const char *const calls[] = {"spawn", "send", "psend", "mcast", "recv",
+                                        "trecv", "nrecv", "precv", NULL};
+    size_t i;
+    int k;
+    for (i = 0; i < n; i++)
+        if (ev[i]->tid == tid && ev[i]->phase != 2)
+            for (k = 0; calls[k]; k++)
+                if (strcmp(ev[i]->name, calls[k]) == 0)
+                    return 1;
+    return 0;
+}
+
 int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *err,
                            size_t errlen)
 {
     const hrel_pvmtev **ev = NULL;
-    int *tid = NULL, ntid = 0, root = 0, r;
+    int *tid = NULL, ntid = 0, root = 0, silent[64], nsilent = 0, r;
     size_t i, n = pt->nev;
     rowbuf *rb = NULL;
     hrel_msgtrace *t = NULL;
@@ -303,7 +318,10 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
         ev[i] = &pt->ev[i];
     qsort(ev, n, sizeof *ev, cmp_time);
 
-    /* rank 0: the task whose parent is none (newtask PT -1, parent() < 0) */
+    /* rank 0: the task whose parent is none (newtask PT -1, parent() < 0) and
+     * that spawns or moves a message; another shell-started task that does
+     * neither (e.g. a console or hrel_pvmdrtt asking the pvmd something while
+     * the program runs) is left out */
     for (i = 0; i < n; i++) {
         const hrel_pvmtev *e = ev[i];
         long pt_ = 0;
@@ -313,6 +331,14 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                       hrel_pvmtev_get(e, "PT", &pt_) == 0 && pt_ < 0);
         if (!isroot || rank_of(tid, ntid, e->tid) >= 0)
             continue;
+        if (!takes_part(ev, n, e->tid)) {
+            int k;
+            for (k = 0; k < nsilent && silent[k] != e->tid; k++)
+                ;
+            if (k == nsilent && nsilent < 64)
+                silent[nsilent++] = e->tid;
+            continue;
+        }
         if (ntid > 0) {
             hrel_seterr(err, errlen, "%s:%ld: two tasks started from the shell (t%x and t%x): "
                         "trace one program at a time", pt->path, e->line, (unsigned)tid[0],
@@ -322,6 +348,8 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
         tid[ntid++] = e->tid;
         root = e->tid;
     }
+    if (ntid == 0 && nsilent)   /* only silent ones: the first (it spawned nothing, below) */
+        tid[ntid++] = root = silent[0];
     if (ntid == 0) {
         hrel_seterr(err, errlen, "%s: no task started from the shell in the trace (was the "
                     "tracer running before the program started?)", pt->path);
@@ -358,6 +386,11 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
             continue;
         }
         if (rk < 0) {
+            int k;
+            for (k = 0; k < nsilent && silent[k] != e->tid; k++)
+                ;
+            if (k < nsilent)   /* a shell-started task that takes no part: left out */
+                continue;
             hrel_seterr(err, errlen, "%s:%ld: task t%x calls pvm_%s but was neither started "
                         "from the shell nor by a traced pvm_spawn", pt->path, e->line,
                         (unsigned)e->tid, e->name);

@@ -6,7 +6,8 @@
  * task's first traced event), spawn (peers: the ranks it started), send,
  * mcast (peers: the destination ranks, ';'-separated; bytes: one copy),
  * recv (peers: the source rank) or exit. Ranks follow spawn order (the task
- * started from the shell is 0); host is PVM's host number of the task; times
+ * started from the shell is 0; another shell-started task that neither spawns
+ * nor moves a message, such as a console query, is left out); host is PVM's host number of the task; times
  * are seconds since rank 0's first event on the common clock. A receive is
  * matched to the send (or mcast) of the same source, destination and tag in
  * FIFO order (PVM keeps order between two tasks); an unmatched receive is

@@ -95,6 +95,12 @@ if [ "$(id -u)" -eq 0 ]; then
     "$P" --platform "pn$TG" --runs 1 --fit "$T/fit.csv" --run "$T/p7" --timeout 60 \
         -- "$BIN/hrel_stencil" -p 3 -i 3 -w 5 >"$T/p7.out" 2>&1
     check "emulated LAN: predicted ($(tail -n 1 "$T/p7.out"))" grep -q '^replay,' "$T/p7/predict.csv"
+    check "emulated LAN: the pvmd's estimates before each run (hrel_pvmdrtt)" \
+        bash -c "grep -qE '^# median_rtt_s [0-9.]+$' '$T/p7/untraced1.pvmd_rtt' && grep -qE '^# median_rtt_s [0-9.]+$' '$T/p7/run1.pvmd_rtt'"
+    check "emulated LAN, daemon route: the packet model from the traced and the fresh state" \
+        bash -c "grep -qE '^replay_pvmd,[0-9.]+,' '$T/p7/predict.csv' && grep -qE '^replay_pvmd_fresh,[0-9.]+,' '$T/p7/predict.csv' && grep -q '^# pvmd: g_wire 8e-07 wire tc medium port rtt_traced ' '$T/p7/predict.csv'"
+    check "emulated LAN: hrel_pvmdrtt's own task (shell-started, silent) left out of the ranks" \
+        bash -c "grep -q '^# ranks: 3$' '$T/p7/run1/msgs.csv'"
     check "emulated LAN: net.csv header" grep -qx 'run,udp_datagrams_out,datagrams_over_one_frame,tcp_retransmits' "$T/p7/net.csv"
     check "emulated LAN: untraced and traced run counted, big datagrams > 0" \
         bash -c "grep -qE '^untraced1,[1-9][0-9]*,[1-9][0-9]*,[0-9]+$' '$T/p7/net.csv' && grep -qE '^run1,[1-9][0-9]*,[1-9][0-9]*,[0-9]+$' '$T/p7/net.csv'"
