@@ -381,11 +381,16 @@ if command -v gnuplot >/dev/null 2>&1; then
     grep -E '^bspwb,[0-9]+,all,' "$run/steps.csv" >"$run/steps_bspwb.csv"
     grep -E '^mpm,[0-9]+,all,' "$run/steps.csv" >"$run/steps_mpm.csv"
     # the M-step timeline, measured against MPM, with communication on its own axis
-    "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv" --plot-data "$run/msteps.dat" \
+    # (not when MPM refused: said above)
+    [ -s "$run/steps_mpm.csv" ] &&
+    { "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv" --plot-data "$run/msteps.dat" \
         >/dev/null 2>"$run/plot.err" ||
-        echo "predict: the M-step plot data failed: $(head -n 1 "$run/plot.err")" >&2
+        echo "predict: the M-step plot data failed: $(head -n 1 "$run/plot.err")" >&2; }
     . "$ROOT/experiments/figure.sh"
-    hrel_figure predict "$run/predict" "$run/steps_bspwb.csv" "$run/steps_mpm.csv" || true
+    # per-step figure: only when BSPWB and MPM priced the steps
+    if [ -s "$run/steps_bspwb.csv" ] && [ -s "$run/steps_mpm.csv" ]; then
+        hrel_figure predict "$run/predict" "$run/steps_bspwb.csv" "$run/steps_mpm.csv" || true
+    fi
     [ -s "$run/msteps.dat" ] && { hrel_figure msteps "$run/msteps" "$run/msteps.dat" || true; }
 fi
 grep -v '^#' "$run/predict.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict.csv"
