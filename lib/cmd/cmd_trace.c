@@ -54,13 +54,15 @@ static const char replay_usage[] =
     "hrel_firstcontact; default 0). --daemon G_WIRE: messages between hosts go\n"
     "through the pvmds packet by packet (stop-and-wait per pair of hosts, re-sent\n"
     "after 2 x pvmd's RTT estimate, doubling; G_WIRE s per byte on the wire, e.g.\n"
-    "8e-7 for 10 Mbit/s; --rtt0: the estimate at the start, default 0.0014 s = a\n"
-    "fresh virtual machine; --pvmd-s: pvmd time per packet, default 2e-5 s; --wire\n"
-    "tc: links shaped by tc as the emulated platforms are, with its 1600-byte burst;\n"
-    "ethernet, the default: a real one, 58 bytes per frame, 84 at least), and g, L\n"
-    "price nothing (--fit, --g, --L may be left out). An explanatory model, not yet\n"
-    "calibrated (docs/predict.md). Prints per rank the predicted and measured end, then\n"
-    "'total <seconds>' (with --daemon first '# pvmd packets N, sent again K').\n";
+    "8e-7 for 10 Mbit/s; --rtt0: the master pvmd's estimate at the start, default\n"
+    "0.0014 s (after one pvm console session; a fresh virtual machine has about\n"
+    "0.024 s; hrel_pvmdrtt measures it); --pvmd-s: pvmd time per packet, default\n"
+    "2e-5 s; --wire tc: links shaped by tc as the emulated platforms are, with its\n"
+    "1600-byte burst; ethernet, the default: a real one, 58 bytes per frame, 84 at\n"
+    "least), and g, L price nothing (--fit, --g, --L may be left out). Checked against\n"
+    "traced runs, not yet against runs from a fresh state (docs/predict.md). Prints per\n"
+    "rank the predicted and measured end, then 'total <seconds>' (with --daemon first\n"
+    "'# pvmd packets N, sent again K').\n";
 
 static int fail(int status, const char *sub, const char *msg)
 {

@@ -332,10 +332,7 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
         if (!isroot || rank_of(tid, ntid, e->tid) >= 0)
             continue;
         if (!takes_part(ev, n, e->tid)) {
-            int k;
-            for (k = 0; k < nsilent && silent[k] != e->tid; k++)
-                ;
-            if (k == nsilent && nsilent < 64)
+            if (rank_of(silent, nsilent, e->tid) < 0 && nsilent < 64)
                 silent[nsilent++] = e->tid;
             continue;
         }
@@ -386,10 +383,7 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
             continue;
         }
         if (rk < 0) {
-            int k;
-            for (k = 0; k < nsilent && silent[k] != e->tid; k++)
-                ;
-            if (k < nsilent)   /* a shell-started task that takes no part: left out */
+            if (rank_of(silent, nsilent, e->tid) >= 0)   /* shell-started, takes no part */
                 continue;
             hrel_seterr(err, errlen, "%s:%ld: task t%x calls pvm_%s but was neither started "
                         "from the shell nor by a traced pvm_spawn", pt->path, e->line,

@@ -1,7 +1,6 @@
 /* pvmdnet -- PVM's daemon route, packet by packet. See pvmdnet.h. */
 #include <math.h>
 #include <stdlib.h>
-#include <stdio.h>
 
 #include "pvmdnet.h"
 
@@ -201,8 +200,6 @@ static int transmit(hrel_pvmdnet *n, int i, double t)
     if (push(n, end, EV_TXDONE, i, p->seq) || push(n, t + p->rta, EV_TIMER, i, p->seq))
         return -1;
     p->nrt++;
-    if (getenv("PVMDNET_TRACE") && n->st.packets < 60)
-        fprintf(stderr, "send pair %d->%d seq %ld nrt %d t %.4f end %.4f rta %.4f rtt %.4f\n", a, b, p->seq, p->nrt, t, end, p->rta, p->rtt);
     p->rta *= 2;
     if (p->nrt > 1)
         n->st.copies++;
@@ -289,8 +286,6 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     case EV_ACK:        /* at the sender: the outstanding packet is done */
         if (p->busy && e.seq == p->seq) {
             pkt *k = p->head;
-            if (getenv("PVMDNET_TRACE") && n->st.packets < 60)
-                fprintf(stderr, "ack  pair %d seq %ld nrt %d t %.4f sample %.4f\n", e.pair, e.seq, p->nrt, e.t, e.t - p->sent);
             if (p->nrt == 1)
                 p->rtt = ((e.t - p->sent) + 3 * p->rtt) / 4;
             p->head = k->next;

@@ -44,8 +44,9 @@ typedef struct hrel_pvmdnet_stats {
 /* NHOSTS hosts; BUS != 0: one shared segment, else a port per host and
  * direction; G_WIRE s per byte on the wire (> 0); RTT0 the estimate at the
  * start of the pairs between host MASTER (the first pvmd, which started the
- * others) and each other host (> 0; about 1.4 ms in a fresh virtual machine
- * after its start-up messages); every other pair starts at
+ * others) and each other host (> 0; measured by hrel_pvmdrtt: about 24 ms in
+ * a fresh virtual machine, 1 ms once PVM's tracer registered); every other
+ * pair starts at
  * HREL_PVMDNET_RTT_INIT, as two pvmds that have not talked yet do; PROC s per
  * packet in a pvmd (>= 0). NULL on bad arguments or no memory. */
 hrel_pvmdnet *hrel_pvmdnet_new(int nhosts, int bus, double g_wire, double rtt0, int master,
