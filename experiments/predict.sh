@@ -328,52 +328,31 @@ setup=$(sed -n 's/^# median_setup_s //p' "$run/setup.csv")
 case "$setup" in ''|-*|*[!0-9.e+-]*) setup=0 ;; esac
 echo "predict: route set-up on first contact (hrel_firstcontact, median over pairs): ${setup} s"
 
-# each model's total; a model that refuses (e.g. a step whose pattern has no
-# usable fitted line) is named on the terminal and in predict.csv's comments,
-# and the others are still reported
-preds=() refused=()
-model() {   # model NAME hrel-model-args...: appends NAME=SECONDS to preds, or to refused
-    local name=$1 out; shift
-    if out=$("$HREL" model "$@" 2>"$run/model_$name.err" | tail -n 1 | sed -n 's/^total //p') && [ -n "$out" ]; then
-        preds+=("$name=$out")
-    else
-        refused+=("$name: $(head -n 1 "$run/model_$name.err")")
-        echo "predict: $name refused: $(head -n 1 "$run/model_$name.err")" >&2
-    fi
-}
-model bspwb bspwb "$src/trace.csv" --fit "$run/fit_priced.csv"
-model mpm mpm "$src/trace.csv" --fit "$run/fit_priced.csv"
-model replay replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium "$medium" \
-     --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}"
-model replay_nomedium replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium none \
-     --cpu-ratio "$ratio" --setup "$setup" "${hosts[@]}"
-model replay_nosetup replay "$src/msgs.csv" --fit "$run/fit_priced.csv" --medium "$medium" \
-     --cpu-ratio "$ratio" "${hosts[@]}"
-# the daemon route packet by packet (docs/predict.md): on an emulated platform,
-# starting from the pvmd estimates measured before the traced runs (replay_pvmd,
-# to compare with the traced runs) and before the untraced ones (replay_pvmd_fresh)
+# each model's total (experiments/predict_models.sh); a model that refuses (e.g.
+# a step whose pattern has no usable fitted line) is named on the terminal and
+# in predict.csv's comments, and the others are still reported. With --route
+# daemon on an emulated platform also the daemon route packet by packet
+# (docs/predict.md), from the pvmd estimates measured before the traced runs
+# (replay_pvmd: compare with the traced runs) and the untraced ones (replay_pvmd_fresh)
 rtt_med() { sed -n 's/^# median_rtt_s //p' "$@" 2>/dev/null | sort -g | awk '{ v[NR] = $1 } END {
     if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
-pvmdline=""
+pvmd="" pvmdline=""
 if [ "$route" = daemon ] && [ -n "$gwire" ]; then
     rtt_tr=$(rtt_med "$run"/run*.pvmd_rtt) rtt_un=$(rtt_med "$run"/untraced*.pvmd_rtt)
     if [ -n "$rtt_tr" ] && [ -n "$rtt_un" ]; then
+        pvmd="$gwire $wiremodel $rtt_tr $rtt_un"
         pvmdline="# pvmd: g_wire $gwire wire $wiremodel medium $medium rtt_traced $rtt_tr rtt_untraced $rtt_un"
-        model replay_pvmd replay "$src/msgs.csv" --medium "$medium" --daemon "$gwire" --wire "$wiremodel" \
-            --rtt0 "$rtt_tr" --cpu-ratio "$ratio" "${hosts[@]}"
-        model replay_pvmd_fresh replay "$src/msgs.csv" --medium "$medium" --daemon "$gwire" --wire "$wiremodel" \
-            --rtt0 "$rtt_un" --cpu-ratio "$ratio" "${hosts[@]}"
     fi
 fi
+. "$ROOT/experiments/predict_models.sh"
+hrel_predict_models "$HREL" "$src" "$run/fit_priced.csv" "$run/model" predict "$medium" "$setup" \
+    "$ratio" "$pvmd" "${hosts[@]}"
 [ ${#preds[@]} -gt 0 ] || die "every model refused (see $run/model_*.err)"
-{ echo "# program: $prog $*"; echo "# platform: $platform (replay medium $medium, $nhosts hosts)"
-  echo "# predicted_from: $src"; echo "# route: $route; g and L: $(head -n 1 "$run/fit.src" 2>/dev/null)"
-  [ -z "$pvmdline" ] || echo "$pvmdline"
-  for r in "${refused[@]}"; do echo "# refused: $r"; done
-  "$HREL" trace table --measured "$times" --untraced "$utimes" "${preds[@]}"; } >"$run/predict.csv" || exit 1
-{ echo "# the same predictions against the median of the untraced runs"
-  for r in "${refused[@]}"; do echo "# refused: $r"; done
-  "$HREL" trace table --measured "$utimes" "${preds[@]}"; } >"$run/predict_untraced.csv" || exit 1
+comments=("# program: $prog $*" "# platform: $platform (replay medium $medium, $nhosts hosts)"
+          "# predicted_from: $src" "# route: $route; g and L: $(head -n 1 "$run/fit.src" 2>/dev/null)")
+[ -z "$pvmdline" ] || comments+=("$pvmdline")
+hrel_predict_tables "$HREL" "$run/predict.csv" "$run/predict_untraced.csv" "$times" "$utimes" \
+    "${comments[@]}" || exit 1
 { "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit_priced.csv" --csv
   "$HREL" model mpm "$src/trace.csv" --fit "$run/fit_priced.csv" --csv | tail -n +2; } >"$run/steps.csv" 2>/dev/null ||
     echo "predict: no per-step table (BSPWB or MPM refused)" >&2

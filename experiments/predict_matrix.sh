@@ -82,6 +82,7 @@ if [ -n "$cells" ]; then
     done
 fi
 want() { [ -z "$cells" ] || [[ ",$cells," == *",$1,"* ]]; }
+. "$ROOT/experiments/predict_models.sh"
 
 [ -n "$run" ] || run="$ROOT/results/predict-matrix-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$run" || die "cannot create '$run'"
@@ -112,38 +113,25 @@ fit_of() {   # fit_of PLATFORM ROUTE -> prints the path of fit.csv
 # the cross-platform cell: the local cell's predicting trace, priced with this
 # cell's fit, medium, host count and route set-up, against this cell's runs
 cross() {   # cross LOCALCELLDIR CELLDIR
-    local ldir=$1 dir=$2 src medium nhosts setup times utimes preds=() refused=() name out here place gw wm rtr run_
+    local ldir=$1 dir=$2 src medium nhosts setup times utimes here place gw wm rtr rtu pvmd=""
     src=$(sed -n 's/^# predicted_from: //p' "$ldir/predict.csv")
     [ -n "$src" ] && [ -s "$src/msgs.csv" ] || { echo "predict_matrix: $ldir has no predicting trace" >&2; return 1; }
     read -r medium nhosts < <(sed -n 's/^# platform: .*(replay medium \([a-z]*\), \([0-9]*\) hosts)$/\1 \2/p' "$dir/predict.csv")
     setup=$(sed -n 's/^# median_setup_s //p' "$dir/setup.csv"); case "$setup" in ''|-*|*[!0-9.e+-]*) setup=0 ;; esac
     times=$(sed -n 's/^# measured_runs_s: //p' "$dir/predict.csv")
     utimes=$(sed -n 's/^# untraced_runs_s: //p' "$dir/predict.csv")
-    m() { name=$1; shift
-          if out=$("$HREL" model "$@" 2>"$dir/x_$name.err" | tail -n 1 | sed -n 's/^total //p') && [ -n "$out" ]; then
-              preds+=("$name=$out"); else refused+=("$name: $(head -n 1 "$dir/x_$name.err")"); fi; }
-    m bspwb bspwb "$src/trace.csv" --fit "$dir/fit_priced.csv"
-    m mpm mpm "$src/trace.csv" --fit "$dir/fit_priced.csv"
     # the local ranks go where PVM put them on this platform (this cell's predicting run)
     here=$(sed -n 's/^# predicted_from: //p' "$dir/predict.csv")
     place=(--hosts "$nhosts")
     [ -s "$here/msgs.csv" ] && place=(--hosts-from "$here/msgs.csv")
-    m replay replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium "$medium" --setup "$setup" "${place[@]}"
-    m replay_nomedium replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium none --setup "$setup" "${place[@]}"
-    m replay_nosetup replay "$src/msgs.csv" --fit "$dir/fit_priced.csv" --medium "$medium" "${place[@]}"
     # the daemon route packet by packet, with this cell's measured pvmd estimates
-    read -r gw wm rtr run_ < <(sed -n 's/^# pvmd: g_wire \([^ ]*\) wire \([^ ]*\) medium [^ ]* rtt_traced \([^ ]*\) rtt_untraced \([^ ]*\)$/\1 \2 \3 \4/p' "$dir/predict.csv")
-    if [ -n "${run_:-}" ]; then
-        m replay_pvmd replay "$src/msgs.csv" --medium "$medium" --daemon "$gw" --wire "$wm" --rtt0 "$rtr" "${place[@]}"
-        m replay_pvmd_fresh replay "$src/msgs.csv" --medium "$medium" --daemon "$gw" --wire "$wm" --rtt0 "$run_" "${place[@]}"
-    fi
+    read -r gw wm rtr rtu < <(sed -n 's/^# pvmd: g_wire \([^ ]*\) wire \([^ ]*\) medium [^ ]* rtt_traced \([^ ]*\) rtt_untraced \([^ ]*\)$/\1 \2 \3 \4/p' "$dir/predict.csv")
+    [ -z "${rtu:-}" ] || pvmd="$gw $wm $rtr $rtu"
+    hrel_predict_models "$HREL" "$src" "$dir/fit_priced.csv" "$dir/x" "" "$medium" "$setup" 1 \
+        "$pvmd" "${place[@]}"
     [ ${#preds[@]} -gt 0 ] || { echo "predict_matrix: every model refused the local trace on $dir" >&2; return 1; }
-    { echo "# predicted_from: $src (recorded on local)"
-      for r in "${refused[@]}"; do echo "# refused: $r"; done
-      "$HREL" trace table --measured "$times" --untraced "$utimes" "${preds[@]}"; } >"$dir/predict_x.csv" &&
-    { echo "# the same predictions against the median of the untraced runs"
-      for r in "${refused[@]}"; do echo "# refused: $r"; done
-      "$HREL" trace table --measured "$utimes" "${preds[@]}"; } >"$dir/predict_x_untraced.csv"
+    hrel_predict_tables "$HREL" "$dir/predict_x.csv" "$dir/predict_x_untraced.csv" "$times" "$utimes" \
+        "# predicted_from: $src (recorded on local)"
 }
 
 failed=0

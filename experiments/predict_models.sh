@@ -1,0 +1,54 @@
+# predict_models.sh -- the models predict.sh reports, and its two tables, in one
+# place (sourced by experiments/predict.sh and experiments/predict_matrix.sh).
+#
+#   hrel_predict_models HREL SRC FIT ERRBASE SAY MEDIUM SETUP RATIO PVMD [PLACE...]
+#     runs every model on the trace folder SRC (trace.csv, msgs.csv) with the fit
+#     FIT; fills the arrays preds (NAME=SECONDS) and refused ("NAME: first line
+#     of its error", kept in ERRBASE_NAME.err; said on stderr as "SAY: NAME
+#     refused: ..." when SAY is not empty). MEDIUM, SETUP and RATIO are the
+#     replay's; PVMD is empty or "G_WIRE WIRE RTT_TRACED RTT_UNTRACED" for the
+#     daemon route packet by packet (replay_pvmd, replay_pvmd_fresh); PLACE are
+#     the replay's placement options (--hosts N or --hosts-from MSGS), if any.
+#   hrel_predict_tables HREL OUT OUT_UNTRACED TIMES UTIMES [COMMENT...]
+#     writes predict.csv-style tables of preds against the traced runs TIMES
+#     (OUT, with the COMMENT lines and the refusals first) and against the
+#     untraced runs UTIMES (OUT_UNTRACED). Status 1 if a table could not be made.
+hrel_predict_models() {
+    local hrel=$1 src=$2 fit=$3 errbase=$4 say=$5 medium=$6 setup=$7 ratio=$8 pvmd=$9
+    local gw wm rtr rtu
+    shift 9
+    preds=() refused=()
+    _pm() {   # _pm NAME hrel-model-args...
+        local name=$1 out; shift
+        if out=$("$hrel" model "$@" 2>"${errbase}_$name.err" | tail -n 1 | sed -n 's/^total //p') &&
+           [ -n "$out" ]; then
+            preds+=("$name=$out")
+        else
+            refused+=("$name: $(head -n 1 "${errbase}_$name.err")")
+            [ -z "$say" ] || echo "$say: $name refused: $(head -n 1 "${errbase}_$name.err")" >&2
+        fi
+    }
+    _pm bspwb bspwb "$src/trace.csv" --fit "$fit"
+    _pm mpm mpm "$src/trace.csv" --fit "$fit"
+    _pm replay replay "$src/msgs.csv" --fit "$fit" --medium "$medium" --cpu-ratio "$ratio" --setup "$setup" "$@"
+    _pm replay_nomedium replay "$src/msgs.csv" --fit "$fit" --medium none --cpu-ratio "$ratio" --setup "$setup" "$@"
+    _pm replay_nosetup replay "$src/msgs.csv" --fit "$fit" --medium "$medium" --cpu-ratio "$ratio" "$@"
+    if [ -n "$pvmd" ]; then
+        read -r gw wm rtr rtu <<<"$pvmd"
+        _pm replay_pvmd replay "$src/msgs.csv" --medium "$medium" --daemon "$gw" --wire "$wm" \
+            --rtt0 "$rtr" --cpu-ratio "$ratio" "$@"
+        _pm replay_pvmd_fresh replay "$src/msgs.csv" --medium "$medium" --daemon "$gw" --wire "$wm" \
+            --rtt0 "$rtu" --cpu-ratio "$ratio" "$@"
+    fi
+}
+
+hrel_predict_tables() {
+    local hrel=$1 out=$2 outu=$3 times=$4 utimes=$5 r
+    shift 5
+    { for r in "$@"; do echo "$r"; done
+      for r in "${refused[@]}"; do echo "# refused: $r"; done
+      "$hrel" trace table --measured "$times" --untraced "$utimes" "${preds[@]}"; } >"$out" &&
+    { echo "# the same predictions against the median of the untraced runs"
+      for r in "${refused[@]}"; do echo "# refused: $r"; done
+      "$hrel" trace table --measured "$utimes" "${preds[@]}"; } >"$outu"
+}
