@@ -41,6 +41,7 @@ all:
 # SANITIZE=1: the unit tests and the analysis command's tests on an ASan+LSan+UBSan
 # build of its own (LINUX64-san/, bin/LINUX64-san/; tests/sanitize.sh)
 check: all
+	@experiments/deps.sh pvm-examples
 	@$(if $(filter 1,$(SANITIZE)),tests/sanitize.sh,tests/run.sh)
 
 # libFuzzer runs of every text reader (tests/fuzz/run.sh; FUZZ_SECONDS each, default 60)

@@ -156,8 +156,9 @@ hrel_plat_resolve() {
 }
 
 # Write DIR/hostfile: HOSTFILE with every "*" defaults line's ep= starting
-# with the extra directories EP... and ending with hrel's bin/$PVM_ARCH (so
-# bare-name spawns find both); a "*" line is added if there is none.
+# with the extra directories EP... and ending with hrel's bin/$PVM_ARCH and
+# $PVM_ROOT/lib (so bare-name spawns find both, and the first group call finds
+# PVM's group server pvmgs); a "*" line is added if there is none.
 _hrel_plat_add_ep() {
     local in=$1 out=$2 line front="" d; shift 2
     for d in "$@"; do front="$front$d:"; done
@@ -165,12 +166,12 @@ _hrel_plat_add_ep() {
     while IFS= read -r line || [ -n "$line" ]; do
         case "$line" in
             \**ep=*) line=$(printf '%s' "$line" |
-                            sed -E "s#ep=([^ ]*)#ep=$front\\1:\$HREL_ROOT/bin/\$PVM_ARCH#") ;;
-            \**) line="$line ep=$front\$HREL_ROOT/bin/\$PVM_ARCH" ;;
+                            sed -E "s#ep=([^ ]*)#ep=$front\\1:\$HREL_ROOT/bin/\$PVM_ARCH:\$PVM_ROOT/lib#") ;;
+            \**) line="$line ep=$front\$HREL_ROOT/bin/\$PVM_ARCH:\$PVM_ROOT/lib" ;;
         esac
         printf '%s\n' "$line" >>"$out"
     done <"$in"
-    grep -q '^\*' "$in" || printf '* ep=%s$HREL_ROOT/bin/$PVM_ARCH\n' "$front" >>"$out"
+    grep -q '^\*' "$in" || printf '* ep=%s$HREL_ROOT/bin/$PVM_ARCH:$PVM_ROOT/lib\n' "$front" >>"$out"
 }
 
 # Make the private copies the run uses in DIR (created): DIR/hostfile, or

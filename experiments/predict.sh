@@ -1,11 +1,12 @@
 #!/bin/bash
 # predict.sh -- predict an unmodified PVM program's run time on a platform from
-# PVM's own trace events, run it there, and compare.
+# its trace, run it there, and compare.
 #
 # usage: experiments/predict.sh [--platform NAME | --hostfile FILE | --attach] [--fit FIT.csv]
-#                               [--trace FILE] [--runs N] [--run DIR]
+#                               [--trace TRACE] [--runs N] [--run DIR]
 #                               [--timeout DURATION] [--cpu-ratio X] [--route daemon|direct]
 #                               [--tags LIST] [--marker TAG] [--rule switch|marker] [--fresh-vm]
+#                               [--tracer preload|pvm] [--stdin FILE]
 #                               -- PROGRAM [ARGS...]
 #
 #   --platform NAME  local (default) or an emulated platform of hostfiles/
@@ -18,8 +19,17 @@
 #                    (platform options: experiments/platform_env.sh)
 #   --fit FIT.csv    g and L (hrel fit --csv rows); default: the newest run of
 #                    this platform in results/, else its quick study is run first
-#   --trace FILE     predict from this tracer file (recorded elsewhere, e.g. on
-#                    local) instead of this platform's own traced run
+#   --trace TRACE    predict from this trace (recorded elsewhere, e.g. on local)
+#                    instead of this platform's own traced run: a preload trace
+#                    folder (*.tev), a runK folder of an earlier predict.sh run
+#                    (its msgs.csv), or a file of PVM's tracer
+#   --tracer T       preload (default): hrel's preload tracer (libhrel_trace.so,
+#                    experiments/trace.sh), which sees the whole PVM API, group
+#                    functions and the process's start and end included, and
+#                    leaves the pvmds alone; pvm: PVM's own tracer (used, with a
+#                    line saying so, when PROGRAM does not load libpvm3.so)
+#   --stdin FILE     PROGRAM's standard input in every run (- : this script's
+#                    own, read once); default none (/dev/null)
 #   --runs N         traced runs (default 3), each after an untraced run (the
 #                    untraced runs measure the tracing overhead)
 #   --run DIR        output folder (default results/predict-<platform>-<time>)
@@ -38,7 +48,7 @@
 # Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct; measured_s the
 # median of the traced runs; predict_untraced.csv: against the untraced
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
-# runs' traces (runK/trace.trc, msgs.csv, trace.csv), on an emulated platform
+# runs' traces (runK/tev/ or runK/trace.trc, msgs.csv, trace.csv), on an emulated platform
 # DIR/net.csv (per run: UDP datagrams, datagrams over one frame = pvmd packets
 # with their re-sent copies, TCP retransmits) and per run LABEL.pvmd_rtt (the
 # pvmd's retransmission estimates as the run started, hrel_pvmdrtt); there with
@@ -82,7 +92,15 @@ if [ "${1:-}" = "--inner" ]; then
         # tracer registered, for a traced run); nothing on one host
         "$HREL_ROOT/bin/$PVM_ARCH/hrel_pvmdrtt" >"$dir/$label.pvmd_rtt" 2>/dev/null || rm -f "$dir/$label.pvmd_rtt"
         t0=$(now_ns)
-        PVMTRCBUF=${HREL_TRACE_BUF:-4000000} timeout --kill-after=5 "$tmo" "$prog" "$@" >"$dir/$label.out" 2>&1 </dev/null
+        if [ "$tracer" = preload ] && [ "${label#run}" != "$label" ]; then
+            # what experiments/trace.sh sets up, without a shell between the clock and PROGRAM
+            LD_PRELOAD="$HREL_ROOT/bin/$PVM_ARCH/libhrel_trace.so${LD_PRELOAD:+ $LD_PRELOAD}" \
+            HREL_TRACE_DIR=$dir/$label/tev HREL_TRACE_RUN=$label-$(basename "$dir")-$$ \
+            PVM_EXPORT="${PVM_EXPORT:+$PVM_EXPORT:}LD_PRELOAD:HREL_TRACE_DIR:HREL_TRACE_RUN" \
+                timeout --kill-after=5 "$tmo" "$prog" "$@" >"$dir/$label.out" 2>&1 <"$input"
+        else
+            PVMTRCBUF=${HREL_TRACE_BUF:-4000000} timeout --kill-after=5 "$tmo" "$prog" "$@" >"$dir/$label.out" 2>&1 <"$input"
+        fi
         rc=$?
         t1=$(now_ns)
         n1=$(netcount)
@@ -93,9 +111,13 @@ if [ "${1:-}" = "--inner" ]; then
         if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
             echo "predict: $(basename "$prog") did not finish within ${tmo}s ($label); stopped" >&2
             return 1
-        elif [ $rc -ne 0 ]; then
-            echo "predict: $(basename "$prog") exited with status $rc ($label): $(tail -n 1 "$dir/$label.out")" >&2
+        elif [ $rc -gt 128 ]; then
+            echo "predict: $(basename "$prog") was killed by signal $((rc - 128)) ($label): $(tail -n 1 "$dir/$label.out")" >&2
             return 1
+        elif [ $rc -ne 0 ]; then
+            # many PVM programs end with exit(1) after a normal run: kept, and said
+            # once the trace shows whether it ran (below, after the import)
+            echo "$rc" >"$dir/$label.rc"
         fi
         secs $((t1 - t0)) >"$dir/$label.time"
     }
@@ -114,12 +136,30 @@ if [ "${1:-}" = "--inner" ]; then
     case "$runs" in *:*) kinds=${runs#*:}; runs=${runs%%:*}; first=$runs ;; esac
     # which virtual machine ran what: its PVM_TMP and its pvmd's socket file
     vm_id() { echo "$PVM_TMP $(stat -c %i.%Y "$PVM_TMP/pvmd.$(id -u)" 2>/dev/null)"; }
+    tracer=${HREL_PREDICT_TRACER:-preload} input=${HREL_PREDICT_STDIN:-/dev/null}
+    # PVM's group server outlives a run: end it, so every run starts its own (a
+    # traced run's is traced); a process of this checkout's virtual machines only
+    end_group_server() {
+        local p
+        for p in $(pgrep -x pvmgs 2>/dev/null); do
+            tr '\0' '\n' 2>/dev/null <"/proc/$p/environ" | grep -qxF "HREL_ROOT=$HREL_ROOT" && kill "$p" 2>/dev/null
+        done
+        return 0
+    }
     for k in $(seq "$first" "$runs"); do
       for kind in $kinds; do
         echo "$kind$k $(vm_id)" >>"$dir/vms"
+        end_group_server
         if [ "$kind" = untraced ]; then label=untraced$k; run_once "$@" || exit 1; continue; fi
         label=run$k
         mkdir -p "$dir/$label"
+        if [ "$tracer" = preload ]; then
+            mkdir -p "$dir/$label/tev" || exit 1
+            run_once "$@" || exit 1
+            sleep 0.3      # the group server, if any, runs on: its tracer writes every 0.1 s
+            mv "$dir/$label.time" "$dir/$label/time"; mv "$dir/$label.out" "$dir/$label/out"
+            continue
+        fi
         rm -f "$dir/$label.fifo"; mkfifo "$dir/$label.fifo" || exit 1
         tracer -T "$dir/$label/trace.trc" -B "${HREL_TRACE_BUF:-4000000}" full <"$dir/$label.fifo" >"$dir/$label/tracer.out" 2>&1 &
         tpid=$!
@@ -138,7 +178,7 @@ if [ "${1:-}" = "--inner" ]; then
     exit 0
 fi
 
-fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon fresh=0
+fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon fresh=0 tracer=preload input=""
 import_args=()
 HREL_PLAT_PROG=predict
 . "$ROOT/experiments/platform_env.sh"
@@ -158,14 +198,15 @@ while [ $# -gt 0 ]; do
                 *) die2 "--tags needs tags like 12,13, not '$2'" ;;
             esac
             import_args+=("$1" "$2"); shift 2 ;;
-        --fit|--trace|--runs|--run|--timeout|--cpu-ratio|--route)
+        --fit|--trace|--runs|--run|--timeout|--cpu-ratio|--route|--tracer|--stdin)
             [ $# -ge 2 ] || die2 "$1 needs a value"
             case "$1" in
                 --fit) fit=$2 ;;
                 --trace) xtrace=$2 ;; --runs) runs=$2 ;; --run) run=$2 ;;
                 --timeout) tmo=$2 ;; --cpu-ratio) ratio=$2 ;; --route) route=$2 ;;
+                --tracer) tracer=$2 ;; --stdin) input=$2 ;;
             esac; shift 2 ;;
-        --fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*)
+        --fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*|--tracer=*|--stdin=*)
             set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
         --fresh-vm) fresh=1; shift ;;
         -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
@@ -176,6 +217,8 @@ done
 prog=$1; shift
 case "$runs" in ''|*[!0-9]*|0) die2 "--runs needs a whole number >= 1, not '$runs'" ;; esac
 case "$route" in direct|daemon) ;; *) die2 "--route must be direct or daemon, not '$route'" ;; esac
+case "$tracer" in preload|pvm) ;; *) die2 "--tracer must be preload or pvm, not '$tracer'" ;; esac
+[ -z "$input" ] || [ "$input" = - ] || [ -r "$input" ] || die2 "cannot read --stdin file '$input'"
 case "$tmo" in
     *ms) die2 "--timeout: give at least 1s" ;;
     *[0-9]|*[0-9]s|*[0-9]m|*[0-9]h) ;;
@@ -193,21 +236,46 @@ esac
 progdir=$(cd "$(dirname "$prog")" && pwd); prog=$progdir/$(basename "$prog")
 case "$progdir" in *[[:space:]:]*) die2 "the folder of '$prog' has a space or ':'; PVM's ep= cannot hold it" ;; esac
 [ -z "$fit" ] || [ -r "$fit" ] || die2 "cannot read fit file '$fit'"
-[ -z "$xtrace" ] || [ -r "$xtrace" ] || die2 "cannot read trace file '$xtrace'"
+[ -z "$xtrace" ] || [ -r "$xtrace" ] || die2 "cannot read trace '$xtrace'"
 hrel_plat_resolve || exit 2
 platform=$HREL_PLAT_NAME
-command -v tracer >/dev/null || die "PVM's tracer is not installed (Debian package pvm-dev)"
 HREL="$ROOT/bin/$PVM_ARCH/hrel"   # PVM_ARCH: hostfiles/vm.sh, via platform_env.sh
 [ -x "$HREL" ] || die "$HREL is not built: run make first"
+# the preload tracer sees a program's calls into libpvm3.so; a program built
+# with libpvm3.a keeps them inside: PVM's tracer then
+if [ "$tracer" = preload ] && ! ldd "$prog" 2>/dev/null | grep -q 'libpvm3\.so'; then
+    echo "predict: $(basename "$prog") does not load libpvm3.so (statically linked?): traced with PVM's tracer (--tracer pvm)"
+    tracer=pvm
+fi
+[ "$tracer" = preload ] && [ ! -f "$ROOT/bin/$PVM_ARCH/libhrel_trace.so" ] && die "$ROOT/bin/$PVM_ARCH/libhrel_trace.so is not built: run make first"
+[ "$tracer" = pvm ] && { command -v tracer >/dev/null || die "PVM's tracer is not installed (Debian package pvm-dev)"; }
 [ -n "$run" ] || run="$ROOT/results/predict-$platform-$(date -u +%Y%m%dT%H%M%SZ)"
 [ -e "$run" ] && [ -n "$(ls -A "$run" 2>/dev/null)" ] && die2 "run folder '$run' exists and is not empty"
 mkdir -p "$run" || die "cannot create '$run'"
 run=$(cd "$run" && pwd)
+# the program's input, the same for every run
+if [ "$input" = - ]; then
+    cat >"$run/stdin" || die "cannot read this script's standard input"; input=$run/stdin
+elif [ -n "$input" ]; then
+    cp "$input" "$run/stdin" || die "cannot copy '$input'"; input=$run/stdin
+else
+    input=/dev/null
+fi
+export HREL_PREDICT_TRACER=$tracer HREL_PREDICT_STDIN=$input
 
 # a trace from elsewhere is checked before anything runs
 if [ -n "$xtrace" ]; then
-    mkdir -p "$run/xtrace"; cp "$xtrace" "$run/xtrace/trace.trc" || die "cannot copy '$xtrace'"
-    "$HREL" trace import "${import_args[@]}" "$run/xtrace/trace.trc" -o "$run/xtrace" >"$run/xtrace/import.txt" || exit 1
+    mkdir -p "$run/xtrace"
+    if [ -d "$xtrace" ] && [ -s "$xtrace/msgs.csv" ]; then   # a runK folder
+        cp "$xtrace/msgs.csv" "$run/xtrace/msgs.csv" || die "cannot copy '$xtrace/msgs.csv'"
+        { [ ! -s "$xtrace/trace.csv" ] || cp "$xtrace/trace.csv" "$run/xtrace/trace.csv"; } || die "cannot copy '$xtrace/trace.csv'"
+    elif [ -d "$xtrace" ]; then                              # a preload trace folder
+        cp -r "$xtrace" "$run/xtrace/tev" || die "cannot copy '$xtrace'"
+        "$HREL" trace import "${import_args[@]}" "$run/xtrace/tev" -o "$run/xtrace" >"$run/xtrace/import.txt" || exit 1
+    else
+        cp "$xtrace" "$run/xtrace/trace.trc" || die "cannot copy '$xtrace'"
+        "$HREL" trace import "${import_args[@]}" "$run/xtrace/trace.trc" -o "$run/xtrace" >"$run/xtrace/import.txt" || exit 1
+    fi
 fi
 
 # the hostfile (or platform copy) with PROGRAM's folder first in ep=
@@ -300,12 +368,22 @@ fi
 
 # import, predict
 times="" utimes=""
+status=$(cat "$run"/untraced*.rc "$run"/run*.rc 2>/dev/null | sort -u | tr '\n' ' '); status=${status% }
 for k in $(seq 1 "$runs"); do
     utimes="$utimes${utimes:+,}$(cat "$run/untraced$k.time")"
-    "$HREL" trace import "${import_args[@]}" "$run/run$k/trace.trc" -o "$run/run$k" >"$run/run$k/import.txt" ||
-        exit 1
+    tin=$run/run$k/trace.trc; [ "$tracer" = preload ] && tin=$run/run$k/tev
+    if ! "$HREL" trace import "${import_args[@]}" "$tin" -o "$run/run$k" >"$run/run$k/import.txt" 2>"$run/run$k/import.err"; then
+        msg=$(grep -vE '^hrel trace: (rank [0-9]+ \(task|no M-steps)' "$run/run$k/import.err" | head -n 1)
+        [ -n "$status" ] && die "$(basename "$prog") exited with status $status and left no usable trace (run$k): ${msg#hrel trace: }"
+        echo "$msg" >&2; exit 1
+    fi
+    grep -E '^hrel trace: no M-steps' "$run/run$k/import.err" | head -n 1 | sed 's/^hrel trace: /predict: /' >&2
     times="$times${times:+,}$(cat "$run/run$k/time")"
 done
+# a program that exits non-zero after running to its end (its trace says it
+# ran: imported above) is timed and predicted as it ran
+[ -z "$status" ] ||
+    echo "predict: warning: $(basename "$prog") exited with status $status after running to its end; timed and predicted as it ran" >&2
 # the trace to predict from: --trace FILE, else the traced run whose time is the median
 here=$run/run1 hosts=()
 med=$(printf '%s\n' ${times//,/ } | sort -g | sed -n "$(( (runs + 1) / 2 ))p")
@@ -349,7 +427,8 @@ hrel_predict_models "$HREL" "$src" "$run/fit_priced.csv" "$run/model" predict "$
     "$ratio" "$pvmd" "${hosts[@]}"
 [ ${#preds[@]} -gt 0 ] || die "every model refused (see $run/model_*.err)"
 comments=("# program: $prog $*" "# platform: $platform (replay medium $medium, $nhosts hosts)"
-          "# predicted_from: $src" "# route: $route; g and L: $(head -n 1 "$run/fit.src" 2>/dev/null)")
+          "# predicted_from: $src" "# route: $route; g and L: $(head -n 1 "$run/fit.src" 2>/dev/null)"
+          "# tracer: $tracer")
 [ -z "$pvmdline" ] || comments+=("$pvmdline")
 hrel_predict_tables "$HREL" "$run/predict.csv" "$run/predict_untraced.csv" "$times" "$utimes" \
     "${comments[@]}" || exit 1

@@ -16,15 +16,19 @@
 #include "pvmtrace.h"
 #include "replay.h"
 #include "sample.h"
+#include "tevfile.h"
 
 static const char trace_usage[] =
-    "usage: hrel trace import TRACE.trc [-o DIR] [--rule switch|marker] [--marker TAG]\n"
+    "usage: hrel trace import TRACE [-o DIR] [--rule switch|marker] [--marker TAG]\n"
     "                         [--tags LIST]\n"
     "       hrel trace table --measured S1,S2,... [--untraced S] MODEL=SECONDS...\n"
-    "Reads the file PVM's tracer wrote (tracer -T TRACE.trc) for one program run and\n"
-    "writes DIR/msgs.csv (one row per send, mcast, receive: the message-level trace)\n"
-    "and DIR/trace.csv (the inferred M-steps, for hrel model bspwb|mpm). DIR defaults\n"
-    "to the trace's folder.\n"
+    "Reads one program run's trace: a folder of hrel's preload tracer (one task file\n"
+    "*.tev per process, experiments/trace.sh) or the file PVM's tracer wrote (tracer\n"
+    "-T TRACE.trc), and writes DIR/msgs.csv (one row per call: the message-level\n"
+    "trace, '# tracer: preload' or 'pvm') and DIR/trace.csv (the inferred M-steps, for\n"
+    "hrel model bspwb|mpm). DIR defaults to the trace folder (preload) or the trace's\n"
+    "folder (PVM's tracer). A task that left no end record (killed, or still running\n"
+    "like PVM's group server) and a task that exited non-zero are named on stderr.\n"
     "  --rule R     switch (default): a rank turning from receiving to sending starts\n"
     "               a step; marker: only markers start steps\n"
     "  --marker TAG a send with tag TAG (and its receive) is a step marker\n"
@@ -112,11 +116,81 @@ static int write_out(const char *dir, const char *name, int (*body)(FILE *, cons
     return 0;
 }
 
+/* Write msgs.csv and trace.csv of MT into DIR and print the summary. Return 0
+ * or 1 (printed). */
+static int import_write(const char *dir, const hrel_msgtrace *mt, const hrel_msteps_opt *opt,
+                        int steps_asked)
+{
+    char err[1024];
+    hrel_trace *tr = NULL;
+    int rc = 1;
+    char path[4096];
+    if (write_out(dir, "msgs.csv", write_msgs, mt))
+        goto out;
+    snprintf(path, sizeof path, "%.3000s/trace.csv", dir);
+    if (hrel_msteps_infer(mt, opt, &tr, NULL, err, sizeof err) != 0 && steps_asked) {
+        fail(1, "trace", err);
+        goto out;
+    } else if (!tr) {
+        /* the message-level trace stands; BSPWB and MPM need steps */
+        remove(path);
+        fprintf(stderr, "hrel trace: no M-steps, no trace.csv (BSPWB and MPM will refuse; the "
+                "replay needs none): %s\n", err);
+    } else if (write_out(dir, "trace.csv", write_steps, tr))
+        goto out;
+    printf("ranks %d\nmessages %zu\nsteps %d\nclock_shift_max_s %.6f\nclock_bound_s %.6f\n",
+           mt->nproc, mt->n, tr ? tr->nstep : 0, mt->clock_shift_max, mt->clock_bound);
+    rc = 0;
+out:
+    hrel_trace_free(tr);
+    return rc;
+}
+
+/* hrel trace import of a preload trace folder TDIR. */
+static int import_tev(const char *tdir, const char *dir, const hrel_msteps_opt *opt,
+                      int steps_asked)
+{
+    char err[1024];
+    hrel_tevdir *td = NULL;
+    hrel_msgtrace *mt = NULL;
+    struct stat sb;
+    int rc = 1, r;
+    if (!dir)
+        dir = tdir;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        snprintf(err, sizeof err, "output folder '%s' does not exist", dir);
+        return fail(1, "trace", err);
+    }
+    if (hrel_tevdir_read(tdir, &td, err, sizeof err) != 0 ||
+        hrel_msgtrace_from_tev(td, &mt, err, sizeof err) != 0) {
+        fail(1, "trace", err);
+        goto out;
+    }
+    for (r = 0; r < mt->nproc; r++) {
+        if (mt->status[r] < 0 && r != mt->group_server)
+            fprintf(stderr, "hrel trace: rank %d (task t%x) left no end record: it was killed "
+                    "or is still running; its trace ends with its last flush\n", r,
+                    (unsigned)mt->tid[r]);
+        else if (mt->status[r] > 0)
+            fprintf(stderr, "hrel trace: rank %d (task t%x) exited with status %d\n", r,
+                    (unsigned)mt->tid[r], mt->status[r]);
+    }
+    if ((rc = import_write(dir, mt, opt, steps_asked)) == 0) {
+        printf("tracer preload\ntask_files %zu\n", td->n);
+        if (mt->group_server >= 0)
+            printf("group_server_rank %d\n", mt->group_server);
+    }
+out:
+    hrel_tevdir_free(td);
+    hrel_msgtrace_free(mt);
+    return rc;
+}
+
 static int import(int argc, char **argv)
 {
     const char *dir = NULL, *rule = "switch", *tagstr = NULL;
     long marker = -1, tags[HREL_ARGS_MAX_LIST];
-    int ntags = 0, first, k, rc = 1;
+    int ntags = 0, first, k, rc = 1, steps_asked;
     char err[1024], dflt[4096];
     hrel_arg table[] = {
         HREL_OPT_STR("out", 'o', &dir),
@@ -128,7 +202,6 @@ static int import(int argc, char **argv)
     int itags[HREL_ARGS_MAX_LIST];
     hrel_pvmtrace *pt = NULL;
     hrel_msgtrace *mt = NULL;
-    hrel_trace *tr = NULL;
     struct stat sb;
 
     if ((rc = parse(argc, argv, table, "trace", trace_usage, &first)) >= 0)
@@ -141,6 +214,7 @@ static int import(int argc, char **argv)
     opt.marker_tag = (int)marker;
     if (opt.marker_only && marker < 0)
         return fail(2, "trace", "--rule marker needs --marker TAG");
+    steps_asked = opt.marker_only || marker >= 0 || tagstr != NULL;
     if (tagstr) {
         if (hrel_args_list("--tags", tagstr, 0, 0, 2147483647L, tags, HREL_ARGS_MAX_LIST,
                            &ntags, err, sizeof err) != 0)
@@ -150,6 +224,8 @@ static int import(int argc, char **argv)
         opt.tags = itags;
         opt.ntags = ntags;
     }
+    if (stat(argv[first], &sb) == 0 && S_ISDIR(sb.st_mode))
+        return import_tev(argv[first], dir, &opt, steps_asked);
     if (!dir) {
         const char *sl = strrchr(argv[first], '/');
         snprintf(dflt, sizeof dflt, "%.*s", sl ? (int)(sl - argv[first]) : 1,
@@ -161,20 +237,15 @@ static int import(int argc, char **argv)
         return fail(1, "trace", err);
     }
     if (hrel_pvmtrace_read(argv[first], &pt, err, sizeof err) != 0 ||
-        hrel_msgtrace_from_pvm(pt, &mt, err, sizeof err) != 0 ||
-        hrel_msteps_infer(mt, &opt, &tr, NULL, err, sizeof err) != 0) {
+        hrel_msgtrace_from_pvm(pt, &mt, err, sizeof err) != 0) {
         fail(1, "trace", err);
         goto out;
     }
-    if (write_out(dir, "msgs.csv", write_msgs, mt) || write_out(dir, "trace.csv", write_steps, tr))
-        goto out;
-    printf("ranks %d\nmessages %zu\nsteps %d\nclock_shift_max_s %.6f\nclock_bound_s %.6f\n",
-           mt->nproc, mt->n, tr->nstep, mt->clock_shift_max, mt->clock_bound);
-    rc = 0;
+    if ((rc = import_write(dir, mt, &opt, steps_asked)) == 0)
+        printf("tracer pvm\n");
 out:
     hrel_pvmtrace_free(pt);
     hrel_msgtrace_free(mt);
-    hrel_trace_free(tr);
     return rc;
 }
 

@@ -12,7 +12,13 @@
 #include "order.h"
 
 static const char *const kind_names[] = {"start", "spawn", "send", "mcast", "recv", "exit",
-                                         NULL};
+                                         "enrol", "end", "joingroup", "lvgroup", "barrier",
+                                         "bcast", "reduce", "gather", "scatter", NULL};
+
+int hrel_msgkind_is_group(hrel_msgkind k)
+{
+    return k >= HREL_MSG_JOINGROUP && k <= HREL_MSG_SCATTER;
+}
 
 const char *hrel_msgkind_name(hrel_msgkind k)
 {
@@ -34,13 +40,14 @@ void hrel_msgtrace_free(hrel_msgtrace *t)
     free(t->row);
     free(t->first);
     free(t->tid);
+    free(t->status);
     free(t->path);
     free(t);
 }
 
 /* Rows are grouped by rank already; fill first[] and match receives to sends
  * by (source, destination, tag) in FIFO order. */
-static int finish(hrel_msgtrace *t, char *err, size_t errlen)
+int hrel_msgtrace_finish(hrel_msgtrace *t, char *err, size_t errlen)
 {
     size_t i, j;
     int r;
@@ -131,6 +138,7 @@ static hrel_msg *push(rowbuf *b)
         return NULL;
     memset(&b->row[b->n], 0, sizeof b->row[0]);
     b->row[b->n].match = -1;
+    b->row[b->n].inside = -1;
     b->row[b->n].tag = -1;
     return &b->row[b->n++];
 }
@@ -218,7 +226,7 @@ static long fld(const hrel_pvmtev *e, const char *f, long dflt)
 /* Shift each host's clock so messages respect causality (a receive ends after
  * its send begins), keeping 0 (the clocks are taken as synchronised) when
  * that is consistent; hosts reached through messages from rank 0's host. */
-static void align_clocks(hrel_msgtrace *t)
+void hrel_msgtrace_align_clocks(hrel_msgtrace *t)
 {
     int maxh = 0, changed = 1, guard = 0;
     size_t i;
@@ -505,6 +513,8 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
     t = calloc(1, sizeof *t);
     if (!t || !(t->path = hrel_strdup(pt->path)))
         goto oom;
+    strcpy(t->tracer, "pvm");
+    t->group_server = -1;
     t->nproc = ntid;
     for (r = 0; r < ntid; r++)
         t->n += rb[r].n;
@@ -525,9 +535,9 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
     }
     free(rb);
     rb = NULL;
-    if (finish(t, err, errlen) != 0)
+    if (hrel_msgtrace_finish(t, err, errlen) != 0)
         goto fail;
-    align_clocks(t);
+    hrel_msgtrace_align_clocks(t);
     origin = t->row[0].t0;
     for (i = 0; i < t->n; i++) {
         t->row[i].t0 -= origin;
@@ -562,16 +572,29 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
     size_t i;
     int k;
     fprintf(fp, "# source: %s\n# ranks: %d\n", t->path, t->nproc);
+    if (t->tracer[0])
+        fprintf(fp, "# tracer: %s\n", t->tracer);
     fprintf(fp, "# clock: common origin = rank 0's first event; host clocks shifted by at most "
             "%.6f s to respect message causality (widest causality interval %.6f s)\n",
             t->clock_shift_max, t->clock_bound);
-    fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end\n");
+    if (t->group_server >= 0)
+        fprintf(fp, "# group_server: rank %d (PVM's pvmgs)\n", t->group_server);
+    if (t->outside > 0)
+        fprintf(fp, "# outside: %ld sends to tasks outside the trace (rows with no peer)\n",
+                t->outside);
+    for (k = 0; t->status && k < t->nproc; k++)
+        if (t->status[k] != 0)
+            fprintf(fp, "# exit_status: rank %d %d%s\n", k, t->status[k],
+                    t->status[k] < 0 ? " (no end recorded)" : "");
+    fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n");
     for (i = 0; i < t->n; i++) {
         const hrel_msg *m = &t->row[i];
         fprintf(fp, "%d,%d,%s,", m->rank, m->host, hrel_msgkind_name(m->kind));
         for (k = 0; k < m->npeers; k++)
             fprintf(fp, "%s%d", k ? ";" : "", m->peers[k]);
-        fprintf(fp, ",%.0f,%d,%.6f,%.6f\n", m->bytes, m->tag, m->t0, m->t1);
+        fprintf(fp, ",%.0f,%d,%.6f,%.6f,%s\n", m->bytes, m->tag, m->t0, m->t1,
+                m->inside >= 0 && (size_t)m->inside < t->n
+                    ? hrel_msgkind_name(t->row[m->inside].kind) : "");
     }
     return ferror(fp) ? -1 : 0;
 }
@@ -580,7 +603,8 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
 {
     static const char *const cols[] = {"rank", "host", "kind", "peers", "bytes", "tag",
                                        "t_begin", "t_end", NULL};
-    int idx[8], maxr = -1;
+    int idx[8], maxr = -1, icol;
+    const char *tr;
     hrel_csv *c = NULL;
     hrel_msgtrace *t = NULL;
     size_t i;
@@ -588,10 +612,15 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
     *out = NULL;
     if (hrel_csv_read(path, &c, err, errlen) != 0 || hrel_csv_require(c, cols, idx, err, errlen) != 0)
         goto fail;
+    icol = hrel_csv_col(c, "inside");
     t = calloc(1, sizeof *t);
     if (!t || !(t->path = hrel_strdup(path)) ||
         !(t->row = calloc(c->nrow ? c->nrow : 1, sizeof *t->row)))
         goto oom;
+    t->group_server = -1;
+    tr = hrel_csv_meta(c, "tracer");
+    if (tr)
+        snprintf(t->tracer, sizeof t->tracer, "%s", tr);
     t->n = c->nrow;
     for (i = 0; i < c->nrow; i++) {
         hrel_msg *m = &t->row[i];
@@ -600,6 +629,7 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
         int k;
         m->line = (long)c->lineno[i];
         m->match = -1;
+        m->inside = -1;
         if (hrel_csv_long(c, i, idx[0], &v, err, errlen) != 0)
             goto fail;
         if (v < 0 || v > HREL_MSGTRACE_MAX_RANK) {
@@ -618,8 +648,9 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
             goto fail;
         m->host = (int)v;
         if ((k = hrel_msgkind_parse(hrel_csv_str(c, i, idx[2]))) < 0) {
-            hrel_seterr(err, errlen, "%s:%ld: unknown kind '%s' (start spawn send mcast recv "
-                        "exit)", path, m->line, hrel_csv_str(c, i, idx[2]));
+            hrel_seterr(err, errlen, "%s:%ld: unknown kind '%s' (start enrol spawn send mcast "
+                        "recv exit end joingroup lvgroup barrier bcast reduce gather scatter)",
+                        path, m->line, hrel_csv_str(c, i, idx[2]));
             goto fail;
         }
         m->kind = (hrel_msgkind)k;
@@ -655,6 +686,25 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
                         m->line);
             goto fail;
         }
+        if (icol >= 0 && *hrel_csv_str(c, i, icol)) {
+            const char *in = hrel_csv_str(c, i, icol);
+            int gk = hrel_msgkind_parse(in);
+            size_t j = i;
+            if (gk < 0 || !hrel_msgkind_is_group((hrel_msgkind)gk)) {
+                hrel_seterr(err, errlen, "%s:%ld: column inside: '%.40s' is not a group call "
+                            "(joingroup lvgroup barrier bcast reduce gather scatter)", path,
+                            m->line, in);
+                goto fail;
+            }
+            while (j > 0 && t->row[j - 1].rank == m->rank && (int)t->row[j - 1].kind != gk)
+                j--;
+            if (j == 0 || t->row[j - 1].rank != m->rank) {
+                hrel_seterr(err, errlen, "%s:%ld: inside '%s', but rank %d has no %s row before",
+                            path, m->line, in, m->rank, in);
+                goto fail;
+            }
+            m->inside = (long)(j - 1);
+        }
     }
     t->nproc = maxr + 1;
     for (i = 0; i < t->n; i++) {
@@ -672,7 +722,7 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
     }
     if (!(t->tid = calloc((size_t)t->nproc, sizeof *t->tid)))
         goto oom;
-    if (finish(t, err, errlen) != 0)
+    if (hrel_msgtrace_finish(t, err, errlen) != 0)
         goto fail;
     hrel_csv_free(c);
     *out = t;

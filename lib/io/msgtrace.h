@@ -3,9 +3,15 @@
  * Contract (README "Data contracts"): `#` metadata lines, then the header
  *     rank,host,kind,peers,bytes,tag,t_begin,t_end
  * and one row per call, per rank in the rank's call order. kind is start (the
- * task's first traced event), spawn (peers: the ranks it started), send,
+ * task's first traced event; with the preload tracer the process start),
+ * enrol (the first pvm_mytid), spawn (peers: the ranks it started), send,
  * mcast (peers: the destination ranks, ';'-separated; bytes: one copy),
- * recv (peers: the source rank) or exit. Ranks follow spawn order (the task
+ * recv (peers: the source rank), exit (pvm_exit), end (the process end), or a
+ * group call named as PVM names it without pvm_ (joingroup, lvgroup, barrier,
+ * bcast, reduce, gather, scatter; bytes of one member's data, peers: the
+ * root's rank for reduce/gather/scatter). A row made inside a group call has
+ * `inside` = that call's kind in msgs.csv (the nearest earlier row of the rank
+ * of that kind) and its row index in hrel_msg. Ranks follow spawn order (the task
  * started from the shell is 0; another shell-started task that neither spawns
  * nor moves a message, such as a console query, is left out); host is PVM's host number of the task; times
  * are seconds since rank 0's first event on the common clock. A receive is
@@ -34,7 +40,10 @@
 
 typedef enum {
     HREL_MSG_START, HREL_MSG_SPAWN, HREL_MSG_SEND, HREL_MSG_MCAST, HREL_MSG_RECV,
-    HREL_MSG_EXIT
+    HREL_MSG_EXIT,
+    HREL_MSG_ENROL, HREL_MSG_END,               /* the preload tracer's lifecycle */
+    HREL_MSG_JOINGROUP, HREL_MSG_LVGROUP, HREL_MSG_BARRIER, HREL_MSG_BCAST,
+    HREL_MSG_REDUCE, HREL_MSG_GATHER, HREL_MSG_SCATTER   /* group calls */
 } hrel_msgkind;
 
 typedef struct hrel_msg {
@@ -47,6 +56,7 @@ typedef struct hrel_msg {
     int tag;               /* message tag, -1 when none */
     double t0, t1;         /* begin and end of the call, seconds */
     long match;            /* recv: row index of its send or mcast; else -1 */
+    long inside;           /* row index of the enclosing group call, else -1 */
     long line;             /* line in the source file, 0 if none */
 } hrel_msg;
 
@@ -59,11 +69,35 @@ typedef struct hrel_msgtrace {
     int *tid;              /* PVM task id per rank (0 when loaded from CSV) */
     double clock_shift_max;  /* largest clock correction applied, s */
     double clock_bound;      /* widest causality interval of an offset, s (0: none) */
+    char tracer[16];         /* "pvm", "preload", "" when not known */
+    int *status;             /* exit status per rank, -1 unknown (NULL: none known) */
+    int group_server;        /* rank of PVM's group server, -1 if none */
+    long outside;            /* sends to tasks outside the trace (kept, no peer) */
 } hrel_msgtrace;
 
 /* Build from tracer events. */
 int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *err,
                            size_t errlen);
+
+/* Build from the preload tracer's task files (tevfile.h): ranks in spawn
+ * order (tasks no traced task spawned first, by start time), the group server
+ * a rank like any other. Errors (naming the file): a spawned task without a
+ * task file, a task file with no end (killed, or cut short; the group server
+ * may run on), a message from a task outside the trace (one sent to such a
+ * task is kept as a send with no peer, counted in outside), a group call
+ * whose root instance never joined. */
+struct hrel_tevdir;
+int hrel_msgtrace_from_tev(const struct hrel_tevdir *d, hrel_msgtrace **out, char *err,
+                           size_t errlen);
+
+/* For builders of a trace: with rows grouped by rank, fill first[] and match
+ * the receives (an unmatched one is an error); then shift host clocks so
+ * messages respect causality (clock_shift_max, clock_bound). */
+int hrel_msgtrace_finish(hrel_msgtrace *t, char *err, size_t errlen);
+void hrel_msgtrace_align_clocks(hrel_msgtrace *t);
+
+/* Is K a group call (joingroup .. scatter)? */
+int hrel_msgkind_is_group(hrel_msgkind k);
 
 /* Load msgs.csv. */
 int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t errlen);

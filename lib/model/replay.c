@@ -165,7 +165,20 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             switch (m->kind) {
             case HREL_MSG_START:
             case HREL_MSG_EXIT:
+            case HREL_MSG_ENROL:
+            case HREL_MSG_END:
                 s->clock += dur;
+                break;
+            case HREL_MSG_JOINGROUP:
+            case HREL_MSG_LVGROUP:
+            case HREL_MSG_BARRIER:
+            case HREL_MSG_BCAST:
+            case HREL_MSG_REDUCE:
+            case HREL_MSG_GATHER:
+            case HREL_MSG_SCATTER:
+                /* a group call costs what its inner rows (its messages, the
+                   computation between them) cost: they follow it, timed from
+                   its begin */
                 break;
             case HREL_MSG_SPAWN:
                 s->clock += dur;
@@ -227,7 +240,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 s->clock = fmax(s->clock, arrive[m->match]);
                 break;
             }
-            s->rec_prev = m->t1;
+            s->rec_prev = hrel_msgkind_is_group(m->kind) ? m->t0 : m->t1;
             s->next++;
             if (s->next == t->first[best + 1])
                 s->done = 1;

@@ -17,7 +17,7 @@ our_tracers() {
     done
 }
 
-"$P" --runs 2 --fit "$T/fit.csv" --run "$T/p1" --timeout 60 -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p1.out" 2>"$T/p1.err"
+"$P" --runs 2 --tracer pvm --fit "$T/fit.csv" --run "$T/p1" --timeout 60 -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p1.out" 2>"$T/p1.err"
 rc=$?
 check "predict.sh exits 0 on the stencil" [ $rc -eq 0 ]
 check "last line names the run" [ "$(tail -n 1 "$T/p1.out")" = "predict: $T/p1" ]
@@ -145,7 +145,7 @@ bad() {   # bad WHAT WANT ARGS...
 bad "missing program" "not found" -- "$T/nosuch"
 printf 'x\n' >"$T/notexec"
 bad "not executable" "not an executable" -- "$T/notexec"
-bad "program fails" "exited with status 1" -- /bin/false
+bad "program fails" "exited with status 1 and left no usable trace" -- /bin/false
 cp "$(command -v sleep)" "$T/hang-sleep"
 printf '#!/bin/sh\nexec %s 30\n' "$T/hang-sleep" >"$T/hang.sh"; chmod +x "$T/hang.sh"
 bad "program hangs" "did not finish within 3s" -- "$T/hang.sh"

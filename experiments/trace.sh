@@ -1,0 +1,50 @@
+#!/bin/bash
+# trace.sh -- run an unmodified PVM program under hrel's preload tracer.
+#
+# usage: experiments/trace.sh -o DIR [--run-id ID] [--stdin FILE] -- PROGRAM [ARGS...]
+#
+#   -o DIR        the trace folder: one task file per traced process
+#                 (HOST.PID.tev, lib/io/tevfile.h); created if missing; must
+#                 be empty; on a real cluster it must be the same path on every
+#                 host (a shared folder, or copy the files into one afterwards)
+#   --run-id ID   the run's name in every task file (default HOST-PID-TIME):
+#                 hrel trace import refuses files of two runs in one folder
+#   --stdin FILE  PROGRAM's standard input (default: this script's)
+#
+# Runs PROGRAM in the virtual machine of the environment (PVM_TMP, PVM_ROOT: the
+# pvmd must run already, e.g. inside hostfiles/platform.sh or hrel_vm_start)
+# with LD_PRELOAD=bin/$PVM_ARCH/libhrel_trace.so; PVM_EXPORT gains LD_PRELOAD,
+# HREL_TRACE_DIR and HREL_TRACE_RUN so every task PROGRAM spawns, on every
+# host, and PVM's group server are traced too. A statically linked program (no
+# libpvm3.so) cannot be traced this way: use PVM's tracer (predict.sh --tracer
+# pvm). Exits with PROGRAM's status. Then: hrel trace import DIR.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
+die() { echo "trace: $1" >&2; exit 2; }
+dir="" rid="" input=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --) shift; break ;;
+        -o|--run-id|--stdin)
+            [ $# -ge 2 ] || die "$1 needs a value"
+            case "$1" in -o) dir=$2 ;; --run-id) rid=$2 ;; --stdin) input=$2 ;; esac
+            shift 2 ;;
+        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        *) die "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
+    esac
+done
+[ -n "$dir" ] || die "give the trace folder with -o DIR"
+[ $# -ge 1 ] || die "no PROGRAM given (usage: trace.sh -o DIR -- PROGRAM [ARGS...])"
+lib=$ROOT/bin/$ARCH/libhrel_trace.so
+[ -f "$lib" ] || die "$lib is not built: run make first"
+[ -z "$input" ] || [ -r "$input" ] || die "cannot read --stdin file '$input'"
+mkdir -p "$dir" || die "cannot create '$dir'"
+[ -z "$(ls -A "$dir" 2>/dev/null)" ] || die "trace folder '$dir' is not empty"
+dir=$(cd "$dir" && pwd)
+case "$dir" in *[[:space:]:]*) die "the trace folder '$dir' has a space or ':'" ;; esac
+[ -n "$rid" ] || rid="$(hostname)-$$-$(date -u +%Y%m%dT%H%M%S.%N)"
+export HREL_TRACE_DIR=$dir HREL_TRACE_RUN=$rid
+export LD_PRELOAD="$lib${LD_PRELOAD:+ $LD_PRELOAD}"
+export PVM_EXPORT="${PVM_EXPORT:+$PVM_EXPORT:}LD_PRELOAD:HREL_TRACE_DIR:HREL_TRACE_RUN"
+if [ -n "$input" ]; then exec "$@" <"$input"; else exec "$@"; fi

@@ -1,0 +1,440 @@
+/* msgtrace_tev -- the message-level trace from the preload tracer's task
+ * files (tevfile.h). See msgtrace.h, hrel_msgtrace_from_tev. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errmsg.h"
+#include "grow.h"
+#include "msgtrace.h"
+#include "tevfile.h"
+
+/* One traced process. */
+typedef struct task {
+    const hrel_tevfile *f;
+    int tid;
+    size_t *call;      /* record indexes of its calls, by seq */
+    size_t ncall;
+    int rank;          /* -1: not part of the program */
+    int spawned;       /* a traced pvm_spawn started it */
+} task;
+
+typedef struct keyed {
+    int64_t key;       /* what to sort by */
+    size_t a, b;       /* payload */
+} keyed;
+
+static int cmp_keyed(const void *x, const void *y)
+{
+    const keyed *p = x, *q = y;
+    if (p->key != q->key)
+        return p->key < q->key ? -1 : 1;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    return p->b < q->b ? -1 : p->b > q->b;
+}
+
+static int is_call(int k)
+{
+    return k != HREL_TEV_LIST && k != HREL_TEV_NAME && k != HREL_TEV_PACK;
+}
+
+static int is_part(int k)
+{
+    return k != HREL_TEV_MYTID && k != HREL_TEV_EXIT && k != HREL_TEV_END &&
+           k != HREL_TEV_PROBE && is_call(k);
+}
+
+/* Is TID a pvmd's (PVM's TIDPVMD bit)? */
+static int is_pvmd(int tid)
+{
+    return ((unsigned)tid & 0x80000000u) != 0;
+}
+
+/* The task of TID, or NULL. */
+static task *task_of(task *tk, size_t n, int tid)
+{
+    size_t i;
+    for (i = 0; tid > 0 && i < n; i++)
+        if (tk[i].tid == tid)
+            return &tk[i];
+    return NULL;
+}
+
+/* The group name following call record I of F, or "". */
+static const char *group_name(const hrel_tevfile *f, size_t i)
+{
+    size_t j = i + 1 + (size_t)f->rec[i].u.call.nlist;
+    return j < f->n && f->rec[j].kind == HREL_TEV_NAME ? f->rec[j].u.name : "";
+}
+
+static int msg_kind(int k)
+{
+    switch (k) {
+    case HREL_TEV_MYTID: return HREL_MSG_ENROL;
+    case HREL_TEV_SPAWN: return HREL_MSG_SPAWN;
+    case HREL_TEV_EXIT: return HREL_MSG_EXIT;
+    case HREL_TEV_SEND: case HREL_TEV_PSEND: return HREL_MSG_SEND;
+    case HREL_TEV_MCAST: return HREL_MSG_MCAST;
+    case HREL_TEV_RECV: case HREL_TEV_TRECV: case HREL_TEV_NRECV: case HREL_TEV_PRECV:
+        return HREL_MSG_RECV;
+    case HREL_TEV_JOINGROUP: return HREL_MSG_JOINGROUP;
+    case HREL_TEV_LVGROUP: return HREL_MSG_LVGROUP;
+    case HREL_TEV_BARRIER: return HREL_MSG_BARRIER;
+    case HREL_TEV_BCAST: return HREL_MSG_BCAST;
+    case HREL_TEV_REDUCE: return HREL_MSG_REDUCE;
+    case HREL_TEV_GATHER: return HREL_MSG_GATHER;
+    case HREL_TEV_SCATTER: return HREL_MSG_SCATTER;
+    case HREL_TEV_END: return HREL_MSG_END;
+    default: return -1;   /* probe: a look, not a message */
+    }
+}
+
+typedef struct rows {
+    hrel_msg *row;
+    size_t n, cap;
+} rows;
+
+static hrel_msg *push(rows *b)
+{
+    if (hrel_grow(&b->row, &b->cap, b->n, sizeof *b->row))
+        return NULL;
+    memset(&b->row[b->n], 0, sizeof b->row[0]);
+    b->row[b->n].match = -1;
+    b->row[b->n].inside = -1;
+    b->row[b->n].tag = -1;
+    return &b->row[b->n++];
+}
+
+/* Peers of the tids in LIST records after call I of F as ranks; a tid outside
+ * the program is an error. Return 0, -1 (ERR) or -2 (out of memory). */
+static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel_msg *m,
+                      char *err, size_t errlen)
+{
+    size_t j, nl = (size_t)f->rec[i].u.call.nlist;
+    int k;
+    if (!(m->peers = malloc((nl * HREL_TEV_LIST_N + 1) * sizeof *m->peers)))
+        return -2;
+    for (j = i + 1; j <= i + nl && j < f->n && f->rec[j].kind == HREL_TEV_LIST; j++)
+        for (k = 0; k < HREL_TEV_LIST_N && f->rec[j].u.list[k] > 0; k++) {
+            const task *t = task_of(tk, nt, f->rec[j].u.list[k]);
+            if (!t || t->rank < 0) {
+                hrel_seterr(err, errlen, "%s: %s to task t%x, which is not part of the traced "
+                            "program (no task file of it)", f->path,
+                            hrel_tev_kind_name(f->rec[i].kind), (unsigned)f->rec[j].u.list[k]);
+                return -1;
+            }
+            m->peers[m->npeers++] = t->rank;
+        }
+    return 0;
+}
+
+int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err, size_t errlen)
+{
+    task *tk = NULL;
+    keyed *ord = NULL;
+    rows *rb = NULL;
+    hrel_msgtrace *t = NULL;
+    size_t nt = 0, i, j, nord = 0;
+    int nrank = 0, r, rc = -1;
+    int64_t origin;
+    long *seqrow = NULL;
+
+    *out = NULL;
+    if (!(tk = calloc(d->n ? d->n : 1, sizeof *tk)))
+        goto oom;
+    /* the processes that enrolled, their calls by seq */
+    for (i = 0; i < d->n; i++) {
+        const hrel_tevfile *f = &d->file[i];
+        keyed *ks;
+        size_t nc = 0;
+        if (f->tid <= 0)
+            continue;   /* never enrolled: not a task */
+        if (task_of(tk, nt, f->tid)) {
+            hrel_seterr(err, errlen, "%s: task t%x has two task files (%s too): files of two "
+                        "runs mixed?", d->path, (unsigned)f->tid, f->path);
+            goto fail;
+        }
+        tk[nt].f = f;
+        tk[nt].tid = f->tid;
+        tk[nt].rank = -1;
+        if (!(ks = malloc((f->n ? f->n : 1) * sizeof *ks)) ||
+            !(tk[nt].call = malloc((f->n ? f->n : 1) * sizeof *tk[nt].call))) {
+            free(ks);
+            goto oom;
+        }
+        for (j = 0; j < f->n; j++)
+            if (is_call(f->rec[j].kind)) {
+                ks[nc].key = f->rec[j].u.call.seq;
+                ks[nc].a = j;
+                ks[nc++].b = 0;
+            }
+        qsort(ks, nc, sizeof *ks, cmp_keyed);
+        for (j = 0; j < nc; j++)
+            tk[nt].call[j] = ks[j].a;
+        tk[nt].ncall = nc;
+        free(ks);
+        nt++;
+    }
+    /* which tasks a traced spawn started; every one needs its file */
+    for (i = 0; i < nt; i++) {
+        const hrel_tevfile *f = tk[i].f;
+        for (j = 0; j < f->n; j++) {
+            size_t l;
+            int k;
+            if (f->rec[j].kind != HREL_TEV_SPAWN)
+                continue;
+            for (l = j + 1; l < f->n && f->rec[l].kind == HREL_TEV_LIST; l++)
+                for (k = 0; k < HREL_TEV_LIST_N && f->rec[l].u.list[k] > 0; k++) {
+                    task *c = task_of(tk, nt, f->rec[l].u.list[k]);
+                    if (!c) {
+                        hrel_seterr(err, errlen, "%s: pvm_spawn started task t%x, which left "
+                                    "no task file in %s (statically linked, not on the "
+                                    "folder's path on its host, or the file is missing)",
+                                    f->path, (unsigned)f->rec[l].u.list[k], d->path);
+                        goto fail;
+                    }
+                    c->spawned = 1;
+                }
+        }
+    }
+    /* ranks: the tasks no traced spawn started and that take part, by start
+     * time; then every spawned task in the order the spawns returned */
+    if (!(ord = malloc((nt + 1) * sizeof *ord)))
+        goto oom;
+    for (i = 0, nord = 0; i < nt; i++) {
+        int part = 0;
+        if (tk[i].spawned)
+            continue;
+        for (j = 0; j < tk[i].ncall && !part; j++)
+            part = is_part(tk[i].f->rec[tk[i].call[j]].kind);
+        if (!part)
+            continue;   /* a console or a tool asking the pvmd something */
+        ord[nord].key = tk[i].f->head.start_ns;
+        ord[nord].a = i;
+        ord[nord++].b = 0;
+    }
+    if (nord == 0) {
+        hrel_seterr(err, errlen, "%s: the task started from the shell spawned no tasks and "
+                    "moved no message: nothing to predict", d->path);
+        goto fail;
+    }
+    qsort(ord, nord, sizeof *ord, cmp_keyed);
+    for (i = 0; i < nord; i++)
+        tk[ord[i].a].rank = nrank++;
+    free(ord);
+    ord = NULL;
+    for (i = 0, nord = 0; i < nt; i++)
+        for (j = 0; j < tk[i].f->n; j++)
+            nord += tk[i].f->rec[j].kind == HREL_TEV_SPAWN;
+    if (!(ord = malloc((nord + 1) * sizeof *ord)))
+        goto oom;
+    for (i = 0, nord = 0; i < nt; i++)
+        for (j = 0; j < tk[i].f->n; j++)
+            if (tk[i].f->rec[j].kind == HREL_TEV_SPAWN) {
+                ord[nord].key = tk[i].f->rec[j].u.call.t1_ns;
+                ord[nord].a = i;
+                ord[nord++].b = j;
+            }
+    qsort(ord, nord, sizeof *ord, cmp_keyed);
+    for (i = 0; i < nord; i++) {
+        const hrel_tevfile *f = tk[ord[i].a].f;
+        size_t l;
+        int k;
+        for (l = ord[i].b + 1; l < f->n && f->rec[l].kind == HREL_TEV_LIST; l++)
+            for (k = 0; k < HREL_TEV_LIST_N && f->rec[l].u.list[k] > 0; k++) {
+                task *c = task_of(tk, nt, f->rec[l].u.list[k]);
+                if (c && c->rank < 0)
+                    c->rank = nrank++;
+            }
+    }
+    if (nrank < 2) {
+        hrel_seterr(err, errlen, "%s: the task started from the shell spawned no tasks: "
+                    "nothing to predict (a PVM program here is a task that spawns others, or "
+                    "tasks started together from the console)", d->path);
+        goto fail;
+    }
+
+    /* rows, per rank */
+    if (!(rb = calloc((size_t)nrank, sizeof *rb)) || !(t = calloc(1, sizeof *t)) ||
+        !(t->path = hrel_strdup(d->path)) ||
+        !(t->tid = calloc((size_t)nrank, sizeof *t->tid)) ||
+        !(t->status = malloc((size_t)nrank * sizeof *t->status)))
+        goto oom;
+    strcpy(t->tracer, "preload");
+    t->group_server = -1;
+    t->nproc = nrank;
+    origin = 0;
+    for (i = 0; i < nt; i++)
+        if (tk[i].rank == 0)
+            origin = tk[i].f->head.start_ns;
+    for (i = 0; i < nt; i++) {
+        const hrel_tevfile *f = tk[i].f;
+        int rk = tk[i].rank, host = (tk[i].tid >> 18) & 0xfff, maxseq = 0;
+        rows *b;
+        hrel_msg *m;
+        if (rk < 0)
+            continue;
+        b = &rb[rk];
+        t->tid[rk] = tk[i].tid;
+        t->status[rk] = -1;
+        if (strcmp(f->head.prog, "pvmgs") == 0)
+            t->group_server = rk;
+        for (j = 0; j < tk[i].ncall; j++)
+            if (f->rec[tk[i].call[j]].u.call.seq > maxseq)
+                maxseq = f->rec[tk[i].call[j]].u.call.seq;
+        free(seqrow);
+        if (!(seqrow = malloc(((size_t)maxseq + 1) * sizeof *seqrow)))
+            goto oom;
+        for (j = 0; j <= (size_t)maxseq; j++)
+            seqrow[j] = -1;
+        if (!(m = push(b)))
+            goto oom;
+        m->rank = rk;
+        m->host = host;
+        m->kind = HREL_MSG_START;
+        m->t0 = m->t1 = (double)(f->head.start_ns - origin) * 1e-9;
+        for (j = 0; j < tk[i].ncall; j++) {
+            size_t ri = tk[i].call[j];
+            const hrel_tev_rec *e = &f->rec[ri];
+            int k = msg_kind(e->kind), msgcall = k == HREL_MSG_SEND || k == HREL_MSG_MCAST ||
+                                                k == HREL_MSG_RECV;
+            if (e->kind == HREL_TEV_END)
+                t->status[rk] = e->u.call.ret;
+            if (k < 0 || (msgcall && (e->flags & HREL_TEVF_ERROR)))
+                continue;   /* a probe, or a call that moved no message */
+            if ((k == HREL_MSG_SEND || k == HREL_MSG_RECV) && is_pvmd(e->u.call.peer))
+                continue;   /* a pvmd's message (a notify): not the program's */
+            if (!(m = push(b)))
+                goto oom;
+            m->rank = rk;
+            m->host = host;
+            m->kind = (hrel_msgkind)k;
+            m->t0 = (double)(e->u.call.t0_ns - origin) * 1e-9;
+            m->t1 = (double)(e->u.call.t1_ns - origin) * 1e-9;
+            m->line = (long)ri + 1;
+            m->bytes = (double)e->u.call.bytes;
+            if (e->u.call.seq >= 0 && e->u.call.seq <= maxseq)
+                seqrow[e->u.call.seq] = (long)(b->n - 1);
+            if ((e->flags & HREL_TEVF_INNER) && e->u.call.parent >= 0 &&
+                e->u.call.parent <= maxseq)
+                m->inside = seqrow[e->u.call.parent];
+            if (k == HREL_MSG_SEND || k == HREL_MSG_RECV) {
+                const task *p = task_of(tk, nt, e->u.call.peer);
+                m->tag = e->u.call.tag;
+                if ((!p || p->rank < 0) && k == HREL_MSG_SEND) {
+                    t->outside++;   /* a message nobody traced receives: it costs its */
+                    continue;       /* sender, kept with no peer */
+                }
+                if (!p || p->rank < 0) {
+                    hrel_seterr(err, errlen, "%s: record %zu: rank %d receives from task t%x, which "
+                                "is not part of the traced program (no task file of it: a task "
+                                "started before the trace, such as the group server of an "
+                                "earlier run? end it, or trace in a fresh virtual machine)",
+                                f->path, ri + 1, rk, (unsigned)e->u.call.peer);
+                    goto fail;
+                }
+                if (!(m->peers = malloc(sizeof *m->peers)))
+                    goto oom;
+                m->peers[0] = p->rank;
+                m->npeers = 1;
+            } else if (k == HREL_MSG_MCAST || k == HREL_MSG_SPAWN) {
+                int lp;
+                m->tag = k == HREL_MSG_MCAST ? e->u.call.tag : -1;
+                if ((lp = list_peers(f, ri, tk, nt, m, err, errlen)) == -2)
+                    goto oom;
+                if (lp != 0)
+                    goto fail;
+            } else if (hrel_msgkind_is_group((hrel_msgkind)k)) {
+                m->tag = e->u.call.tag;
+                /* the root instance, resolved below through the joins */
+                if (k == HREL_MSG_REDUCE || k == HREL_MSG_GATHER || k == HREL_MSG_SCATTER)
+                    m->match = (long)e->u.call.peer;
+            }
+        }
+    }
+    /* group roots: the rank that joined the group with that instance */
+    for (r = 0; r < nrank; r++) {
+        size_t k;
+        const task *tr = NULL;
+        for (i = 0; i < nt; i++)
+            if (tk[i].rank == r)
+                tr = &tk[i];
+        for (k = 0; k < rb[r].n; k++) {
+            hrel_msg *m = &rb[r].row[k];
+            const char *g = NULL;
+            int found = -1;
+            if (m->kind != HREL_MSG_REDUCE && m->kind != HREL_MSG_GATHER &&
+                m->kind != HREL_MSG_SCATTER)
+                continue;
+            g = group_name(tr->f, (size_t)m->line - 1);
+            for (i = 0; i < nt && found < 0; i++) {
+                const hrel_tevfile *f = tk[i].f;
+                if (tk[i].rank < 0)
+                    continue;
+                for (j = 0; j < f->n; j++)
+                    if (f->rec[j].kind == HREL_TEV_JOINGROUP &&
+                        f->rec[j].u.call.ret == (int32_t)m->match &&
+                        strcmp(group_name(f, j), g) == 0) {
+                        found = tk[i].rank;
+                        break;
+                    }
+            }
+            if (found < 0) {
+                hrel_seterr(err, errlen, "%s: record %ld: rank %d calls pvm_%s with root "
+                            "instance %ld of group '%s', which no traced task joined",
+                            tr->f->path, m->line, r, hrel_msgkind_name(m->kind), m->match, g);
+                goto fail;
+            }
+            m->match = -1;
+            if (!(m->peers = malloc(sizeof *m->peers)))
+                goto oom;
+            m->peers[0] = found;
+            m->npeers = 1;
+        }
+    }
+    /* gather */
+    for (r = 0; r < nrank; r++)
+        t->n += rb[r].n;
+    if (!(t->row = malloc((t->n ? t->n : 1) * sizeof *t->row)))
+        goto oom;
+    for (i = 0, r = 0; r < nrank; r++) {
+        size_t k, base = i;
+        for (k = 0; k < rb[r].n; k++) {
+            t->row[i] = rb[r].row[k];
+            if (t->row[i].inside >= 0)
+                t->row[i].inside += (long)base;
+            i++;
+        }
+        free(rb[r].row);
+        rb[r].row = NULL;
+        rb[r].n = 0;
+    }
+    if (hrel_msgtrace_finish(t, err, errlen) != 0)
+        goto fail;
+    hrel_msgtrace_align_clocks(t);
+    *out = t;
+    t = NULL;
+    rc = 0;
+    goto out;
+oom:
+    hrel_seterr(err, errlen, "%s: out of memory", d->path);
+fail:
+out:
+    if (rb) {
+        for (r = 0; r < nrank; r++) {
+            size_t k;
+            for (k = 0; k < rb[r].n; k++)
+                free(rb[r].row[k].peers);
+            free(rb[r].row);
+        }
+        free(rb);
+    }
+    hrel_msgtrace_free(t);
+    for (i = 0; tk && i < nt; i++)
+        free(tk[i].call);
+    free(tk);
+    free(ord);
+    free(seqrow);
+    return rc;
+}

@@ -1,0 +1,135 @@
+/* tevfile -- the task files of hrel's preload tracer (libhrel_trace.so).
+ *
+ * Contract: one file per traced process, DIR/HOST.PID.tev, written by
+ * pvmsrc/preload (which includes this header for the layout only) and read
+ * here. A file is a header (struct hrel_tev_head) and then fixed-size records
+ * (struct hrel_tev_rec) in the order the calls began, in the byte order of the
+ * machine that wrote it (the header's endian field says which; a file from a
+ * machine of the other order is refused). Times are CLOCK_REALTIME in
+ * nanoseconds: emulated hosts share one clock; real hosts are aligned by
+ * causality at import (msgtrace.h). A file ends with an END record when the
+ * process ended through exit() or a return from main; a process killed by a
+ * signal leaves what was flushed (the tracer flushes every
+ * HREL_TEV_FLUSH_MS ms and every HREL_TEV_FLUSH_RECS records).
+ *
+ * hrel_tevfile_read reads one file, hrel_tevdir_read every *.tev file of a
+ * folder; errors name the file ("FILE: ..."): not a task file, another byte
+ * order or record size, a file cut inside a record, records out of place
+ * (a list or name record with no call before it), files of two runs mixed.
+ * The caller frees with hrel_tevdir_free. Nothing here prints.
+ */
+#ifndef HREL_TEVFILE_H
+#define HREL_TEVFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HREL_TEV_MAGIC "HRELTEV1"      /* 8 bytes, no terminating NUL stored */
+#define HREL_TEV_ENDIAN 0x01020304u
+#define HREL_TEV_FLUSH_MS 100          /* the tracer's flush period */
+#define HREL_TEV_FLUSH_RECS 4096       /* ... and its buffer, in records */
+#define HREL_TEV_LIST_N 12             /* task ids per LIST record */
+
+/* What a record is: a PVM call (the function's name without pvm_), or one of
+ * the process's own events, or data of the call before it. */
+typedef enum {
+    HREL_TEV_START = 1,   /* process start (the library's constructor) */
+    HREL_TEV_MYTID,       /* pvm_mytid: the first call is the enrolment */
+    HREL_TEV_SPAWN,       /* ret: tasks started; LIST records: their tids */
+    HREL_TEV_EXIT,        /* pvm_exit */
+    HREL_TEV_SEND,        /* peer: destination tid; bytes: the message */
+    HREL_TEV_PSEND,
+    HREL_TEV_MCAST,       /* LIST records: the destinations */
+    HREL_TEV_RECV,        /* peer: source tid of the message received */
+    HREL_TEV_TRECV,
+    HREL_TEV_NRECV,       /* only calls that returned a message */
+    HREL_TEV_PRECV,
+    HREL_TEV_PROBE,       /* only probes that found a message */
+    HREL_TEV_JOINGROUP,   /* ret: the instance; NAME record: the group */
+    HREL_TEV_LVGROUP,
+    HREL_TEV_BARRIER,     /* peer: the count given */
+    HREL_TEV_BCAST,
+    HREL_TEV_REDUCE,      /* peer: the root's instance; bytes: count x size */
+    HREL_TEV_GATHER,
+    HREL_TEV_SCATTER,
+    HREL_TEV_PACK,        /* packing since the last call: initsend, pk*, upk*;
+                             t0 first begin, t1 last end, peer: calls,
+                             bytes: ns spent inside them */
+    HREL_TEV_END,         /* process end; ret: exit status */
+    HREL_TEV_LIST,        /* data: up to HREL_TEV_LIST_N tids of the call before */
+    HREL_TEV_NAME,        /* data: the group name of the call before */
+    HREL_TEV_NKIND
+} hrel_tev_kind;
+
+#define HREL_TEVF_INNER 1u    /* made inside a group call (parent says which) */
+#define HREL_TEVF_ERROR 2u    /* the call returned an error (ret < 0) */
+#define HREL_TEVF_CUT 4u      /* a send the process was killed in (SIGTERM): t1 is
+                                 the kill; its message may have gone out */
+
+/* The header of a task file (256 bytes). */
+typedef struct hrel_tev_head {
+    char magic[8];         /* HREL_TEV_MAGIC */
+    uint32_t endian;       /* HREL_TEV_ENDIAN as the writer stored it */
+    uint32_t recsize;      /* sizeof(hrel_tev_rec) of the writer */
+    int64_t start_ns;      /* process start, CLOCK_REALTIME ns */
+    int32_t pid;           /* process id on its host */
+    int32_t reserved;
+    char run[64];          /* run id (HREL_TRACE_RUN), NUL-terminated */
+    char host[64];         /* gethostname() */
+    char prog[96];         /* program name (the basename of argv[0]) */
+} hrel_tev_head;
+
+/* One record (64 bytes). */
+typedef struct hrel_tev_rec {
+    uint16_t kind;         /* hrel_tev_kind */
+    uint16_t flags;        /* HREL_TEVF_* */
+    int32_t tid;           /* the process's task id (0 before enrolment) */
+    union {
+        struct {
+            int32_t seq;       /* this call's number in the file (from 0) */
+            int32_t parent;    /* seq of the enclosing group call, -1 if none */
+            int32_t peer;      /* see the kinds */
+            int32_t tag;       /* message tag, -1 if none */
+            int32_t ret;       /* the call's return value */
+            int32_t nlist;     /* LIST records that follow */
+            int64_t bytes;     /* bytes of one message (see the kinds) */
+            int64_t t0_ns;     /* call begins, CLOCK_REALTIME ns */
+            int64_t t1_ns;     /* call returns */
+        } call;
+        int32_t list[HREL_TEV_LIST_N];   /* LIST: tids, 0 past the last */
+        char name[48];                   /* NAME: NUL-terminated */
+    } u;
+    int32_t pad[2];
+} hrel_tev_rec;
+
+/* One task file, read. */
+typedef struct hrel_tevfile {
+    char *path;
+    hrel_tev_head head;
+    hrel_tev_rec *rec;
+    size_t n;
+    int tid;               /* the task id (first record with one), 0 if never */
+    int ended;             /* an END record is present */
+} hrel_tevfile;
+
+/* A trace directory, read. */
+typedef struct hrel_tevdir {
+    char *path;
+    hrel_tevfile *file;
+    size_t n;
+} hrel_tevdir;
+
+/* Read the task file PATH into *OUT (allocated). Return 0 or -1 (ERR). */
+int hrel_tevfile_read(const char *path, hrel_tevfile *out, char *err, size_t errlen);
+
+/* Read every *.tev file of DIR (sorted by name). Return 0 or -1 (ERR): no
+ * task file, a bad file, or files of two runs. */
+int hrel_tevdir_read(const char *dir, hrel_tevdir **out, char *err, size_t errlen);
+
+void hrel_tevfile_clear(hrel_tevfile *f);
+void hrel_tevdir_free(hrel_tevdir *d);
+
+/* Name of a kind ("send"), NULL if none. */
+const char *hrel_tev_kind_name(int kind);
+
+#endif

@@ -1,0 +1,335 @@
+/* Unit tests of lib/io/tevfile and msgtrace_tev: the preload tracer's task
+ * files, written here by hand the way libhrel_trace.so writes them (records
+ * in the order the calls returned, a group call after its inner calls), read
+ * back, turned into the message-level trace, written as msgs.csv and loaded
+ * again, replayed; and every bad input named in one line. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "hrel_test.h"
+#include "msgtrace.h"
+#include "replay.h"
+#include "tevfile.h"
+
+#define A 0x40001
+#define B 0x40002
+#define G 0x40003
+#define T0 1000000000LL   /* rank 0's start, ns */
+
+typedef struct tf {
+    hrel_tev_head head;
+    hrel_tev_rec rec[64];
+    int n;
+    int tid;
+} tf;
+
+static void tf_init(tf *f, int tid, const char *prog, int64_t start_ns, const char *run)
+{
+    memset(f, 0, sizeof *f);
+    memcpy(f->head.magic, HREL_TEV_MAGIC, 8);
+    f->head.endian = HREL_TEV_ENDIAN;
+    f->head.recsize = sizeof(hrel_tev_rec);
+    f->head.start_ns = start_ns;
+    f->head.pid = tid & 0xffff;
+    snprintf(f->head.run, sizeof f->head.run, "%s", run);
+    snprintf(f->head.host, sizeof f->head.host, "h");
+    snprintf(f->head.prog, sizeof f->head.prog, "%s", prog);
+    f->tid = tid;
+}
+
+/* A call: times in microseconds after T0. */
+static hrel_tev_rec *call(tf *f, int kind, int seq, int parent, int peer, int tag, int ret,
+                          int64_t bytes, double t0_us, double t1_us)
+{
+    hrel_tev_rec *r = &f->rec[f->n++];
+    r->kind = (uint16_t)kind;
+    r->tid = f->tid;
+    r->flags = parent >= 0 ? HREL_TEVF_INNER : 0;
+    r->u.call.seq = seq;
+    r->u.call.parent = parent;
+    r->u.call.peer = peer;
+    r->u.call.tag = tag;
+    r->u.call.ret = ret;
+    r->u.call.bytes = bytes;
+    r->u.call.t0_ns = T0 + (int64_t)(t0_us * 1000);
+    r->u.call.t1_ns = T0 + (int64_t)(t1_us * 1000);
+    return r;
+}
+
+static void list1(tf *f, int tid)
+{
+    f->rec[f->n - 1].u.call.nlist = 1;
+    f->rec[f->n].kind = HREL_TEV_LIST;
+    f->rec[f->n].tid = f->tid;
+    f->rec[f->n++].u.list[0] = tid;
+}
+
+static void name(tf *f, const char *g)
+{
+    f->rec[f->n].kind = HREL_TEV_NAME;
+    f->rec[f->n].tid = f->tid;
+    snprintf(f->rec[f->n++].u.name, 48, "%s", g);
+}
+
+static void tf_write(const tf *f, const char *dir, const char *file, size_t extra)
+{
+    char path[512];
+    FILE *fp;
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    fp = fopen(path, "wb");
+    if (!fp)
+        return;
+    fwrite(&f->head, sizeof f->head, 1, fp);
+    fwrite(f->rec, sizeof f->rec[0], (size_t)f->n, fp);
+    while (extra--)
+        fputc(0, fp);
+    fclose(fp);
+}
+
+/* The three task files of a program: A spawns the group server G inside its
+ * joingroup, then B; A sends B 100 bytes; both reduce onto instance 0 (A);
+ * B exits with status 1; G runs on (no end). */
+static void program(tf *a, tf *b, tf *g, int reduce_root)
+{
+    tf_init(a, A, "prog", T0, "run1");
+    call(a, HREL_TEV_MYTID, 0, -1, -1, -1, A, 0, 10, 20);
+    call(a, HREL_TEV_SPAWN, 2, 1, 1, -1, 1, 0, 31, 40);
+    list1(a, G);
+    call(a, HREL_TEV_SEND, 3, 1, G, 1, 0, 12, 50, 51);
+    call(a, HREL_TEV_RECV, 4, 1, G, 1, 5, 4, 60, 99);
+    call(a, HREL_TEV_JOINGROUP, 1, -1, -1, -1, 0, 0, 30, 100);
+    name(a, "g");
+    call(a, HREL_TEV_SPAWN, 5, -1, 1, -1, 1, 0, 110, 200);
+    list1(a, B);
+    call(a, HREL_TEV_PACK, -1, -1, 2, -1, 0, 5000, 250, 260);
+    call(a, HREL_TEV_SEND, 6, -1, B, 5, 0, 100, 300, 310);
+    call(a, HREL_TEV_RECV, 8, 7, B, 7, 6, 80, 401, 499);
+    call(a, HREL_TEV_REDUCE, 7, -1, reduce_root, 7, 0, 80, 400, 500);
+    name(a, "g");
+    call(a, HREL_TEV_EXIT, 9, -1, -1, -1, 0, 0, 600, 610);
+    call(a, HREL_TEV_END, 10, -1, -1, -1, 0, 0, 620, 620);
+
+    tf_init(b, B, "prog", T0 + 250000, "run1");
+    call(b, HREL_TEV_MYTID, 0, -1, -1, -1, B, 0, 255, 260);
+    call(b, HREL_TEV_SEND, 2, 1, G, 1, 0, 12, 262, 263);
+    call(b, HREL_TEV_RECV, 3, 1, G, 1, 5, 4, 263, 270);
+    call(b, HREL_TEV_JOINGROUP, 1, -1, -1, -1, 1, 0, 261, 271);
+    name(b, "g");
+    call(b, HREL_TEV_RECV, 4, -1, A, 5, 7, 100, 280, 320);
+    call(b, HREL_TEV_SEND, 6, 5, A, 7, 0, 80, 402, 410);
+    call(b, HREL_TEV_REDUCE, 5, -1, reduce_root, 7, 0, 80, 401, 411);
+    name(b, "g");
+    call(b, HREL_TEV_EXIT, 7, -1, -1, -1, 0, 0, 420, 430);
+    call(b, HREL_TEV_END, 8, -1, -1, -1, 1, 0, 440, 440);
+
+    tf_init(g, G, "pvmgs", T0 + 35000, "run1");
+    call(g, HREL_TEV_MYTID, 0, -1, -1, -1, G, 0, 36, 45);
+    call(g, HREL_TEV_RECV, 1, -1, A, 1, 3, 12, 46, 52);
+    call(g, HREL_TEV_SEND, 2, -1, A, 1, 0, 4, 55, 58);
+    call(g, HREL_TEV_RECV, 3, -1, B, 1, 3, 12, 59, 262.5);
+    call(g, HREL_TEV_SEND, 4, -1, B, 1, 0, 4, 263, 263.5);
+}
+
+static char dirbuf[4][512];
+
+/* A fresh folder holding A, B, G (each may be left out: NULL). */
+static const char *folder(int k, const tf *a, const tf *b, const tf *g)
+{
+    const char *base = getenv("HREL_TEST_TMP");
+    snprintf(dirbuf[k], sizeof dirbuf[k], "%s/tev.%d.%d", base ? base : "/tmp", (int)getpid(),
+             k);
+    mkdir(dirbuf[k], 0755);
+    if (a)
+        tf_write(a, dirbuf[k], "h.1.tev", 0);
+    if (b)
+        tf_write(b, dirbuf[k], "h.2.tev", 0);
+    if (g)
+        tf_write(g, dirbuf[k], "h.3.tev", 0);
+    return dirbuf[k];
+}
+
+static void rmfolder(const char *d)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
+    if (system(cmd) != 0)
+        printf("note: could not remove %s\n", d);
+}
+
+/* Import DIR: return the error text (empty on success), and the trace. */
+static const char *import(const char *dir, hrel_msgtrace **mt)
+{
+    static char err[1024];
+    hrel_tevdir *d = NULL;
+    err[0] = '\0';
+    *mt = NULL;
+    if (hrel_tevdir_read(dir, &d, err, sizeof err) == 0)
+        hrel_msgtrace_from_tev(d, mt, err, sizeof err);
+    hrel_tevdir_free(d);
+    return err;
+}
+
+static void check_program(const hrel_msgtrace *t)
+{
+    const hrel_msg *r0 = &t->row[t->first[0]];
+    size_t n0 = t->first[1] - t->first[0];
+    HREL_CHECK_INT(t->nproc, 3, "three ranks: A, the group server, B");
+    HREL_CHECK_INT(t->group_server, 1, "the group server is rank 1 (spawned first)");
+    HREL_CHECK_INT(t->tid[0], A, "rank 0 is A");
+    HREL_CHECK_INT(t->tid[2], B, "rank 2 is B");
+    HREL_CHECK_INT(t->status[0], 0, "A exited 0");
+    HREL_CHECK_INT(t->status[1], -1, "the group server has no end");
+    HREL_CHECK_INT(t->status[2], 1, "B exited 1");
+    HREL_CHECK_STR(t->tracer, "preload", "tracer");
+    HREL_CHECK_INT((int)n0, 12, "rank 0: start enrol joingroup spawn send recv spawn send "
+                   "reduce recv exit end");
+    if (n0 == 12) {
+        static const hrel_msgkind want[12] = {
+            HREL_MSG_START, HREL_MSG_ENROL, HREL_MSG_JOINGROUP, HREL_MSG_SPAWN, HREL_MSG_SEND,
+            HREL_MSG_RECV, HREL_MSG_SPAWN, HREL_MSG_SEND, HREL_MSG_REDUCE, HREL_MSG_RECV,
+            HREL_MSG_EXIT, HREL_MSG_END};
+        int k, same = 1;
+        for (k = 0; k < 12; k++)
+            same &= r0[k].kind == want[k];
+        HREL_CHECK(same, "rank 0's rows in call order (by seq, not by file order)");
+        HREL_CHECK_INT((int)r0[3].inside, (int)t->first[0] + 2, "inner spawn inside joingroup");
+        HREL_CHECK_INT((int)r0[5].inside, (int)t->first[0] + 2, "inner recv inside joingroup");
+        HREL_CHECK_INT((int)r0[7].inside, -1, "the send to B is top-level");
+        HREL_CHECK_INT((int)r0[9].inside, (int)t->first[0] + 8, "recv inside reduce");
+        HREL_CHECK_INT(r0[3].npeers == 1 ? r0[3].peers[0] : -1, 1, "spawned the server");
+        HREL_CHECK_INT(r0[8].npeers == 1 ? r0[8].peers[0] : -1, 0, "reduce root = rank 0");
+        HREL_CHECK_ABS(r0[7].bytes, 100, 0, "100 bytes to B");
+        HREL_CHECK_INT(r0[7].tag, 5, "tag 5");
+        HREL_CHECK_ABS(r0[1].t0, 10e-6, 1e-12, "times in s since rank 0's start");
+        HREL_CHECK_ABS(r0[8].t1, 500e-6, 1e-12, "reduce ends at 500 us");
+        HREL_CHECK(r0[9].match >= 0 && t->row[r0[9].match].rank == 2,
+                   "the reduce's receive matched to B's send");
+        HREL_CHECK(r0[5].match >= 0 && t->row[r0[5].match].rank == 1,
+                   "the join's reply matched to the server's send");
+    }
+    HREL_CHECK_ABS(t->row[t->first[2]].t0, 250e-6, 1e-12, "B starts 250 us after A");
+}
+
+int main(void)
+{
+    tf a, b, g;
+    hrel_msgtrace *t = NULL, *t2 = NULL;
+    hrel_tevfile one;
+    const char *d, *e;
+    char err[1024];
+
+    hrel_test_init();
+    HREL_CHECK_INT((int)sizeof(hrel_tev_head), 256, "header is 256 bytes");
+    HREL_CHECK_INT((int)sizeof(hrel_tev_rec), 64, "a record is 64 bytes");
+    HREL_CHECK_STR(hrel_tev_kind_name(HREL_TEV_BCAST), "bcast", "kind names");
+
+    /* a good program, imported */
+    program(&a, &b, &g, 0);
+    d = folder(0, &a, &b, &g);
+    e = import(d, &t);
+    HREL_CHECK_STR(e, "", "the program imports");
+    if (t) {
+        const char *p;
+        FILE *fp;
+        check_program(t);
+        /* msgs.csv and back: the same rows, inside kept */
+        p = hrel_test_write_tmp("tev_msgs.csv", "");
+        fp = fopen(p, "w");
+        HREL_CHECK(fp && hrel_msgtrace_write(t, fp) == 0, "msgs.csv written");
+        if (fp)
+            fclose(fp);
+        HREL_CHECK_INT(hrel_msgtrace_load(p, &t2, err, sizeof err), 0, err);
+        if (t2) {
+            hrel_replay_param par = {.g_send = 1e-9, .L_send = 1e-6, .g_mcast = 1e-9,
+                                     .L_mcast = 1e-6, .medium = HREL_MEDIUM_NONE,
+                                     .cpu_ratio = 1.0};
+            double end[3], total = 0;
+            HREL_CHECK_STR(t2->tracer, "preload", "# tracer: preload read back");
+            HREL_CHECK_INT((int)t2->n, (int)t->n, "same rows after msgs.csv");
+            HREL_CHECK_INT((int)t2->row[t2->first[0] + 9].inside, (int)t2->first[0] + 8,
+                           "inside read back as the row of the enclosing reduce");
+            HREL_CHECK_INT(hrel_replay_run(t2, &par, end, &total, err, sizeof err), 0, err);
+            /* Worked by hand (g 1e-9 s/B, L 1 us): the replay goes through the
+             * group rows and the server. A's join reply came 41 us after the
+             * server sent it: A is 41 us ahead from there, so B starts at 209
+             * (spawn end 159 + 50); B's join wait shrinks 6.5 us, its receive of
+             * A's 100 bytes ends at 270 (sent 259-259.1, +1 us) instead of 320:
+             * B is 50 us ahead, its reduce send is at 352 and it ends at
+             * 440 - 50 - 17 (its send priced 0.08 us, not 8; the reduce's
+             * tail) = 373. A's 10 us send costs 0.1 us (-9.9), its reduce
+             * receive waits for nothing (B's data is there at 353, A reaches
+             * it at 360 instead of 499): A ends at 620 - 41 - 9.9 - 98 = 471. */
+            HREL_CHECK_ABS(total, 471.8e-6, 2e-6, "replayed total, worked by hand");
+            HREL_CHECK_ABS(end[2], 373e-6, 2e-6, "B's replayed end, worked by hand");
+        }
+        hrel_msgtrace_free(t2);
+        hrel_msgtrace_free(t);
+    }
+    /* one file alone */
+    HREL_CHECK_INT(hrel_tevfile_read("/nonexistent/x.tev", &one, err, sizeof err),
+                   -1, "a missing file");
+    HREL_CHECK_ERR(err, "cannot open", "missing file named");
+    rmfolder(d);
+
+    /* bad inputs, one line each */
+    d = folder(1, &a, NULL, &g);   /* B's file lost */
+    e = import(d, &t);
+    HREL_CHECK(!t, "a spawned task without a file is refused");
+    HREL_CHECK_ERR(e, "started task t40002, which left no task file", "missing task file named");
+    rmfolder(d);
+
+    d = folder(1, &a, &b, &g);      /* A's file cut inside a record */
+    tf_write(&a, d, "h.1.tev", 10);
+    e = import(d, &t);
+    HREL_CHECK(!t && strstr(e, "h.1.tev: truncated") != NULL, "a truncated file is refused");
+    rmfolder(d);
+
+    {                               /* files of two runs */
+        tf b2 = b;
+        snprintf(b2.head.run, sizeof b2.head.run, "run2");
+        d = folder(1, &a, &b2, &g);
+        e = import(d, &t);
+        HREL_CHECK(!t && strstr(e, "files of two runs") != NULL, "two runs mixed are refused");
+        rmfolder(d);
+    }
+    {                               /* an event kind the importer does not know */
+        tf g2 = g;
+        g2.rec[2].kind = 99;
+        d = folder(1, &a, &b, &g2);
+        e = import(d, &t);
+        HREL_CHECK(!t && strstr(e, "record 3 has unknown kind 99") != NULL,
+                   "an unknown kind is refused");
+        rmfolder(d);
+    }
+    {                               /* not a task file */
+        tf g2 = g;
+        memcpy(g2.head.magic, "NOTATEV!", 8);
+        d = folder(1, &a, &b, &g2);
+        e = import(d, &t);
+        HREL_CHECK(!t && strstr(e, "not a task file") != NULL, "a foreign file is refused");
+        rmfolder(d);
+    }
+    {                               /* a list record with no call before it */
+        tf g2 = g;
+        g2.rec[0].kind = HREL_TEV_LIST;
+        d = folder(1, &a, &b, &g2);
+        e = import(d, &t);
+        HREL_CHECK(!t && strstr(e, "follows no call") != NULL, "a stray list is refused");
+        rmfolder(d);
+    }
+    program(&a, &b, &g, 5);         /* a reduce onto an instance nobody joined as */
+    d = folder(1, &a, &b, &g);
+    e = import(d, &t);
+    HREL_CHECK(!t && strstr(e, "root instance 5 of group 'g', which no traced task joined"),
+               "an unmatched group root is refused");
+    rmfolder(d);
+    d = folder(1, NULL, NULL, NULL);
+    e = import(d, &t);
+    HREL_CHECK(!t && strstr(e, "no task files"), "an empty folder is refused");
+    rmfolder(d);
+    return hrel_test_summary("test_tevfile");
+}
