@@ -31,6 +31,11 @@
 # HREL_PLAT_NO_PROBE=1 skips an emulated platform's bandwidth probe before CMD.
 
 : "${HREL_ROOT:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+# Where runs go by default and where results/latest and the characterisations
+# are: HREL_RESULTS if set (the tests point it at their own scratch directory,
+# so a test never touches the user's results/), else the checkout's results/.
+: "${HREL_RESULTS:=$HREL_ROOT/results}"
+export HREL_RESULTS
 . "$HREL_ROOT/hostfiles/vm.sh"
 HREL_PLAT_KIND="" HREL_PLAT_NAME="" HREL_PLAT_HOSTFILE="" HREL_PLAT_RUNHF="" HREL_PLAT_DESC=""
 _hrel_plat_platform="" _hrel_plat_hostfile="" _hrel_plat_attach=0 _hrel_plat_n=0

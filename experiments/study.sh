@@ -19,8 +19,10 @@
 #   BENCH-ARGS       passed to hrel_bench (see bin/$PVM_ARCH/hrel_bench --help)
 #
 # Writes DIR/raw.csv (one row per timed repetition) and DIR/cases.csv, then the
-# tables, figures and report of the run, and, once runs of two or more
-# platforms exist, the cross-platform comparison in results/compare/.
+# tables, figures and report of the run, points results/latest at DIR, and, once
+# runs of two or more platforms exist, the cross-platform comparison in
+# results/compare/. results/ is the checkout's, or the directory HREL_RESULTS
+# names (the tests use their own, so they never touch yours).
 # The virtual machine is always halted at the end, also on failure and Ctrl-C;
 # rows measured before an interruption stay in raw.csv.
 set -u
@@ -37,7 +39,7 @@ BENCH="$ROOT/bin/$PVM_ARCH/hrel_bench"
 if [ ! -x "$BENCH" ]; then
     echo "study.sh: $BENCH is not built: run make first" >&2; exit 1
 fi
-[ -n "$run" ] || run="results/$platform-$(date -u +%Y%m%dT%H%M%SZ)"
+[ -n "$run" ] || run="$HREL_RESULTS/$platform-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$run" || exit 1
 run=$(cd "$run" && pwd)
 quick_args=()
@@ -55,7 +57,7 @@ if [ "$rc" -ne 0 ]; then
     echo "study.sh: the benchmark failed (exit $rc); rows measured so far are in $run/raw.csv" >&2
     exit "$rc"
 fi
-ln -sfn "$run" "$ROOT/results/latest"
+mkdir -p "$HREL_RESULTS" && ln -sfn "$run" "$HREL_RESULTS/latest"
 echo "study.sh: raw measurements in $run/raw.csv"
 if [ "$report" -eq 1 ] && [ -x "$ROOT/experiments/report.sh" ]; then
     # --quick fits the minimum of each case: TCP stalls (AO's incast on the
@@ -67,10 +69,10 @@ if [ "$report" -eq 1 ] && [ -x "$ROOT/experiments/report.sh" ]; then
     [ "$quick" -eq 1 ] && fit_args=(--summary min)
     "$ROOT/experiments/report.sh" "$run" "${fit_args[@]}" || exit 1
     # once two platforms have reported runs: the cross-platform table and figure
-    nplat=$(grep -h '^# platform: ' "$ROOT"/results/*/raw.csv 2>/dev/null | sort -u | wc -l)
+    nplat=$(grep -h '^# platform: ' "$HREL_RESULTS"/*/raw.csv 2>/dev/null | sort -u | wc -l)
     if [ "$nplat" -ge 2 ]; then
-        if "$ROOT/experiments/compare.sh" -o "$ROOT/results/compare" --latest >/dev/null; then
-            echo "study.sh: cross-platform table and figure in results/compare/"
+        if "$ROOT/experiments/compare.sh" -o "$HREL_RESULTS/compare" --latest >/dev/null; then
+            echo "study.sh: cross-platform table and figure in $HREL_RESULTS/compare/"
         else   # the run itself is complete; the comparison is an extra
             echo "study.sh: the cross-platform comparison failed (above); this run is complete" >&2
         fi
