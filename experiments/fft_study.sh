@@ -119,7 +119,7 @@ done
 for p in ${procs//,/ }; do
     [ "$p" -ge 1 ] 2>/dev/null || die "--procs: '$p' is not a number"
 done
-[ -n "$out" ] || out="results/fft-$(date -u +%Y%m%dT%H%M%SZ)"
+[ -n "$out" ] || out="$HREL_RESULTS/fft-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out" || exit 1
 out=$(cd "$out" && pwd)
 

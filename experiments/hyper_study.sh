@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
         *) echo "hyper_study.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
-[ -n "$run" ] || run=$ROOT/results/hyper-$platform-$(date -u +%Y%m%dT%H%M%SZ)
+[ -n "$run" ] || run=${HREL_RESULTS:-$ROOT/results}/hyper-$platform-$(date -u +%Y%m%dT%H%M%SZ)
 "$ROOT/experiments/study.sh" "${plat[@]}" --out "$run" --no-report -- \
     -P PAIRS,BT,SB,RED,NB -p 2,4,6,8 -s 1,4,16,64,256,1024,4096,16384,65536 "${extra[@]}" ||
     exit 1

@@ -56,7 +56,7 @@ done
 [ -n "$fit" ] || [ -n "$raw" ] || die "give --fit FIT.csv (hrel fit --csv) or --raw RAW.csv for g and L"
 [ -z "$fit" ] || [ -r "$fit" ] || die "cannot read fit file '$fit'"
 [ -z "$raw" ] || [ -r "$raw" ] || die "cannot read raw file '$raw'"
-[ -n "$run" ] || run="results/psrs-$platform-$(date -u +%Y%m%dT%H%M%SZ)"
+[ -n "$run" ] || run="$HREL_RESULTS/psrs-$platform-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$run" || die "cannot create '$run'"
 run=$(cd "$run" && pwd)
 kind=${inputs%%,*}; [ "$inputs" = all ] && kind=uniform
