@@ -6,7 +6,8 @@
 #        experiments/compare.sh [-o|--out DIR] --latest
 #
 # --latest takes, for every platform found in results/*/raw.csv (its
-# "# platform:" line), the newest run that has a fit.csv and h-relation rows.
+# "# platform:" line), the newest run that has a fit.csv and h-relation rows
+# (results/ here and below: the directory HREL_RESULTS names, if set).
 # Each RUN_DIR is a study run (make study PLATFORM=...) with its fit.csv (run
 # experiments/report.sh RUN_DIR first if it has none). Writes into DIR (default
 # results/compare-<UTC time>): compare.txt, compare.csv, compare.tex,
@@ -15,6 +16,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
 HREL=$ROOT/bin/$ARCH/hrel
+RESULTS=${HREL_RESULTS:-$ROOT/results}   # results/, or where HREL_RESULTS says
 out="" latest=0 runs=()
 usage() { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; }
 while [ $# -gt 0 ]; do
@@ -43,13 +45,13 @@ if [ "$latest" -eq 1 ]; then
         case "$seen" in *" $p "*) continue ;; esac
         seen="$seen$p "
         runs+=("$d")
-    done < <(ls -dt "$ROOT"/results/*/ 2>/dev/null)
-    [ ${#runs[@]} -gt 0 ] || { echo "compare.sh: no reported runs under results/" >&2; exit 1; }
+    done < <(ls -dt "$RESULTS"/*/ 2>/dev/null)
+    [ ${#runs[@]} -gt 0 ] || { echo "compare.sh: no reported runs under $RESULTS/" >&2; exit 1; }
 fi
 set -- ${runs[@]+"${runs[@]}"}
 [ $# -ge 1 ] || { echo "compare.sh: no run directories" >&2; exit 2; }
 [ -x "$HREL" ] || { echo "compare.sh: $HREL missing (run make)" >&2; exit 1; }
-[ -n "$out" ] || out=$ROOT/results/compare-$(date -u +%Y%m%dT%H%M%SZ)
+[ -n "$out" ] || out=$RESULTS/compare-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out" || exit 1
 "$HREL" compare "$@" -o "$out" >"$out/compare.txt" || exit 1
 "$HREL" compare "$@" --csv >"$out/compare.csv" || exit 1

@@ -21,6 +21,9 @@
 #   --pattern-mstep X / --pattern-ccm X   fit rows to use (default PP / E;
 #                    ALL = the pooled fit); --gl-procs step|p (see hrel fft --help)
 #   -o, --out DIR    results directory (default results/fft-<UTC time>)
+#   --dry-run        print the steps and runs it would make (with --bench, the
+#                    benchmark's cases and estimated duration: study.sh --dry-run's
+#                    estimate); start and write nothing
 #
 # Writes DIR/consts.csv (hrel_fft_constants, measured first, on this machine,
 # with DIR/fftw.wisdom: the FFTW plans it measured, which every run then uses),
@@ -69,7 +72,7 @@ fi
 
 # ---- options -----------------------------------------------------------------
 platforms=""; fits=(); bench=0; n=524288; procs=1,2,4,8; reps=5; algos=mstep,ccm
-plan=measure; op=sum; pat_m=PP; pat_c=E; out=""; bench_reps=3; glp=step
+plan=measure; op=sum; pat_m=PP; pat_c=E; out=""; bench_reps=3; glp=step; dry=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --platform) platforms=${2:?}; shift 2 ;;
@@ -79,6 +82,7 @@ while [ $# -gt 0 ]; do
         --fit) f=$(hrel_abs "${2:?}"); [ -f "$f" ] && [ -r "$f" ] || die "cannot read fit file '$2'"
                fits+=("$f"); shift 2 ;;
         --bench) bench=1; shift ;;
+        --dry-run) dry=1; shift ;;
         --bench-reps) bench_reps=${2:?}; shift 2 ;;
         --n) n=${2:?}; shift 2 ;;
         --procs) procs=${2:?}; shift 2 ;;
@@ -119,7 +123,30 @@ done
 for p in ${procs//,/ }; do
     [ "$p" -ge 1 ] 2>/dev/null || die "--procs: '$p' is not a number"
 done
-[ -n "$out" ] || out="results/fft-$(date -u +%Y%m%dT%H%M%SZ)"
+[ -n "$out" ] || out="$HREL_RESULTS/fft-$(date -u +%Y%m%dT%H%M%SZ)"
+if [ "$dry" = 1 ]; then   # the plan only: nothing started, nothing written
+    echo "fft_study.sh: --dry-run: the plan into $out (nothing is started or written)"
+    echo "  (1) constants D, Ds, F, R on this machine: hrel_fft_constants --n $n --procs $procs --plan $plan"
+    for ((k = 0; k < np; k++)); do
+        pl=${plist[$k]}
+        if [ "${single:-0}" != 1 ]; then
+            hrel_plat_reset; hrel_plat_opt --platform "$pl"; hrel_plat_resolve || exit 2
+        fi
+        if [ "$bench" = 1 ]; then
+            sizes=$("$BIN/hrel" fft sizes --n "$n" --procs "$procs") || exit 1
+            bprocs=$(echo "${procs//,/ }" | tr ' ' '\n' | awk '$1 > 1' | paste -sd, -)
+            hrel_plat_estimate
+            echo "  (2) on $pl: benchmark PP,E on p=$bprocs, h=$sizes ($HREL_PLAT_EST_WHY):"
+            "$BIN/hrel_bench" --dry-run -P PP,E -p "$bprocs" -s "$sizes" -r "$bench_reps" -w 1 \
+                --platform "$pl" -o "$out/$pl" "${HREL_PLAT_EST[@]}" | sed 's/^/      /' || exit 1
+        else
+            echo "  (2) on $pl: g and L from ${fits[$(( ${#fits[@]} == 1 ? 0 : k ))]}"
+        fi
+        echo "      runs: algorithms $algos x P=$procs, N=$n, $reps timed (+1 warm-up) each"
+    done
+    echo "  (3) predictions and tables (hrel fft predict, hrel fft table), (4) figures"
+    exit 0
+fi
 mkdir -p "$out" || exit 1
 out=$(cd "$out" && pwd)
 

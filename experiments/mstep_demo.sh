@@ -40,11 +40,11 @@ if [ -n "$g$L" ] && { [ -z "$g" ] || [ -z "$L" ]; }; then
     echo "mstep_demo.sh: give both --g and --L" >&2; exit 2
 fi
 if [ -z "$fit$raw$g" ]; then
-    if [ -r results/latest/raw.csv ]; then raw=results/latest/raw.csv
+    if [ -r "$HREL_RESULTS/latest/raw.csv" ]; then raw=$HREL_RESULTS/latest/raw.csv
     else g=0; L=0; echo "mstep_demo.sh: no --fit/--raw/--g/--L and no results/latest/raw.csv: communication priced at g = L = 0" >&2
     fi
 fi
-[ -n "$run" ] || run="results/mstep-$(date -u +%Y%m%dT%H%M%SZ)"
+[ -n "$run" ] || run="$HREL_RESULTS/mstep-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$run" || exit 1
 
 hrel_plat_prepare "$run/platform" || exit 1

@@ -31,6 +31,11 @@
 # HREL_PLAT_NO_PROBE=1 skips an emulated platform's bandwidth probe before CMD.
 
 : "${HREL_ROOT:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+# Where runs go by default and where results/latest and the characterisations
+# are: HREL_RESULTS if set (the tests point it at their own scratch directory,
+# so a test never touches the user's results/), else the checkout's results/.
+: "${HREL_RESULTS:=$HREL_ROOT/results}"
+export HREL_RESULTS
 . "$HREL_ROOT/hostfiles/vm.sh"
 HREL_PLAT_KIND="" HREL_PLAT_NAME="" HREL_PLAT_HOSTFILE="" HREL_PLAT_RUNHF="" HREL_PLAT_DESC=""
 _hrel_plat_platform="" _hrel_plat_hostfile="" _hrel_plat_attach=0 _hrel_plat_n=0
@@ -231,4 +236,60 @@ hrel_plat_run() {
         *) _hrel_plat_die "internal: hrel_plat_resolve not called"; return 1 ;;
     esac
     return "$rc"
+}
+
+# The newest characterisation of platform NAME in results/ (HREL_RESULTS): the
+# newest run directory whose raw.csv says "# platform: NAME" and that has a
+# cases.csv with rows (a study, a --quick one too). Prints it, or nothing.
+hrel_plat_characterisation() {
+    local d
+    while IFS= read -r d; do
+        d=${d%/}
+        [ -L "$d" ] && continue   # results/latest is a link to one of them
+        [ -f "$d/raw.csv" ] && [ -f "$d/cases.csv" ] || continue
+        grep -qx "# platform: $1" "$d/raw.csv" || continue
+        grep -q '^[A-Z]' "$d/cases.csv" || continue
+        printf '%s\n' "$d"; return 0
+    done < <(ls -dt "$HREL_RESULTS"/*/ 2>/dev/null)
+}
+
+# After hrel_plat_resolve: how hrel_bench --dry-run estimates durations on this
+# platform. Sets the array HREL_PLAT_EST (hrel_bench options) and the line
+# HREL_PLAT_EST_WHY. The newest characterisation in results/ when there is one
+# (--estimate-from: each case as it went there); else a default that fits the
+# platform: one host (local, or a hostfile with one host) the loopback as
+# `make study` measured it on a 2-core machine (pooled g 3.6e-9 s/byte, L 0.16
+# ms); an emulated platform its link rate (g = 8 / rate) and L 1 ms; anything
+# else hrel_bench's own default, a 10 Mbit/s network.
+hrel_plat_estimate() {
+    local dir rate g hosts
+    HREL_PLAT_EST=() HREL_PLAT_EST_WHY=""
+    dir=$(hrel_plat_characterisation "$HREL_PLAT_NAME")
+    if [ -n "$dir" ]; then
+        HREL_PLAT_EST=(--estimate-from "$dir")
+        HREL_PLAT_EST_WHY="estimate from the newest characterisation of $HREL_PLAT_NAME, $dir"
+        return 0
+    fi
+    case "$HREL_PLAT_KIND" in
+        hostfile)
+            local src=$HREL_PLAT_HOSTFILE
+            case "$src" in /*) ;; *) [ -f "$src" ] || src=$HREL_ROOT/$src ;; esac
+            hosts=$(grep -cvE '^[[:space:]]*(#|\*|$)' "$src" 2>/dev/null)
+            if [ "${hosts:-0}" -le 1 ]; then
+                HREL_PLAT_EST=(--g 4e-9 --L 200us)
+                HREL_PLAT_EST_WHY="no characterisation of $HREL_PLAT_NAME in $HREL_RESULTS: estimate for one host (loopback: g 4e-9 s/byte, L 0.2 ms)"
+                return 0
+            fi ;;
+        emulated)
+            rate=$(sed -n 's/^rate:[[:space:]]*\([^[:space:]#]*\).*/\1/p' "$HREL_PLAT_DESC" | head -n 1)
+            g=$(awk -v r="$rate" 'BEGIN { n = r + 0; u = tolower(substr(r, length(n "") + 1))
+                m = u == "kbit" ? 1e3 : u == "mbit" ? 1e6 : u == "gbit" ? 1e9 : u == "bit" ? 1 : 0
+                if (n > 0 && m > 0) printf "%.6g\n", 8 / (n * m) }')
+            if [ -n "$g" ]; then
+                HREL_PLAT_EST=(--g "$g" --L 1ms)
+                HREL_PLAT_EST_WHY="no characterisation of $HREL_PLAT_NAME in $HREL_RESULTS: estimate from its $rate links (g $g s/byte, L 1 ms)"
+                return 0
+            fi ;;
+    esac
+    HREL_PLAT_EST_WHY="no characterisation of $HREL_PLAT_NAME in $HREL_RESULTS: estimate for a 10 Mbit/s network (hrel_bench's default)"
 }

@@ -4,7 +4,7 @@
 # usage: experiments/psrs_study.sh (--fit FIT.csv | --raw RAW.csv)
 #            [--platform NAME | --hostfile FILE | --attach]
 #            [--out DIR] [--gl MODE] [--n N] [--procs LIST] [--reps R]
-#            [--input LIST] [--quick] [-- PSRS-ARGS...]
+#            [--input LIST] [--quick] [--dry-run] [-- PSRS-ARGS...]
 #
 #   --fit FIT.csv    g and L: rows pattern,procs,g,L,r2,n of `hrel fit --csv`
 #   --raw RAW.csv    ... or a raw.csv of the pattern study: the script fits it
@@ -21,6 +21,7 @@
 #   --reps R         timed runs per P and input (default 5)
 #   --input LIST     inputs (default uniform; the table and figures use the first)
 #   --quick          N = 131072, P = 2-4, 2 repetitions (unless given)
+#   --dry-run        print the steps and runs it would make; start and write nothing
 #   PSRS-ARGS        passed to hrel_psrs (see bin/$PVM_ARCH/hrel_psrs --help)
 #
 # Order: (1) the constants B..J on this processor (hrel_psrs_constants, per P),
@@ -34,13 +35,13 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 HREL_CALLER_PWD=$PWD    # relative paths in the options mean this directory
 cd "$ROOT" || exit 1
-fit=""; raw=""; gl=pooled; n=""; procs=""; reps=""; quick=0
+fit=""; raw=""; gl=pooled; n=""; procs=""; reps=""; quick=0; dry=0
 inputs=uniform
 die() { echo "psrs_study.sh: $*" >&2; exit 1; }
 HREL_PLAT_PROG=psrs_study.sh
 . "$ROOT/experiments/platform_env.sh"
 hrel_script_args "--fit=fit --raw=raw --gl=gl --n=n --procs=procs --reps=reps --input=inputs \
-    --quick=quick:1" "$@" || exit 2
+    --quick=quick:1 --dry-run=dry:1" "$@" || exit 2
 run=$HREL_OUT; psrs_args=("${HREL_REST[@]}")
 if [ "$quick" = 1 ]; then    # the preset, for the values not given
     : "${n:=131072}" "${procs:=2-4}" "${reps:=2}"
@@ -56,10 +57,18 @@ done
 [ -n "$fit" ] || [ -n "$raw" ] || die "give --fit FIT.csv (hrel fit --csv) or --raw RAW.csv for g and L"
 [ -z "$fit" ] || [ -r "$fit" ] || die "cannot read fit file '$fit'"
 [ -z "$raw" ] || [ -r "$raw" ] || die "cannot read raw file '$raw'"
-[ -n "$run" ] || run="results/psrs-$platform-$(date -u +%Y%m%dT%H%M%SZ)"
+[ -n "$run" ] || run="$HREL_RESULTS/psrs-$platform-$(date -u +%Y%m%dT%H%M%SZ)"
+kind=${inputs%%,*}; [ "$inputs" = all ] && kind=uniform
+if [ "$dry" = 1 ]; then   # the plan only: nothing started, nothing written
+    echo "psrs_study.sh: --dry-run: the plan into $run (nothing is started or written)"
+    echo "  g and L: ${fit:-hrel fit --csv of $raw}"
+    echo "  (1) constants B..J on this processor: hrel_psrs_constants --procs $procs --n $n --input $kind"
+    echo "  (2) PSRS on $platform ($HREL_PLAT_HOSTFILE): P=$procs, N=$n, input(s) $inputs, $reps timed runs each${psrs_args[*]:+, hrel_psrs ${psrs_args[*]}}"
+    echo "  (3) predicted beside actual (hrel psrs compare --gl $gl), (4) figures psrs_total, psrs_steps"
+    exit 0
+fi
 mkdir -p "$run" || die "cannot create '$run'"
 run=$(cd "$run" && pwd)
-kind=${inputs%%,*}; [ "$inputs" = all ] && kind=uniform
 
 # --- g and L ------------------------------------------------------------------
 if [ -n "$raw" ]; then

@@ -12,6 +12,11 @@ export HREL_ROOT=$ROOT PVM_ARCH=$ARCH
 mkdir -p "$ROOT/tests/tmp"
 export HREL_TEST_TMP
 HREL_TEST_TMP=$(mktemp -d "$ROOT/tests/tmp/run.XXXXXX") || exit 1
+# the scripts' results/ during the tests: never the user's (each e2e test sets
+# its own in tests/e2e/common.sh; this covers any other); the user's
+# results/latest is checked unchanged at the end
+export HREL_RESULTS=$HREL_TEST_TMP/results
+latest_before=$(readlink "$ROOT/results/latest" 2>/dev/null || echo none)
 which=all; filter=""
 for a in "$@"; do
     case "$a" in
@@ -58,6 +63,14 @@ if [ "$which" != unit ]; then
         grep -E 'FAIL|passed, [0-9]+ failed' "$out" | sed 's/^/  /'
         count "$out" "$rc" "$name"
     done
+fi
+if [ "$which" != unit ]; then
+    latest_after=$(readlink "$ROOT/results/latest" 2>/dev/null || echo none)
+    if [ "$latest_after" = "$latest_before" ]; then pass=$((pass + 1))
+    else
+        echo "FAIL run.sh: the tests changed results/latest ($latest_before -> $latest_after)"
+        fail=$((fail + 1))
+    fi
 fi
 if [ "$fail" -eq 0 ]; then
     rm -rf "$HREL_TEST_TMP"; rmdir "$ROOT/tests/tmp" 2>/dev/null

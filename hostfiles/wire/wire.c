@@ -10,10 +10,14 @@
  * device keeps working there. Destinations come from the source MAC addresses
  * seen so far; broadcast, multicast and unknown destinations go to every other
  * station. SIGTERM or SIGINT end it; it then prints one line of counters on
- * stderr. Errors: one line "hrel-wire: ..." on stderr, exit 1.
+ * stderr. Options are parsed by lib/base/args (the vocabulary of every hrel
+ * program: --opt VALUE or --opt=VALUE; --delay a duration, 500us or 0.0005;
+ * --queue a size, 64k). Errors: one line "hrel-wire: ..." on stderr; exit 2
+ * for a bad or missing option, 1 for a failure after that.
  */
 #define _GNU_SOURCE
 #include "wire_model.h"
+#include "args.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -68,11 +72,13 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: hrel-wire --model switch|hub --rate BPS --ports N --prefix P\n"
-        "                 [--delay SEC] [--queue BYTES] [--seed S]\n"
-        "Userspace Ethernet between N TAP devices P1..PN: a store-and-forward switch\n"
-        "or a shared CSMA/CD segment (collisions, jam, binary exponential backoff)\n"
-        "at BPS bit/s with SEC one-way delay per link (default 0) and FIFOs of BYTES\n"
-        "(default 65536). Prints 'ready' when the devices exist; SIGTERM ends it.\n");
+        "                 [--delay DURATION] [--queue BYTES] [--seed S]\n"
+        "Userspace Ethernet between N (2..64) TAP devices P1..PN (P: 1..10\n"
+        "characters): a store-and-forward switch or a shared CSMA/CD segment\n"
+        "(collisions, jam, binary exponential backoff) at BPS bit/s (1e3..1e11) with\n"
+        "a one-way delay per link (seconds or 500us, 2ms; at most 1 s; default 0),\n"
+        "FIFOs of BYTES (64k; default 65536) and backoff seed S (0..4294967295,\n"
+        "default 1). Prints 'ready' when the devices exist; SIGTERM ends it.\n");
 }
 
 /* Create TAP device NAME. Return its descriptor or -1. */
@@ -130,14 +136,44 @@ static void deliver(hrel_wire *w, double t, const int *fds, long *write_err)
     } while (n == 64);
 }
 
-/* Parse a positive number with strtod. Return 0, or -1. */
-static int parse_num(const char *s, double lo, double hi, double *out)
+/* Parse the command line into CFG and *PREFIX (lib/base/args: the options'
+ * vocabulary of every hrel program). Return -1 to go on, else the exit status
+ * (0 after --help, 2 after one line naming a bad or missing option). */
+static int parse_opts(int argc, char **argv, hrel_wire_cfg *cfg, const char **prefix)
 {
-    char *end;
-    double v = strtod(s, &end);
-    if (*s == '\0' || *end != '\0' || !(v >= lo && v <= hi)) return -1;
-    *out = v;
-    return 0;
+    static const char *const models[] = {"switch", "hub", NULL};
+    int model = -1, ports = 0, seen_model = 0, seen_rate = 0, seen_ports = 0, rc;
+    long seed = 1;
+    const hrel_arg table[] = {
+        {"model", 0, HREL_ARG_CHOICE, &model, 0, 0, models, NULL, 0, &seen_model},
+        {"rate", 0, HREL_ARG_DOUBLE, &cfg->rate_bps, 1e3, 1e11, NULL, NULL, 0, &seen_rate},
+        HREL_OPT_NUM("delay", 0, HREL_ARG_DURATION, &cfg->delay_s, 0, 1),
+        {"ports", 0, HREL_ARG_INT, &ports, 2, 64, NULL, NULL, 0, &seen_ports},
+        HREL_OPT_NUM("queue", 0, HREL_ARG_SIZE, &cfg->queue_bytes, 1518, 1e9),
+        HREL_OPT_NUM("seed", 0, HREL_ARG_LONG, &seed, 0, 4294967295.0),
+        HREL_OPT_STR("prefix", 0, prefix),
+        HREL_OPT_END,
+    };
+    char err[256];
+    const char *missing;
+    rc = hrel_args_exit_code("hrel-wire", hrel_args_parse_all(argc, argv, table, err, sizeof err),
+                             usage, NULL, err, stdout, stderr);
+    if (rc >= 0)
+        return rc;
+    missing = !seen_model ? "--model" : !seen_rate ? "--rate" : !seen_ports ? "--ports"
+            : !*prefix ? "--prefix" : NULL;
+    if (missing) {
+        fprintf(stderr, "hrel-wire: %s is required (try hrel-wire --help)\n", missing);
+        return 2;
+    }
+    if (strlen(*prefix) < 1 || strlen(*prefix) > 10) {
+        fprintf(stderr, "hrel-wire: --prefix: '%.20s' must have 1..10 characters\n", *prefix);
+        return 2;
+    }
+    cfg->kind = model == 1 ? HREL_WIRE_HUB : HREL_WIRE_SWITCH;
+    cfg->nport = ports;
+    cfg->seed = (unsigned long)seed;
+    return -1;
 }
 
 int main(int argc, char **argv)
@@ -145,48 +181,14 @@ int main(int argc, char **argv)
     hrel_wire_cfg cfg = { HREL_WIRE_SWITCH, 0, 0, 0, 65536, 1 };
     const char *prefix = NULL;
     struct pollfd pfd[64];
-    int fds[64], i, have_model = 0;
+    int fds[64], i, rc;
     hrel_wire *w = NULL;
     hrel_wire_stats st;
     long nodst = 0, nopool = 0, write_err = 0;
     char err[160];
-    double v;
 
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 0; }
-        if (!val) { fprintf(stderr, "hrel-wire: %s needs a value (--help)\n", a); return 1; }
-        if (!strcmp(a, "--model")) {
-            if (!strcmp(val, "switch")) cfg.kind = HREL_WIRE_SWITCH;
-            else if (!strcmp(val, "hub")) cfg.kind = HREL_WIRE_HUB;
-            else { fprintf(stderr, "hrel-wire: --model must be switch or hub, got '%s'\n", val); return 1; }
-            have_model = 1;
-        } else if (!strcmp(a, "--rate")) {
-            if (parse_num(val, 1e3, 1e11, &cfg.rate_bps)) { fprintf(stderr, "hrel-wire: bad --rate '%s' (bit/s)\n", val); return 1; }
-        } else if (!strcmp(a, "--delay")) {
-            if (parse_num(val, 0, 1, &cfg.delay_s)) { fprintf(stderr, "hrel-wire: bad --delay '%s' (seconds)\n", val); return 1; }
-        } else if (!strcmp(a, "--ports")) {
-            if (parse_num(val, 2, 64, &v)) { fprintf(stderr, "hrel-wire: bad --ports '%s' (2..64)\n", val); return 1; }
-            cfg.nport = (int)v;
-        } else if (!strcmp(a, "--queue")) {
-            if (parse_num(val, 1518, 1e9, &v)) { fprintf(stderr, "hrel-wire: bad --queue '%s' (bytes)\n", val); return 1; }
-            cfg.queue_bytes = (long)v;
-        } else if (!strcmp(a, "--seed")) {
-            if (parse_num(val, 0, 4e9, &v)) { fprintf(stderr, "hrel-wire: bad --seed '%s'\n", val); return 1; }
-            cfg.seed = (unsigned long)v;
-        } else if (!strcmp(a, "--prefix")) {
-            if (strlen(val) < 1 || strlen(val) > 10) { fprintf(stderr, "hrel-wire: --prefix must have 1..10 characters\n"); return 1; }
-            prefix = val;
-        } else {
-            fprintf(stderr, "hrel-wire: unknown option '%s' (--help)\n", a);
-            return 1;
-        }
-        i++;
-    }
-    if (!have_model || cfg.rate_bps == 0 || cfg.nport == 0 || !prefix) {
-        fprintf(stderr, "hrel-wire: --model, --rate, --ports and --prefix are required (--help)\n");
-        return 1;
-    }
+    if ((rc = parse_opts(argc, argv, &cfg, &prefix)) >= 0)
+        return rc;
     if (hrel_wire_alloc(&cfg, &w, err, sizeof err) != 0) {
         fprintf(stderr, "hrel-wire: %s\n", err);
         return 1;

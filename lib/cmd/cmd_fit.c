@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "args.h"
+#include "errmsg.h"
 #include "fit.h"
 #include "hrel_cmd.h"
 #include "hypo.h"
@@ -27,7 +28,8 @@ static void usage(FILE *fp)
             "Fit T(h) = L + g*h per pattern (on times averaged over processor counts),\n"
             "per pattern and processor count, and pooled over E PP OA POA AO AA\n"
             "(T_average, 000 section 4). Prints tables P.1, P.2, 11, 12 and g per\n"
-            "pattern per processor count.\n"
+            "pattern per processor count. Every pattern needs two sizes or more (a\n"
+            "pattern measured at one size is refused, named).\n"
             "\n"
             "  --csv        print only the rows pattern,procs,g,L,r2,n (procs a number or\n"
             "               'all'; the pooled fit is pattern ALL); g is always in s/byte\n"
@@ -69,6 +71,16 @@ static int parse_unit(const char *s, double *bytes)
 }
 
 /* Directory part of PATH into BUF ("." if none). */
+/* Put "IN: " before the message in ERR (a whole-file problem names the file);
+ * return -1, the status of the failure it reports. */
+static int prefix_file(const char *in, char *err, size_t errlen)
+{
+    char msg[1024];
+    snprintf(msg, sizeof msg, "%s", err);
+    hrel_seterr(err, errlen, "%s: %s", in, msg);
+    return -1;
+}
+
 static void dirname_of(const char *path, char *buf, size_t len)
 {
     const char *slash = strrchr(path, '/');
@@ -411,6 +423,7 @@ int hrel_cmd_fit(int argc, char **argv)
 
     if (hrel_raw_load(in, &raw, err, sizeof err) || hrel_stats_alloc(raw, &st, err, sizeof err)
         || hrel_fit_run(st, &cfg, &res, err, sizeof err)
+        || (hrel_fit_check_sizes(res, err, sizeof err) && prefix_file(in, err, sizeof err))
         || build_tables(res, &tabs, &ntab, err, sizeof err)
         || hrel_tables_fitcsv(res, &contract, err, sizeof err))
         goto fail;

@@ -401,6 +401,19 @@ int hrel_fit_run(const hrel_stats *st, const hrel_fit_cfg *cfg,
     return rc;
 }
 
+int hrel_fit_check_sizes(const hrel_fit_result *r, char *err, size_t errlen)
+{
+    size_t k;
+    for (k = 0; r && k < r->npat; k++)
+        if (r->pat[k].nh < 2) {
+            hrel_seterr(err, errlen, "pattern %s has one size (%.0f bytes): a fit needs at "
+                        "least two sizes per pattern", hrel_patterns_name(r->pat[k].pattern),
+                        r->pat[k].nh ? r->pat[k].h[0] * r->cfg.unit_bytes : 0.0);
+            return -1;
+        }
+    return 0;
+}
+
 void hrel_fit_result_free(hrel_fit_result *r)
 {
     size_t k;

@@ -107,6 +107,12 @@ int hrel_fit_errs(const double *t, size_t n, double L, double g, double h,
 int hrel_fit_run(const hrel_stats *st, const hrel_fit_cfg *cfg,
                  hrel_fit_result **out, char *err, size_t errlen);
 
+/* 0 if every pattern of R has two sizes or more (what a line needs), else -1
+ * with "pattern NAME has one size (H bytes): a fit needs at least two sizes per
+ * pattern" in err (the first such pattern). hrel_fit_run itself accepts such a
+ * pattern (an unfitted line, see above); `hrel fit` refuses it with this. */
+int hrel_fit_check_sizes(const hrel_fit_result *r, char *err, size_t errlen);
+
 /* Free a result of hrel_fit_run; NULL is fine. */
 void hrel_fit_result_free(hrel_fit_result *r);
 

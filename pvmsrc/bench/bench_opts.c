@@ -76,8 +76,15 @@ void hrel_bench_opts_usage(FILE *out)
 "      --resume DIR      continue the interrupted run in DIR: its finished cases\n"
 "                        (rows of cases.csv) are kept and skipped, the rest run\n"
 "      --dry-run         print the cases and an estimated duration; run nothing\n"
-"                        (estimate from a --fit FILE if given, else 10 Mbit/s)\n"
+"                        (estimate from --estimate-from DIR, else a --fit FILE,\n"
+"                        else --g and --L)\n"
+"      --estimate-from DIR  a measured run (its cases.csv): each case it has is\n"
+"                        estimated with the repetitions it needed there and its\n"
+"                        mean time plus start margin; other cases from --fit, or\n"
+"                        DIR/fit.csv (--dry-run)\n"
 "      --fit FILE        fit.csv whose g and L estimate durations (--dry-run)\n"
+"      --g G, --L L      g (s/byte) and L (s) of the estimate where no fit row\n"
+"                        prices a case (default a 10 Mbit/s network: g 8e-7, L 1ms)\n"
 "      --budget DURATION  time budget of the run (90s, 2m): each case gets a share\n"
 "                        of the time left in proportion to its size (time earlier\n"
 "                        cases did not need goes to later ones) and stops adding\n"
@@ -282,6 +289,8 @@ static void set_defaults(hrel_bench_cfg *cfg)
     cfg->drop_rank = -1;
     cfg->drop_rep = LONG_MIN;
     cfg->max_lag_s = 100e-6;
+    cfg->est_g = 0.8e-6;   /* --dry-run's estimate: a 10 Mbit/s network */
+    cfg->est_L = 1e-3;
 }
 
 int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
@@ -290,7 +299,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     static const char *const ops[] = {"sum", "max", NULL};
     long procs[HREL_MAX_LIST], pair[HREL_MAX_LIST], coll[HREL_MAX_LIST];
     int nprocs = 0, npair = 0, ncoll = 0, seen_procs = 0, seen_pair = 0, seen_coll = 0;
-    int seen_reps = 0, seen_op = 0, seen_corrupt = 0, seen_drop = 0;
+    int seen_reps = 0, seen_op = 0, seen_corrupt = 0, seen_drop = 0, seen_g = 0, seen_L = 0;
     quick_seen qs = {0, 0, 0, 0, 0, 0, 0};
     int stop = 0, recv = 0;
     static const char *const recvs[] = {"poll", "block", NULL};
@@ -298,6 +307,7 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     int op = 0, route = 0, encoding = 0, place = 0, i;
     const char *patterns = NULL, *outdir = NULL, *platform = NULL, *hostfile = NULL;
     const char *corrupt = NULL, *drop = NULL, *notes[8], *resume = NULL, *fit = NULL;
+    const char *like = NULL;
     int nnotes = 0;
     size_t len = 0;
     hrel_bench_cfg d;
@@ -335,6 +345,9 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
         HREL_OPT_FLAG("quick", 0, &d.quick),
         HREL_OPT_STR("resume", 0, &resume),
         HREL_OPT_STR("fit", 0, &fit),
+        HREL_OPT_STR("estimate-from", 0, &like),
+        {"g", 0, HREL_ARG_DOUBLE, &d.est_g, 1e-15, 1.0, NULL, NULL, 0, &seen_g},
+        {"L", 0, HREL_ARG_DURATION, &d.est_L, 0, 1e3, NULL, NULL, 0, &seen_L},
         {"budget", 0, HREL_ARG_DURATION, &d.budget_s, 1e-3, 1e7, NULL, NULL, 0, &qs.budget},
         {"inject-corrupt", 0, HREL_ARG_STR, &corrupt, 0, 0, NULL, NULL, 0, &seen_corrupt},
         {"inject-drop", 0, HREL_ARG_STR, &drop, 0, 0, NULL, NULL, 0, &seen_drop},
@@ -429,6 +442,9 @@ int hrel_bench_opts_parse(int argc, char **argv, hrel_bench_cfg *cfg, FILE *out,
     snprintf(d.output, sizeof d.output, "%s/raw.csv", d.outdir);
     if (fit)
         snprintf(d.fit, sizeof d.fit, "%s", fit);
+    if (like)
+        snprintf(d.like, sizeof d.like, "%s", like);
+    d.est_set = seen_g || seen_L;
     for (i = 0; i < argc && len + 2 < sizeof d.cmdline; i++)
         len += (size_t)snprintf(d.cmdline + len, sizeof d.cmdline - len, "%s%s",
                                 i ? " " : "", argv[i]);

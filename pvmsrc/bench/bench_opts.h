@@ -57,6 +57,11 @@ typedef struct hrel_bench_cfg {
     int recv_block;                  /* --recv block: never poll for data messages */
     double budget_s;                 /* --budget DURATION: the run's time budget (0: none) */
     char fit[1024];                  /* --fit FILE: g and L for --dry-run's estimate */
+    char like[1024];                 /* --estimate-from DIR: a run whose cases.csv (and
+                                        fit.csv) estimate --dry-run's durations */
+    double est_g, est_L;             /* --g, --L: the estimate's g (s/byte) and L (s)
+                                        where no fit row prices a case */
+    int est_set;                     /* 1: --g or --L given (else the 10 Mbit/s default) */
 } hrel_bench_cfg;
 
 /* Parse ARGV into CFG. Return 0 ok, 1 help printed to OUT, -1 error in ERR. */

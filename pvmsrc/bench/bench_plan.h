@@ -38,13 +38,20 @@ int hrel_bench_raw_trim(const char *raw, const hrel_bench_done *done, long *kept
 
 /* Estimated seconds of one timed repetition of PAT on PROCS at H bytes: L + g*H
  * from the fit table FITPATH (its row for PAT and PROCS, else PAT all), or, when
- * FITPATH is empty or has no row, a 10 Mbit/s network (g 0.8 us/byte per
- * destination port, L 1 ms). */
-double hrel_bench_rep_estimate(const char *fitpath, const char *pat, int procs, long h);
+ * FITPATH is empty or has no row, G0 and L0 (hrel_bench's default: a 10 Mbit/s
+ * network, g 0.8 us/byte per destination port, L 1 ms). */
+double hrel_bench_rep_estimate(const char *fitpath, double g0, double L0, const char *pat,
+                               int procs, long h);
 
 /* Print the plan of CFG on FP (cases of DONE skipped); *total_s gets the
- * estimated seconds. Return the number of cases to run. */
+ * estimated seconds. A case that the run CFG->like (--estimate-from DIR) measured
+ * is estimated as it went there: (repetitions + voided + warm-ups) x (mean time +
+ * start margin), the repetitions those DIR needed within CFG's bounds (or CFG's
+ * fixed count); any other from CFG->fit (or DIR/fit.csv), else est_g and est_L,
+ * at the minimum repetitions. Every case adds 0.01 s per processor (set-up and
+ * clock sync). Return the number of cases to run, or -1 with err (DIR/cases.csv
+ * unreadable or without its columns). */
 int hrel_bench_plan_print(const hrel_bench_cfg *cfg, const hrel_bench_done *done, FILE *fp,
-                          double *total_s);
+                          double *total_s, char *err, size_t errlen);
 
 #endif

@@ -607,9 +607,11 @@ int main(int argc, char **argv)
     m.done = &done;
     if (cfg.dry_run) {
         double total;
-        hrel_bench_plan_print(&cfg, &done, stdout, &total);
+        rc = hrel_bench_plan_print(&cfg, &done, stdout, &total, err, sizeof err) < 0;
         hrel_bench_done_free(&done);
-        return 0;
+        if (rc)
+            fprintf(stderr, "hrel_bench: --estimate-from: %s\n", err);
+        return rc;
     }
     me = hrel_vm_enroll();   /* our own one-line errors instead of libpvm's */
     if (me < 0) {

@@ -6,7 +6,8 @@
 #   finish                       print "N passed, N failed"; exit status 1 if any failed
 #
 # Also sets ROOT, ARCH, BIN and a private scratch directory T (removed at exit),
-# and sources hostfiles/vm.sh (hrel_vm_start / hrel_vm_stop).
+# exports HREL_RESULTS=$T/results (the scripts' results/: the user's is never
+# touched) and sources hostfiles/vm.sh (hrel_vm_start / hrel_vm_stop).
 set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 export HREL_ROOT=$ROOT
@@ -14,6 +15,9 @@ export HREL_ROOT=$ROOT
 ARCH=$PVM_ARCH
 BIN=$ROOT/bin/$ARCH
 T=$(mktemp -d "${HREL_TEST_TMP:-/tmp}/e2e.XXXXXX")
+# the scripts' results/ (runs by default, results/latest, characterisations):
+# this test's own, never the user's (experiments/platform_env.sh)
+export HREL_RESULTS=$T/results
 E2E_PASS=0; E2E_FAIL=0
 
 check() {

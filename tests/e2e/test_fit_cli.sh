@@ -36,6 +36,15 @@ expect_error unknown "$H\nE,2,100,50,0,1.0\n\nZZ,2,100,50,0,1.0\n" \
 expect_error shortrow "$H\nE,2,100,50,0\n" "shortrow.csv:2:"
 expect_error negative "$H\nE,2,100,50,0,-0.5\n" "negative.csv:2: column seconds"
 expect_error norows "# a: b\n$H\n" "norows.csv: no data rows"
+# a line needs two sizes: one size is refused with the pattern named (was rows of nan, exit 0)
+expect_error onesize "$H\nPP,2,6720,6720,0,0.001\nPP,2,6720,6720,1,0.0011\nPP,4,6720,6720,0,0.002\n" \
+    "onesize.csv: pattern PP has one size (6720 bytes): a fit needs at least two sizes per pattern"
+expect_error onesize2 "$H\nE,2,100,50,0,1.0\nE,2,200,100,0,2.0\nAA,4,400,67,0,3.0\n" \
+    "onesize2.csv: pattern AA has one size (400 bytes): a fit needs at least two sizes per pattern"
+mkdir -p "$T/one" && cp "$T/onesize.csv" "$T/one/raw.csv"
+"$HREL" fit "$T/one/raw.csv" > /dev/null 2>&1; rc=$?
+check "onesize with files: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "onesize with files: no fit.csv written" [ ! -e "$T/one/fit.csv" ]
 "$HREL" fit "$T/nosuch.csv" > /dev/null 2> "$T/err"; rc=$?
 check "missing file: exit 1" [ "$rc" -eq 1 ]
 check "missing file named" grep -q "nosuch.csv" "$T/err"
@@ -128,7 +137,7 @@ check "report.sh passes the FILE:LINE message" grep -q "raw.csv:2: column second
 
 # A run without h-relation patterns: no pooled fit, report without figure (c).
 mkdir -p "$T/odd"
-printf '%b' "$H\nNB,4,100,100,0,0.5\nNB,4,200,200,0,0.9\nBT,4,100,100,0,0.3\n" > "$T/odd/raw.csv"
+printf '%b' "$H\nNB,4,100,100,0,0.5\nNB,4,200,200,0,0.9\nBT,4,100,100,0,0.3\nBT,4,200,200,0,0.5\n" > "$T/odd/raw.csv"
 "$ROOT/experiments/report.sh" "$T/odd" > /dev/null 2> "$T/err"; rc=$?
 check "report without pooled fit: exit 0 ($(head -n 1 "$T/err"))" [ "$rc" -eq 0 ]
 check "no pooled figure" [ ! -e "$T/odd/fig_pooled.png" ]

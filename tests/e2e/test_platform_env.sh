@@ -52,11 +52,11 @@ check "--attach with no virtual machine: non-zero exit" test $rc -ne 0
 check "--attach with no virtual machine: one line" test "$(grep -c . "$T/r3.err")" -eq 1
 
 # --- refusals before anything is created ----------------------------------------
-before=$(ls "$ROOT/results" 2>/dev/null | wc -l)
+before=$(ls "$HREL_RESULTS" 2>/dev/null | wc -l)
 "$S" --platform ../../x --no-report >/dev/null 2>"$T/r4.err"; rc=$?
 check "--platform ../../x: exit 2" test $rc -eq 2
 check "--platform ../../x: one line naming it" eval "[ \$(wc -l <'$T/r4.err') -eq 1 ] && grep -qF \"bad platform name '../../x'\" '$T/r4.err'"
-check "--platform ../../x: no directory created" test ! -e "$ROOT/../x" -a "$(ls "$ROOT/results" 2>/dev/null | wc -l)" -eq "$before"
+check "--platform ../../x: no directory created" test ! -e "$ROOT/../x" -a "$(ls "$HREL_RESULTS" 2>/dev/null | wc -l)" -eq "$before"
 "$S" --hostfile "$T" --no-report >/dev/null 2>"$T/r5.err"; rc=$?
 check "a directory as hostfile: exit 2, one line" eval "[ $rc -eq 2 ] && [ \$(wc -l <'$T/r5.err') -eq 1 ] && grep -q 'is a directory' '$T/r5.err'"
 "$S" --platform no-such-platform --no-report >/dev/null 2>"$T/r6.err"; rc=$?

@@ -53,9 +53,10 @@ check "compare.sh --out=DIR with a run directory holding a space" test -s "$T/cm
 "$X/compare.sh" --frob >/dev/null 2>"$T/frob.err"; rc=$?
 check "compare.sh unknown option: exit 2, one line" eval "[ $rc -eq 2 ] && [ \$(wc -l <'$T/frob.err') -eq 1 ]"
 
-# --latest reads results/: a run directory with a space there is found, not skipped
+# --latest reads results/ (this test's own, HREL_RESULTS): a run directory with a
+# space there is found, not skipped
 plat=space-test-$$
-lat="$ROOT/results/h3 space test $$"
+lat="$HREL_RESULTS/h3 space test $$"
 mkdir -p "$lat"
 cp "$T/run with space/fit.csv" "$lat/fit.csv"
 sed "s/^# platform: .*/# platform: $plat/" "$T/run with space/raw.csv" >"$lat/raw.csv"

@@ -4,6 +4,8 @@
 . "$(dirname "$0")/common.sh"
 S=$ROOT/experiments/study.sh
 before=$(our_pvmds)
+# the user's results/latest (the link, or its absence) before the study
+user_latest=$(readlink "$ROOT/results/latest" 2>/dev/null || echo none)
 
 # --- a short study, end to end ------------------------------------------------
 "$S" --run "$T/short" --quick -- -q -P PP,AA -p 2 --coll-procs 4 -s 6720,26880 -r 5 >"$T/short.out" 2>&1
@@ -20,6 +22,10 @@ if [ -x "$ROOT/experiments/report.sh" ]; then
     check "--quick: the quality summary heads the report" grep -q "<div class=\"quality\">" "$T/short/report.html"
 fi
 check "no pvmd of the study left running" test -z "$(new_pids "$before" "$(our_pvmds)")"
+# results/latest is the user's: a test's study points the test's own at its run
+check "the user's results/latest untouched by a test's study" \
+    test "$(readlink "$ROOT/results/latest" 2>/dev/null || echo none)" = "$user_latest"
+check "HREL_RESULTS/latest points at the study's run" test "$(readlink "$HREL_RESULTS/latest")" = "$T/short"
 
 # --- interrupted: rows kept, virtual machine halted ----------------------------
 "$S" --run "$T/int" -- -q -P PP -p 2 -s 6720 -r 1000000 >"$T/int.out" 2>&1 &

@@ -89,6 +89,10 @@ static void test_synthetic(void)
     /* Pooled: T_average = (L + g h + 2L + 1.5 g h)/2 = 1.5 L + 1.25 g h. */
     HREL_CHECK_REL(r->pooled.g, 1.25 * g, 0.005, "pooled g");
     HREL_CHECK_REL(r->pooled.L, 1.5 * L, 0.25, "pooled L");
+    {
+        char err[256] = "";
+        HREL_CHECK_INT(hrel_fit_check_sizes(r, err, sizeof err), 0, "every pattern has sizes");
+    }
     hrel_fit_result_free(r);
 
     /* The same data in words: g per word is 4 times g per byte, L unchanged. */
@@ -211,6 +215,12 @@ static void test_small_by_hand(void)
     HREL_CHECK_REL(r->averr[0], 100 * 0.2 / 1.3, 1e-9, "AvErr h=100");
     HREL_CHECK_REL(r->maxerr[0], 100 * 0.2 / 1.1, 1e-9, "MaxErr h=100");
     HREL_CHECK_REL(r->averr[2], 100 * 0.2 / 3.3, 1e-9, "AvErr h=300");
+    {   /* what `hrel fit` refuses: the first pattern with one size, named */
+        char err[256] = "";
+        HREL_CHECK_INT(hrel_fit_check_sizes(r, err, sizeof err), -1, "one size refused");
+        HREL_CHECK_STR(err, "pattern AO has one size (100 bytes): a fit needs at least two "
+                            "sizes per pattern", "one size: the message names AO");
+    }
     hrel_fit_result_free(r);
 
     /* Minimum instead of mean: E p=2 becomes 0.95 1.95 2.95, p=4 1.15 2.15 3.15. */
