@@ -5,7 +5,8 @@
 # usage: bench_rounds.sh OUT ROUNDS REPS SIZES ROUTE ENCODING PLATFORM HOSTFILE BLOCK
 #
 # Round K writes OUT/round-K/: suite[-big]/ (hrel_bench), bare[-big].csv
-# (hrel_pingpong), netpipe-BYTES.out (NPpvm), tcp[-big].csv (hrel_tcp_pingpong),
+# (hrel_pingpong), baretraced[-big].csv (hrel_pingpong under the preload
+# tracer, its task files in trace[-big]/), netpipe-BYTES.out (NPpvm), tcp[-big].csv (hrel_tcp_pingpong),
 # with BLOCK 1 first suiteblock[-big]/ (hrel_bench --recv block);
 # sizes over 1 MB run apart ("-big") with REPS/10 repetitions (at least 3) and
 # 1 warm-up; the others get REPS/10 warm-ups (1..10).
@@ -85,6 +86,12 @@ for k in $(seq 1 "$rounds"); do
             --platform "$platform" --hostfile "$hostfile" -o "$d/suite$sfx" >/dev/null || exit 1
         "$B/hrel_pingpong" -s "$list" -r "$r" -w "$w" --route "$route" --encoding "$enc" \
             >"$d/bare$sfx.csv" || exit 1
+        # the same under the preload tracer: its cost per message (docs/predict.md)
+        mkdir -p "$d/trace$sfx" || exit 1
+        LD_PRELOAD="$B/libhrel_trace.so" HREL_TRACE_DIR=$d/trace$sfx HREL_TRACE_RUN=bench-$k$sfx \
+        PVM_EXPORT="${PVM_EXPORT:+$PVM_EXPORT:}LD_PRELOAD:HREL_TRACE_DIR:HREL_TRACE_RUN" \
+            "$B/hrel_pingpong" -s "$list" -r "$r" -w "$w" --route "$route" --encoding "$enc" \
+            >"$d/baretraced$sfx.csv" || exit 1
         IFS=, read -r -a one <<<"$list"
         for s in "${one[@]}"; do netpipe "$d" "$s" "$r" || exit 1; done
         tcp "$d/tcp$sfx.csv" "$list" "$r" "$w" "$k" || exit 1

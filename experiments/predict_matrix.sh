@@ -27,6 +27,8 @@
 #   fft       B/hrel_fft --algo mstep -p 2 --n 262144 -r 1 -w 0
 #   fftccm    B/hrel_fft --algo ccm -p 2 --n 262144 -r 1 -w 0
 #   psrs      B/hrel_psrs -p 4 --n 262144 -r 1 -w 0
+#   groups    B/hrel_groups -p 4 -n 5000 -r 5        daemon route, PVM's group functions
+#   exit1     B/hrel_exit1 -n 200 -b 4096            daemon route, psend/precv, exits 1
 #
 # Writes in DIR: cells/PLATFORM/CELL/ (predict.sh's run folder; for a LAN also
 # predict_x.csv and predict_x_untraced.csv: the local cell's trace predicted with
@@ -75,7 +77,9 @@ farm-d|direct|$B/hrel_farm -d -p 3 -j 24 -b 65536 -w 50
 demo16|direct|$B/hrel_mstep_demo --bytes 16384
 fft|direct|$B/hrel_fft --algo mstep -p 2 --n 262144 -r 1 -w 0
 fftccm|direct|$B/hrel_fft --algo ccm -p 2 --n 262144 -r 1 -w 0
-psrs|direct|$B/hrel_psrs -p 4 --n 262144 -r 1 -w 0"
+psrs|direct|$B/hrel_psrs -p 4 --n 262144 -r 1 -w 0
+groups|daemon|$B/hrel_groups -p 4 -n 5000 -r 5
+exit1|daemon|$B/hrel_exit1 -n 200 -b 4096"
 if [ -n "$cells" ]; then
     for c in ${cells//,/ }; do
         grep -q "^$c|" <<<"$CELLS" || die "--cells: no cell '$c' (see --help)" 2

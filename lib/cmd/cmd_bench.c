@@ -22,7 +22,9 @@ static void usage(FILE *fp)
                 "the ratios suite/bare_pvm, netpipe_pvm/bare_pvm, suite/netpipe_pvm and\n"
                 "bare_pvm/raw_tcp taken within each round (median, IQR, min, max); with\n"
                 "suiteblock/ rounds (bench.sh --with-block) also suite_block/bare_pvm and\n"
-                "suite/suite_block.\n"
+                "suite/suite_block; with baretraced rounds (hrel_pingpong under the preload\n"
+                "tracer) bare_traced/bare_pvm and the tracer's cost per message in ns\n"
+                "(bare_traced - bare_pvm).\n"
                 "\n"
                 "  --csv   bytes,figure,rounds,median,q1,q3,min,max (seconds or ratio)\n");
 }
@@ -35,6 +37,7 @@ static const int ratios[][2] = {
     {HREL_BENCH_BARE, HREL_BENCH_TCP},
     {HREL_BENCH_SUITE_BLOCK, HREL_BENCH_BARE},
     {HREL_BENCH_SUITE, HREL_BENCH_SUITE_BLOCK},
+    {HREL_BENCH_BARE_TRACED, HREL_BENCH_BARE},
 };
 #define NRATIO (sizeof ratios / sizeof ratios[0])
 
@@ -68,6 +71,15 @@ static spread figure(const hrel_benchrun *b, double *tmp, size_t k, int a, int b
     return spread_of(tmp, b->nround);
 }
 
+/* Per-round differences A - B (one-way seconds) at size K. */
+static spread difference(const hrel_benchrun *b, double *tmp, size_t k, int a, int bb)
+{
+    size_t r;
+    for (r = 0; r < b->nround; r++)
+        tmp[r] = hrel_benchrun_at(b, r, k, a) - hrel_benchrun_at(b, r, k, bb);
+    return spread_of(tmp, b->nround);
+}
+
 static void csv_row(long bytes, const char *what, const spread *s)
 {
     printf("%ld,%s,%zu,%.9g,%.9g,%.9g,%.9g,%.9g\n", bytes, what, s->n, s->med, s->q1, s->q3,
@@ -94,6 +106,11 @@ static void print_csv(const hrel_benchrun *b, double *tmp, const char *dir)
                      hrel_benchrun_prog[ratios[i][1]]);
             if (s.n)
                 csv_row(b->bytes[k], name, &s);
+        }
+        {
+            spread s = difference(b, tmp, k, HREL_BENCH_BARE_TRACED, HREL_BENCH_BARE);
+            if (s.n)
+                csv_row(b->bytes[k], "bare_traced-bare_pvm_s", &s);
         }
     }
 }
@@ -158,6 +175,16 @@ static void print_text(const hrel_benchrun *b, double *tmp, const char *dir)
                 printf(" %32s", "-");
         }
         printf("\n");
+    }
+    if (!show[HREL_BENCH_BARE_TRACED])
+        return;
+    printf("# the preload tracer's cost per message (one send and its receive): bare_traced - "
+           "bare_pvm one way, ns, within each round: median (IQR q1..q3; min..max)\n");
+    for (k = 0; k < b->nsize; k++) {
+        spread s = difference(b, tmp, k, HREL_BENCH_BARE_TRACED, HREL_BENCH_BARE);
+        if (s.n)
+            printf("%9ld %8.0f (%.0f..%.0f; %.0f..%.0f)\n", b->bytes[k], 1e9 * s.med,
+                   1e9 * s.q1, 1e9 * s.q3, 1e9 * s.min, 1e9 * s.max);
     }
 }
 

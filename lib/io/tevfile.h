@@ -52,9 +52,10 @@ typedef enum {
     HREL_TEV_REDUCE,      /* peer: the root's instance; bytes: count x size */
     HREL_TEV_GATHER,
     HREL_TEV_SCATTER,
-    HREL_TEV_PACK,        /* packing since the last call: initsend, pk*, upk*;
-                             t0 first begin, t1 last end, peer: calls,
-                             bytes: ns spent inside them */
+    HREL_TEV_PACK,        /* packing since the last call: initsend, pk*, upk*,
+                             packf/unpackf; t0 first begin, t1 last end, peer:
+                             calls (one clock reading per call: the time
+                             between them is the program's too) */
     HREL_TEV_END,         /* process end; ret: exit status */
     HREL_TEV_LIST,        /* data: up to HREL_TEV_LIST_N tids of the call before */
     HREL_TEV_NAME,        /* data: the group name of the call before */

@@ -15,7 +15,8 @@
 #include "sample.h"
 
 const char *const hrel_benchrun_prog[HREL_BENCH_NPROG] = {"suite", "bare_pvm", "netpipe_pvm",
-                                                          "raw_tcp", "suite_block"};
+                                                          "raw_tcp", "suite_block",
+                                                          "bare_traced"};
 
 typedef struct rec {
     size_t round;
@@ -174,6 +175,8 @@ static int load_round(const char *rdir, size_t round, recs *v, char *err, size_t
             snprintf(path, sizeof path, "%.4000s/%.100s/raw.csv", rdir, n);
             if (access(path, F_OK) == 0)
                 rc = load_suite(path, round, prog, v, err, errlen);
+        } else if (csv && strncmp(n, "baretraced", 10) == 0) {
+            rc = load_pp(path, round, HREL_BENCH_BARE_TRACED, v, err, errlen);
         } else if (csv && strncmp(n, "bare", 4) == 0) {
             rc = load_pp(path, round, HREL_BENCH_BARE, v, err, errlen);
         } else if (csv && strncmp(n, "tcp", 3) == 0) {

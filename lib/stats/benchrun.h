@@ -6,7 +6,8 @@
  *   suite[-X]/raw.csv, suiteblock[-X]/raw.csv  hrel_bench raw.csv of the suite's PingPong (p = 2): the
  *                      round's figure at size h is the median of its rows'
  *                      seconds (hrel_sample_median)
- *   bare[-X].csv, tcp[-X].csv  hrel_pingpong / hrel_tcp_pingpong: columns bytes and
+ *   bare[-X].csv, baretraced[-X].csv, tcp[-X].csv  hrel_pingpong (untraced /
+ *                      under the preload tracer) / hrel_tcp_pingpong: columns bytes and
  *                      median_s (the program's own median of its repetitions)
  *   netpipe-B.out      NetPIPE's output for size B: lines "bytes Mbps seconds"
  * (a program may run in parts, e.g. suite/ and suite-big/ for the large
@@ -22,11 +23,12 @@
 #include <stddef.h>
 
 enum { HREL_BENCH_SUITE, HREL_BENCH_BARE, HREL_BENCH_NETPIPE, HREL_BENCH_TCP,
-       HREL_BENCH_SUITE_BLOCK, HREL_BENCH_NPROG };
+       HREL_BENCH_SUITE_BLOCK, HREL_BENCH_BARE_TRACED, HREL_BENCH_NPROG };
 
 /* Program names as columns: suite, bare_pvm, netpipe_pvm, raw_tcp,
  * suite_block (the suite with --recv block, from suiteblock[-X]/raw.csv, when
- * bench.sh ran it). */
+ * bench.sh ran it), bare_traced (hrel_pingpong under the preload tracer, from
+ * baretraced[-X].csv). */
 extern const char *const hrel_benchrun_prog[HREL_BENCH_NPROG];
 
 typedef struct hrel_benchrun {

@@ -6,15 +6,15 @@
  * file DIR/HOST.PID.tev (lib/io/tevfile.h): the process start (taken in the
  * constructor), each wrapped call with its peers, bytes, tag, return value,
  * begin and end on CLOCK_REALTIME and, for a call made inside a group function,
- * that function's number; packing (initsend, pk*, upk*, packf) is summed per
- * stretch between two calls; the process end (on_exit: also without pvm_exit,
+ * that function's number; packing (initsend, pk*, upk*, packf) is one record
+ * per stretch between two calls (its calls, first begin, last end); the process end (on_exit: also without pvm_exit,
  * with the exit status). Spawned tasks load it too: the library adds
  * LD_PRELOAD, HREL_TRACE_DIR and HREL_TRACE_RUN to PVM_EXPORT (trace.sh does),
  * so PVM's group server, started by the first group call, is traced as well.
  *
- * Records go to an in-memory buffer; a thread of the library (signals blocked)
- * writes it out every HREL_TEV_FLUSH_MS ms or when HREL_TEV_FLUSH_RECS records
- * wait, and on exit. SIGTERM (what pvm_kill and pvm_halt send), when the
+ * Records go to an in-memory buffer; a thread of the library (signals blocked,
+ * started once the process has lived HREL_TEV_FLUSH_MS ms) writes it out every
+ * HREL_TEV_FLUSH_MS ms or when HREL_TEV_FLUSH_RECS records wait, and on exit. SIGTERM (what pvm_kill and pvm_halt send), when the
  * program has no handler of its own, first writes what waits, then the process
  * dies of it as before. A process killed otherwise leaves what was written.
  *
@@ -62,7 +62,7 @@ static struct {
     int seq;                   /* next call number */
     int tid;                   /* own task id, 0 until known */
     int enrolled;              /* the first pvm_mytid was recorded */
-    int64_t pk_t0, pk_t1, pk_ns;   /* packing since the last call */
+    int64_t pk_t0, pk_t1;      /* packing since the last call: first begin, last end */
     int pk_n;
     const void *pend;          /* the send in progress (a callrec), or NULL */
     int pend_kind;
@@ -236,7 +236,10 @@ static void record(int kind, const callrec *c)
 {
     hrel_tev_rec *r;
     int k, nl = 0, inner = S.gseq >= 0 && c->seq != S.gseq;
-    if (!S.thread)
+    /* the writer starts once the process has lived HREL_TEV_FLUSH_MS or its
+       buffer is full: a short task writes once, at its end */
+    if (!S.thread && (S.n >= HREL_TEV_FLUSH_RECS ||
+                      c->t1 - S.head.start_ns > (int64_t)HREL_TEV_FLUSH_MS * 1000000))
         start_writer();
     pthread_mutex_lock(&mu);
     if (S.pk_n > 0 && (r = slot())) {
@@ -245,11 +248,10 @@ static void record(int kind, const callrec *c)
         r->u.call.parent = -1;
         r->u.call.peer = S.pk_n;
         r->u.call.tag = -1;
-        r->u.call.bytes = S.pk_ns;
+        r->u.call.bytes = 0;
         r->u.call.t0_ns = S.pk_t0;
         r->u.call.t1_ns = S.pk_t1;
         S.pk_n = 0;
-        S.pk_ns = 0;
     }
     for (k = 0; c->list && k < c->nlist; k++)
         nl += c->list[k] > 0;
@@ -818,12 +820,16 @@ int pvm_scatter(void *result, void *data, int count, int dt, int tag, char *grou
 
 /* --- packing: summed between calls -------------------------------------------- */
 
-static void pack_add(int64_t t0, int64_t t1)
+/* One clock reading per packing call (two for the first of a stretch). */
+static void pack_begin(void)
 {
     if (S.pk_n == 0)
-        S.pk_t0 = t0;
-    S.pk_t1 = t1;
-    S.pk_ns += t1 - t0;
+        S.pk_t0 = now_ns();
+}
+
+static void pack_end(void)
+{
+    S.pk_t1 = now_ns();
     S.pk_n++;
 }
 
@@ -832,13 +838,12 @@ static void pack_add(int64_t t0, int64_t t1)
     { \
         REAL(name); \
         int cc, e; \
-        int64_t t0; \
         if (!S.on || S.depth) \
             return real_##name(p, n, st); \
-        t0 = now_ns(); \
+        pack_begin(); \
         cc = real_##name(p, n, st); \
         e = errno; \
-        pack_add(t0, now_ns()); \
+        pack_end(); \
         errno = e; \
         return cc; \
     }
@@ -871,13 +876,12 @@ PACKER(pvm_upkushort, unsigned short)
     { \
         REAL(name); \
         int cc, e; \
-        int64_t t0; \
         if (!S.on || S.depth) \
             return real_##name(a); \
-        t0 = now_ns(); \
+        pack_begin(); \
         cc = real_##name(a); \
         e = errno; \
-        pack_add(t0, now_ns()); \
+        pack_end(); \
         errno = e; \
         return cc; \
     }
@@ -894,13 +898,12 @@ int pvm_vpackf(const char *fmt, va_list ap)
 {
     REAL(pvm_vpackf);
     int cc, e;
-    int64_t t0;
     if (!S.on || S.depth)
         return real_pvm_vpackf(fmt, ap);
-    t0 = now_ns();
+    pack_begin();
     cc = real_pvm_vpackf(fmt, ap);
     e = errno;
-    pack_add(t0, now_ns());
+    pack_end();
     errno = e;
     return cc;
 }
@@ -909,13 +912,12 @@ int pvm_vunpackf(const char *fmt, va_list ap)
 {
     REAL(pvm_vunpackf);
     int cc, e;
-    int64_t t0;
     if (!S.on || S.depth)
         return real_pvm_vunpackf(fmt, ap);
-    t0 = now_ns();
+    pack_begin();
     cc = real_pvm_vunpackf(fmt, ap);
     e = errno;
-    pack_add(t0, now_ns());
+    pack_end();
     errno = e;
     return cc;
 }

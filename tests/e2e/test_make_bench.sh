@@ -19,9 +19,17 @@ for k in 1 2 3; do
     printf '# bare\nbytes,reps,median_s,mean_s\n100,3,%s,%s\n' "$b" "$b" >"$R/round-$k/bare.csv"
     printf '     100 0.066667   0.000012\n' >"$R/round-$k/netpipe-100.out"
     printf '# tcp\nbytes,reps,median_s,mean_s\n100,3,0.000005,0.000005\n' >"$R/round-$k/tcp.csv"
+    # the bare ping-pong under the preload tracer: 0.5, 1.0, 0.25 us more than bare
+    case $k in 1) bt=0.0000105 ;; 2) bt=0.000021 ;; 3) bt=0.00001025 ;; esac
+    printf '# traced\nbytes,reps,median_s,mean_s\n100,3,%s,%s\n' "$bt" "$bt" >"$R/round-$k/baretraced.csv"
 done
 "$BIN/hrel" bench "$R" --csv >"$T/b.csv" 2>"$T/b.err"
 check "hrel bench --csv exits 0" test $? -eq 0
+check "the tracer's cost per message: median 500 ns, IQR 375..750 (interpolated), range 250..1000 (got $(grep '^100,bare_traced-bare_pvm_s,' "$T/b.csv"))" \
+    grep -qE '^100,bare_traced-bare_pvm_s,3,5e-07,3\.75e-07,7\.5e-07,2\.5e-07,1e-06$' "$T/b.csv"
+check "bare_traced/bare_pvm ratio median 1.05" grep -qE '^100,bare_traced/bare_pvm,3,1\.05,' "$T/b.csv"
+"$BIN/hrel" bench "$R" >"$T/bt.txt"
+check "text summary: the tracer's cost per message, ns" grep -qE '^ +100 +500 \(375\.\.750; 250\.\.1000\)$' "$T/bt.txt"
 row() { grep "^100,$1," "$T/b.csv" | cut -d, -f3-; }
 check "suite: 3 rounds, median of the round medians 30 us, min 20, max 40 (got $(row suite_s))" \
     test "$(row suite_s)" = "3,3e-05,2.5e-05,3.5e-05,2e-05,4e-05"
@@ -76,11 +84,13 @@ before=$(our_pvmds)
 "$ROOT/experiments/bench.sh" --rounds 2 -r 5 -s 1,6720 -o "$T/mb" >"$T/mb.out" 2>"$T/mb.err"
 check "bench.sh: 2 rounds, exit 0" test $? -eq 0
 check "bench.sh: a directory per round" test -d "$T/mb/round-1" -a -d "$T/mb/round-2" -a ! -e "$T/mb/round-3"
-for f in suite/raw.csv bare.csv tcp.csv; do
+for f in suite/raw.csv bare.csv tcp.csv baretraced.csv; do
     check "bench.sh: round 2 has $f" test -s "$T/mb/round-2/$f"
 done
 check "bench.sh: summary.txt and bench.csv written" test -s "$T/mb/summary.txt" -a -s "$T/mb/bench.csv"
 check "bench.sh: the suite's ratio to the bare ping-pong over 2 rounds" grep -q '^6720,suite/bare_pvm,2,' "$T/mb/bench.csv"
+check "bench.sh: the traced ping-pong's task files kept" bash -c "ls '$T/mb/round-2/trace/'*.tev >/dev/null"
+check "bench.sh: the tracer's cost per message reported" grep -q '^6720,bare_traced-bare_pvm_s,2,' "$T/mb/bench.csv"
 if command -v NPpvm >/dev/null 2>&1; then
     check "bench.sh: NetPIPE ran in both rounds" grep -q '^1,netpipe_pvm_s,2,' "$T/mb/bench.csv"
 else

@@ -4,8 +4,9 @@
 # the receiving buffer; they must be refused, never written past the buffer.
 . "$(dirname "$0")/common.sh"
 cd "$ROOT" || exit 1
+# (the preload tracer wraps pvm_upkstr for the program it traces, unpacking nothing itself)
 check "no pvm_upkstr left in pvmsrc (bounded helper only)" \
-    bash -c "! grep -rn 'pvm_upkstr' pvmsrc --include='*.c' | grep -v 'pvmsrc/common/upk'"
+    bash -c "! grep -rn 'pvm_upkstr' pvmsrc --include='*.c' | grep -v -e 'pvmsrc/common/upk' -e 'pvmsrc/preload/'"
 if ! hrel_vm_start hostfiles/local; then
     check "pvmd starts" false; finish
 fi
