@@ -8,7 +8,7 @@ cd "$ROOT" || exit 1
 # checkout may fuzz at the same time in /tmp
 mkdir -p "$T/tmp"
 TMPDIR=$T/tmp tests/fuzz/run.sh 3 >"$T/out" 2>&1; rc=$?
-for r in csv fitcsv raw trace msgtrace pvmtrace fftconst psrsconst hyper ccm; do
+for r in csv fitcsv raw trace msgtrace pvmtrace fftconst psrsconst hyper ccm tev; do
     check "fuzz $r: no crash, leak or limit exceeded" grep -q "^fuzz $r: ok" "$T/out"
 done
 [ "$rc" -eq 0 ] || cat "$T/out"

@@ -13,7 +13,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SECS=${1:-3}
 case $SECS in ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, not '$SECS'" >&2; exit 2;; esac
-READERS="csv fitcsv raw trace msgtrace pvmtrace fftconst psrsconst hyper ccm"
+READERS="csv fitcsv raw trace msgtrace pvmtrace fftconst psrsconst hyper ccm tev"
 OUT=$ROOT/.fuzz
 if ! command -v clang >/dev/null 2>&1; then
     apt-get install -y -q clang >/dev/null 2>&1 || { echo "run.sh: clang missing and apt-get install clang failed" >&2; exit 1; }
