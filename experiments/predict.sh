@@ -30,6 +30,8 @@
 #                    line saying so, when PROGRAM does not load libpvm3.so)
 #   --stdin FILE     PROGRAM's standard input in every run (- : this script's
 #                    own, read once); default none (/dev/null)
+#   --all-models     also the internal variants of the replay (replay_nomedium,
+#                    replay_nosetup, replay_pvmd_fresh) in the tables
 #   --runs N         traced runs (default 3), each after an untraced run (the
 #                    untraced runs measure the tracing overhead)
 #   --run DIR        output folder (default results/predict-<platform>-<time>)
@@ -142,7 +144,7 @@ if [ "${1:-}" = "--inner" ]; then
     end_group_server() {
         local p
         for p in $(pgrep -x pvmgs 2>/dev/null); do
-            tr '\0' '\n' 2>/dev/null <"/proc/$p/environ" | grep -qxF "HREL_ROOT=$HREL_ROOT" && kill "$p" 2>/dev/null
+            grep -qxF "HREL_ROOT=$HREL_ROOT" <<<"$(tr '\0' '\n' 2>/dev/null <"/proc/$p/environ")" && kill "$p" 2>/dev/null
         done
         return 0
     }
@@ -178,7 +180,7 @@ if [ "${1:-}" = "--inner" ]; then
     exit 0
 fi
 
-fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon fresh=0 tracer=preload input=""
+fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon fresh=0 tracer=preload input="" allmodels=0
 import_args=()
 HREL_PLAT_PROG=predict
 . "$ROOT/experiments/platform_env.sh"
@@ -209,6 +211,7 @@ while [ $# -gt 0 ]; do
         --fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*|--tracer=*|--stdin=*)
             set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
         --fresh-vm) fresh=1; shift ;;
+        --all-models) allmodels=1; shift ;;
         -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) die2 "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
     esac
@@ -243,7 +246,9 @@ HREL="$ROOT/bin/$PVM_ARCH/hrel"   # PVM_ARCH: hostfiles/vm.sh, via platform_env.
 [ -x "$HREL" ] || die "$HREL is not built: run make first"
 # the preload tracer sees a program's calls into libpvm3.so; a program built
 # with libpvm3.a keeps them inside: PVM's tracer then
-if [ "$tracer" = preload ] && ! ldd "$prog" 2>/dev/null | grep -q 'libpvm3\.so'; then
+# (ldd's output taken whole first: grep -q closing the pipe early would fail it
+# under pipefail)
+if [ "$tracer" = preload ] && ! { deps=$(ldd "$prog" 2>/dev/null); grep -q 'libpvm3\.so' <<<"$deps"; }; then
     echo "predict: $(basename "$prog") does not load libpvm3.so (statically linked?): traced with PVM's tracer (--tracer pvm)"
     tracer=pvm
 fi
@@ -425,10 +430,13 @@ fi
 . "$ROOT/experiments/predict_models.sh"
 hrel_predict_models "$HREL" "$src" "$run/fit_priced.csv" "$run/model" predict "$medium" "$setup" \
     "$ratio" "$pvmd" "${hosts[@]}"
+[ "$allmodels" = 1 ] || hrel_predict_public
 [ ${#preds[@]} -gt 0 ] || die "every model refused (see $run/model_*.err)"
+# one answer: the model the validation matrix trusts on this kind of cell
+hrel_predict_recommend "$ROOT/docs/data/predict_matrix/summary.csv" "$platform" "$route"
 comments=("# program: $prog $*" "# platform: $platform (replay medium $medium, $nhosts hosts)"
           "# predicted_from: $src" "# route: $route; g and L: $(head -n 1 "$run/fit.src" 2>/dev/null)"
-          "# tracer: $tracer")
+          "# tracer: $tracer" "# recommended: $rec_model ($rec_why)")
 [ -z "$pvmdline" ] || comments+=("$pvmdline")
 hrel_predict_tables "$HREL" "$run/predict.csv" "$run/predict_untraced.csv" "$times" "$utimes" \
     "${comments[@]}" || exit 1
@@ -451,6 +459,7 @@ if command -v gnuplot >/dev/null 2>&1; then
     fi
     [ -s "$run/msteps.dat" ] && { hrel_figure msteps "$run/msteps" "$run/msteps.dat" || true; }
 fi
+printf 'predict: recommended: %s %.6g s (%s)\n' "$rec_model" "$rec_s" "$rec_why"
 grep -v '^#' "$run/predict.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict.csv"
 echo "against the untraced runs:"
 grep -v '^#' "$run/predict_untraced.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict_untraced.csv"

@@ -149,7 +149,7 @@ for p in ${platforms//,/ }; do
             rm -rf "$dir"; mkdir -p "$(dirname "$dir")"
             say "$p $name: predict.sh --route $route --fresh-vm --runs $runs -- ${prog#"$B/"}"
             # shellcheck disable=SC2086  # prog is a program and its arguments
-            "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --fit "$fit" --fresh-vm \
+            "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --fit "$fit" --fresh-vm --all-models \
                 --runs "$runs" --run "$dir" -- $prog >"$dir.log" 2>&1 ||
                 { echo "predict_matrix: $p $name failed: $(grep -v '^predict: [a-z_]* refused' "$dir.log" | tail -n 1)" >&2
                   failed=$((failed + 1)); continue; }

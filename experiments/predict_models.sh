@@ -9,6 +9,16 @@
 #     replay's; PVMD is empty or "G_WIRE WIRE RTT_TRACED RTT_UNTRACED" for the
 #     daemon route packet by packet (replay_pvmd, replay_pvmd_fresh); PLACE are
 #     the replay's placement options (--hosts N or --hosts-from MSGS), if any.
+#   hrel_predict_public
+#     drops the internal variants (replay_nomedium, replay_nosetup,
+#     replay_pvmd_fresh: what the matrix compares the models with) from preds.
+#   hrel_predict_recommend SUMMARY PLATFORM ROUTE
+#     the model to trust among preds: the one with the smallest median |error|
+#     against the untraced runs on cells of PLATFORM (an emulated platform the
+#     matrix did not run: its LANs rows) and ROUTE in the validation matrix's
+#     SUMMARY (docs/data/predict_matrix/summary.csv, own traces); sets rec_model,
+#     rec_s (its prediction), rec_why (the error it reached there, or that the
+#     platform was not validated: then the replay).
 #   hrel_predict_tables HREL OUT OUT_UNTRACED TIMES UTIMES [COMMENT...]
 #     writes predict.csv-style tables of preds against the traced runs TIMES
 #     (OUT, with the COMMENT lines and the refusals first) and against the
@@ -42,6 +52,39 @@ hrel_predict_models() {
     fi
 }
 
+hrel_predict_public() {
+    local p keep=()
+    for p in "${preds[@]}"; do
+        case "${p%%=*}" in replay_nomedium|replay_nosetup|replay_pvmd_fresh) ;; *) keep+=("$p") ;; esac
+    done
+    preds=("${keep[@]}")
+}
+
+hrel_predict_recommend() {
+    local summary=$1 platform=$2 route=$3 p name best="" berr="" bcells="" scope row
+    rec_model="" rec_s="" rec_why=""
+    for scope in "$platform" LANs; do
+        [ -s "$summary" ] || break
+        [ "$scope" = LANs ] && { [ "$platform" = local ] || [ ! -f "$HREL_ROOT/hostfiles/$platform.platform" ]; } && break
+        for p in "${preds[@]}"; do
+            name=${p%%=*}
+            row=$(awk -F, -v pl="$scope" -v r="$route" -v m="$name"                 '$1 == pl && $2 == "same" && $3 == r && $4 == m { print $6 "," $5; exit }' "$summary")
+            [ -n "$row" ] || continue
+            if [ -z "$best" ] || awk -v a="${row%%,*}" -v b="$berr" 'BEGIN { exit !(a + 0 < b + 0) }'; then
+                best=$name berr=${row%%,*} bcells=${row#*,}
+            fi
+        done
+        [ -n "$best" ] && { rec_why="its median |error| on $bcells $route-route cells of $scope in the validation matrix: $berr %"; break; }
+    done
+    if [ -z "$best" ]; then
+        best=replay
+        case " ${preds[*]} " in *" replay="*) ;; *) best=${preds[0]%%=*} ;; esac
+        rec_why="$platform with the $route route is not in the validation matrix"
+    fi
+    rec_model=$best
+    for p in "${preds[@]}"; do [ "${p%%=*}" = "$best" ] && rec_s=${p#*=}; done
+}
+
 hrel_predict_tables() {
     local hrel=$1 out=$2 outu=$3 times=$4 utimes=$5 r
     shift 5
@@ -49,6 +92,7 @@ hrel_predict_tables() {
       for r in "${refused[@]}"; do echo "# refused: $r"; done
       "$hrel" trace table --measured "$times" --untraced "$utimes" "${preds[@]}"; } >"$out" &&
     { echo "# the same predictions against the median of the untraced runs"
+      for r in "$@"; do case "$r" in "# recommended: "*) echo "$r" ;; esac; done
       for r in "${refused[@]}"; do echo "# refused: $r"; done
       "$hrel" trace table --measured "$utimes" "${preds[@]}"; } >"$outu"
 }

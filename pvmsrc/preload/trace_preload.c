@@ -13,8 +13,8 @@
  * so PVM's group server, started by the first group call, is traced as well.
  *
  * Records go to an in-memory buffer; a thread of the library (signals blocked,
- * started once the process has lived HREL_TEV_FLUSH_MS ms) writes it out every
- * HREL_TEV_FLUSH_MS ms or when HREL_TEV_FLUSH_RECS records wait, and on exit. SIGTERM (what pvm_kill and pvm_halt send), when the
+ * started with the first record) writes it out every HREL_TEV_FLUSH_MS ms or
+ * when HREL_TEV_FLUSH_RECS records wait, and on exit. SIGTERM (what pvm_kill and pvm_halt send), when the
  * program has no handler of its own, first writes what waits, then the process
  * dies of it as before. A process killed otherwise leaves what was written.
  *
@@ -236,10 +236,9 @@ static void record(int kind, const callrec *c)
 {
     hrel_tev_rec *r;
     int k, nl = 0, inner = S.gseq >= 0 && c->seq != S.gseq;
-    /* the writer starts once the process has lived HREL_TEV_FLUSH_MS or its
-       buffer is full: a short task writes once, at its end */
-    if (!S.thread && (S.n >= HREL_TEV_FLUSH_RECS ||
-                      c->t1 - S.head.start_ns > (int64_t)HREL_TEV_FLUSH_MS * 1000000))
+    /* the writer starts with the first record: a task that then waits for
+       ever (PVM's group server) has its records on disk 0.1 s later */
+    if (!S.thread)
         start_writer();
     pthread_mutex_lock(&mu);
     if (S.pk_n > 0 && (r = slot())) {

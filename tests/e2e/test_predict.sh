@@ -17,7 +17,7 @@ our_tracers() {
     done
 }
 
-"$P" --runs 2 --tracer pvm --fit "$T/fit.csv" --run "$T/p1" --timeout 60 -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p1.out" 2>"$T/p1.err"
+"$P" --runs 2 --tracer pvm --all-models --fit "$T/fit.csv" --run "$T/p1" --timeout 60 -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p1.out" 2>"$T/p1.err"
 rc=$?
 check "predict.sh exits 0 on the stencil" [ $rc -eq 0 ]
 check "last line names the run" [ "$(tail -n 1 "$T/p1.out")" = "predict: $T/p1" ]
@@ -93,7 +93,7 @@ if [ "$(id -u)" -eq 0 ]; then
     PN=$ROOT/hostfiles/pn$TG
     printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' >"$PN.platform"
     printf '* ep=$HREL_ROOT/bin/$PVM_ARCH wd=$HREL_ROOT dx=/usr/lib/pvm3/lib/pvmd\npa%s\npb%s\n' "$TG" "$TG" >"$PN"
-    "$P" --platform "pn$TG" --runs 1 --fit "$T/fit.csv" --run "$T/p7" --timeout 60 \
+    "$P" --platform "pn$TG" --runs 1 --all-models --fit "$T/fit.csv" --run "$T/p7" --timeout 60 \
         -- "$BIN/hrel_stencil" -p 3 -i 3 -w 5 >"$T/p7.out" 2>&1
     check "emulated LAN: predicted ($(tail -n 1 "$T/p7.out"))" grep -q '^replay,' "$T/p7/predict.csv"
     check "emulated LAN: the pvmd's estimates before each run (hrel_pvmdrtt)" \

@@ -147,9 +147,18 @@ grep -qx '# tracer: preload' "$T/p1/run1/msgs.csv" 2>/dev/null || { head -n 3 "$
 check "predict.sh: one warning line for the exit status" \
     bash -c "[ \$(grep -c 'warning: hrel_exit1 exited with status 1 after running to its end' '$T/p1.err') -eq 1 ]"
 check "predict.sh: the replay predicted" grep -q '^replay,' "$T/p1/predict.csv"
+check "predict.sh: one answer on the terminal (recommended model, seconds, its matrix error)" \
+    grep -qE '^predict: recommended: (bspwb|mpm|replay) [0-9.e+-]+ s \(its median \|error\| on [0-9]+ daemon-route cells of local in the validation matrix: [0-9.]+ %\)$' "$T/p1.out"
+check "predict.sh: # recommended: in predict.csv and predict_untraced.csv" \
+    bash -c "grep -q '^# recommended: [a-z]* (' '$T/p1/predict.csv' && grep -q '^# recommended: [a-z]* (' '$T/p1/predict_untraced.csv'"
+check_not "predict.sh: internal variants only with --all-models" grep -qE '^replay_(nomedium|nosetup)' "$T/p1/predict.csv"
 "$P" --runs 1 --fit "$T/fit.csv" --run "$T/p2" --timeout 60 -- "$BIN/hrel_groups" -p 3 -n 50 -r 2 >"$T/p2.out" 2>&1
 check "predict.sh: a program with group functions predicted" grep -q '^replay,' "$T/p2/predict.csv"
+"$P" --runs 1 --fit "$T/fit.csv" --run "$T/p5" --hostfile "$T/hosts" --timeout 60 -- "$BIN/hrel_exit1" -n 5 >"$T/p5.out" 2>&1
+check "predict.sh on a platform the matrix did not run: the replay, said so" \
+    grep -qE '^predict: recommended: replay [0-9.e+-]+ s \(.* with the daemon route is not in the validation matrix\)$' "$T/p5.out"
 check "predict.sh: its group server traced in the traced run" grep -q '^# group_server: rank ' "$T/p2/run1/msgs.csv"
+grep -q '^replay,' "$T/p2/predict.csv" 2>/dev/null || tail -n 4 "$T/p2.out" | sed 's/^/  p2: /'
 if [ -x /usr/bin/gexample ]; then   # PVM's example that asks for its sizes on stdin
     printf '12\n2\n' >"$T/in.txt"
     "$P" --runs 1 --fit "$T/fit.csv" --run "$T/p3" --stdin "$T/in.txt" --timeout 60 -- /usr/bin/gexample >"$T/p3.out" 2>&1
