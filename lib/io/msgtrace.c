@@ -583,7 +583,7 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
         fprintf(fp, "# outside: %ld sends to tasks outside the trace (rows with no peer)\n",
                 t->outside);
     for (k = 0; t->status && k < t->nproc; k++)
-        if (t->status[k] != 0)
+        if (t->status[k] != 0 && k != t->group_server)   /* the server runs on */
             fprintf(fp, "# exit_status: rank %d %d%s\n", k, t->status[k],
                     t->status[k] < 0 ? " (no end recorded)" : "");
     fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n");
