@@ -5,7 +5,8 @@
 # usage: experiments/predict.sh [--platform NAME | --hostfile FILE | --attach] [--fit FIT.csv]
 #                               [--trace TRACE] [--runs N] [--run DIR]
 #                               [--timeout DURATION] [--cpu-ratio X] [--route daemon|direct]
-#                               [--tags LIST] [--marker TAG] [--rule switch|marker] [--fresh-vm]
+#                               [--tags LIST] [--marker TAG] [--rule switch|marker]
+#                               [--fresh-vm | --same-vm]
 #                               [--tracer preload|pvm] [--stdin FILE]
 #                               -- PROGRAM [ARGS...]
 #
@@ -46,7 +47,10 @@
 #                    measured with that route
 #   --fresh-vm       start a new virtual machine for every run (untraced and
 #                    traced): on the daemon route a run's time depends on what
-#                    the pvmds learnt in earlier runs (docs/predict.md)
+#                    the pvmds learnt in earlier runs (docs/predict.md); the
+#                    default with --route daemon (not with --attach)
+#   --same-vm        every run in one virtual machine (the default with
+#                    --route direct)
 # Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct; measured_s the
 # median of the traced runs; predict_untraced.csv: against the untraced
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
@@ -180,7 +184,7 @@ if [ "${1:-}" = "--inner" ]; then
     exit 0
 fi
 
-fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon fresh=0 tracer=preload input="" allmodels=0
+fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon fresh="" tracer=preload input="" allmodels=0
 import_args=()
 HREL_PLAT_PROG=predict
 . "$ROOT/experiments/platform_env.sh"
@@ -211,6 +215,7 @@ while [ $# -gt 0 ]; do
         --fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*|--tracer=*|--stdin=*)
             set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
         --fresh-vm) fresh=1; shift ;;
+        --same-vm) fresh=0; shift ;;
         --all-models) allmodels=1; shift ;;
         -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) die2 "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
@@ -221,6 +226,8 @@ prog=$1; shift
 case "$runs" in ''|*[!0-9]*|0) die2 "--runs needs a whole number >= 1, not '$runs'" ;; esac
 case "$route" in direct|daemon) ;; *) die2 "--route must be direct or daemon, not '$route'" ;; esac
 case "$tracer" in preload|pvm) ;; *) die2 "--tracer must be preload or pvm, not '$tracer'" ;; esac
+# on the daemon route every run starts from a fresh virtual machine unless told
+[ -n "$fresh" ] || { [ "$route" = daemon ] && fresh=1 || fresh=0; }
 [ -z "$input" ] || [ "$input" = - ] || [ -r "$input" ] || die2 "cannot read --stdin file '$input'"
 case "$tmo" in
     *ms) die2 "--timeout: give at least 1s" ;;

@@ -17,7 +17,7 @@ our_tracers() {
     done
 }
 
-"$P" --runs 2 --tracer pvm --all-models --fit "$T/fit.csv" --run "$T/p1" --timeout 60 -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p1.out" 2>"$T/p1.err"
+"$P" --runs 2 --tracer pvm --all-models --same-vm --fit "$T/fit.csv" --run "$T/p1" --timeout 60 -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p1.out" 2>"$T/p1.err"
 rc=$?
 check "predict.sh exits 0 on the stencil" [ $rc -eq 0 ]
 check "last line names the run" [ "$(tail -n 1 "$T/p1.out")" = "predict: $T/p1" ]
@@ -47,7 +47,7 @@ fi
 check "no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 check "no tracer left" [ -z "$(our_tracers)" ]
 
-check "without --fresh-vm all runs share one virtual machine" bash -c "[ \$(cut -d' ' -f2- '$T/p1/vms' | sort -u | wc -l) -eq 1 ]"
+check "with --same-vm all runs share one virtual machine" bash -c "[ \$(cut -d' ' -f2- '$T/p1/vms' | sort -u | wc -l) -eq 1 ]"
 # --fresh-vm: every run (untraced and traced) in a virtual machine of its own
 "$P" --fresh-vm --runs 2 --fit "$T/fit.csv" --run "$T/p6" --timeout 60 -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p6.out" 2>&1
 check "--fresh-vm: exits 0 and predicts" grep -q '^replay,' "$T/p6/predict.csv"

@@ -147,6 +147,8 @@ grep -qx '# tracer: preload' "$T/p1/run1/msgs.csv" 2>/dev/null || { head -n 3 "$
 check "predict.sh: one warning line for the exit status" \
     bash -c "[ \$(grep -c 'warning: hrel_exit1 exited with status 1 after running to its end' '$T/p1.err') -eq 1 ]"
 check "predict.sh: the replay predicted" grep -q '^replay,' "$T/p1/predict.csv"
+check "predict.sh on the daemon route: untraced and traced run each in a fresh virtual machine by default" \
+    bash -c "[ \$(wc -l <'$T/p1/vms') -eq 2 ] && [ \$(cut -d' ' -f2- '$T/p1/vms' | sort -u | wc -l) -eq 2 ]"
 check "predict.sh: one answer on the terminal (recommended model, seconds, its matrix error)" \
     grep -qE '^predict: recommended: (bspwb|mpm|replay) [0-9.e+-]+ s \(its median \|error\| on [0-9]+ daemon-route cells of local in the validation matrix: [0-9.]+ %\)$' "$T/p1.out"
 check "predict.sh: # recommended: in predict.csv and predict_untraced.csv" \
