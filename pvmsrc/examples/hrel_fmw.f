@@ -16,7 +16,7 @@ c
 c Built by Makefile.aimk with gfortran (skipped where there is none),
 c linked with libfpvm3.a and the shared libpvm3.
 c
-c usage: hrel_fmw [WORKERS [M]]     (default 3 workers, M = 100000)
+c usage: hrel_fmw [WORKERS [M]]     (default 3 workers, M = 400000)
 c
       program hrelfmw
       implicit none
@@ -58,7 +58,7 @@ c ---- a worker: one share, one answer ----
 
 c ---- the master ----
       nw = 3
-      m = 100000
+      m = 400000
       if (command_argument_count() .ge. 1) then
          call get_command_argument(1, arg)
          read (arg, *, err=90) nw

@@ -89,7 +89,7 @@ static void own_slice(int s, double *own)
 
 int main(int argc, char **argv)
 {
-    int w = 3, jobs = 40, bytes = 32768, rep = 20, slices = 400, c, i, j, next, done, tid;
+    int w = 3, jobs = 80, bytes = 32768, rep = 20, slices = 400, c, i, j, next, done, tid;
     int tids[MAXW], s = 0;
     long empty = 0;
     struct timespec nap = {0, 100000};   /* 100 us */

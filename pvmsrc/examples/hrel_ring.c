@@ -39,7 +39,7 @@ static double now_s(void)
 
 int main(int argc, char **argv)
 {
-    int n = 4, b = 1024, rounds = 200, join = 0, c, i, r, me, rank, nsib;
+    int n = 4, b = 1024, rounds = 1000, join = 0, c, i, r, me, rank, nsib;
     int tids[MAXN], *sibs;
     unsigned char *tok;
     unsigned long sum = 0;

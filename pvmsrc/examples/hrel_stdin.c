@@ -6,9 +6,9 @@
  *
  * Input (whitespace-separated): the number of workers W, the count N, then N
  * numbers; where the numbers stop early, the rest are made up as i % 1000
- * (so "3 200000" alone is a problem of 200000 numbers). An empty input is the
- * default problem, W = 3, N = 200000 made-up numbers, said in the result line
- * (predict_matrix.sh runs it so, its standard input being /dev/null).
+ * (so "3 1000000" alone is a problem of 1000000 numbers). An empty input is
+ * the default problem, W = 3, N = 1000000 made-up numbers, said in the result
+ * line (predict_matrix.sh runs it so, its standard input being /dev/null).
  *
  * The task started from the shell reads the input, spawns W workers (copies
  * of itself), sends each its share (an int count and that many doubles) and
@@ -65,7 +65,7 @@ static int worker(void)
 
 int main(int argc, char **argv)
 {
-    int w = 3, n = 200000, given = 0, k, i, m, first = 1, tids[MAXW];
+    int w = 3, n = 1000000, given = 0, k, i, m, first = 1, tids[MAXW];
     double *x, r[4], sum = 0, sq = 0, lo = 0, hi = 0, t0, mean;
     const char *input = "default";
 

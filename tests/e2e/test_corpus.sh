@@ -142,7 +142,7 @@ check "stdin: a part back from each (4 + 32 bytes)" \
     bash -c "[ $(rowsx "$M" 0 recv 1 36 82) -eq 1 ] && [ $(rowsx "$M" 0 recv 2 36 82) -eq 1 ]"
 lifecycle stdin 3
 check "stdin: an empty input is the default problem" \
-    bash -c "timeout 60 '$BIN/hrel_stdin' </dev/null | grep -q '^hrel_stdin: input=default read=0 workers=3 n=200000 '"
+    bash -c "timeout 60 '$BIN/hrel_stdin' </dev/null | grep -q '^hrel_stdin: input=default read=0 workers=3 n=1000000 '"
 check_not "stdin: an input that does not start with two numbers refused" \
     bash -c "echo x | timeout 60 '$BIN/hrel_stdin'"
 
