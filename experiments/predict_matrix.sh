@@ -31,7 +31,7 @@
 #   exit1     B/hrel_exit1 -n 200 -b 4096            daemon route, psend/precv, exits 1
 #   ring      B/hrel_ring -n 4 -b 1024 -r 1000       daemon route, SPMD token ring
 #   poll      B/hrel_poll -p 3 -j 80 -b 32768 -w 20 -s 400 daemon route, pvm_nrecv polls
-#   short     B/hrel_short -p 3 -n 16                daemon route, over in ~10 ms
+#   short     B/hrel_short -p 3 -n 16                daemon route, over in 10-20 ms
 #   stdin     B/hrel_stdin                           daemon route, reads stdin (/dev/null
 #                                                    here: its default problem)
 #   fmw       B/hrel_fmw 3 400000                    daemon route, Fortran (libfpvm3)
