@@ -9,7 +9,7 @@ for a in "$@"; do
         -*) echo "deps.sh: unknown option '$a' (see --help)" >&2; exit 2 ;;
     esac
 done
-pkgs="pvm pvm-dev libgsl-dev gnuplot-nox libfftw3-dev make gcc $*"
+pkgs="pvm pvm-dev libgsl-dev gnuplot-nox libfftw3-dev make gcc gfortran $*"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

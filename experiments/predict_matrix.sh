@@ -29,6 +29,12 @@
 #   psrs      B/hrel_psrs -p 4 --n 262144 -r 1 -w 0
 #   groups    B/hrel_groups -p 4 -n 5000 -r 5        daemon route, PVM's group functions
 #   exit1     B/hrel_exit1 -n 200 -b 4096            daemon route, psend/precv, exits 1
+#   ring      B/hrel_ring -n 4 -b 1024 -r 1000       daemon route, SPMD token ring
+#   poll      B/hrel_poll -p 3 -j 80 -b 32768 -w 20 -s 400 daemon route, pvm_nrecv polls
+#   short     B/hrel_short -p 3 -n 16                daemon route, over in 10-20 ms
+#   stdin     B/hrel_stdin                           daemon route, reads stdin (/dev/null
+#                                                    here: its default problem)
+#   fmw       B/hrel_fmw 3 400000                    daemon route, Fortran (libfpvm3)
 #
 # Writes in DIR: cells/PLATFORM/CELL/ (predict.sh's run folder; for a LAN also
 # predict_x.csv and predict_x_untraced.csv: the local cell's trace predicted with
@@ -79,7 +85,12 @@ fft|direct|$B/hrel_fft --algo mstep -p 2 --n 262144 -r 1 -w 0
 fftccm|direct|$B/hrel_fft --algo ccm -p 2 --n 262144 -r 1 -w 0
 psrs|direct|$B/hrel_psrs -p 4 --n 262144 -r 1 -w 0
 groups|daemon|$B/hrel_groups -p 4 -n 5000 -r 5
-exit1|daemon|$B/hrel_exit1 -n 200 -b 4096"
+exit1|daemon|$B/hrel_exit1 -n 200 -b 4096
+ring|daemon|$B/hrel_ring -n 4 -b 1024 -r 1000
+poll|daemon|$B/hrel_poll -p 3 -j 80 -b 32768 -w 20 -s 400
+short|daemon|$B/hrel_short -p 3 -n 16
+stdin|daemon|$B/hrel_stdin
+fmw|daemon|$B/hrel_fmw 3 400000"
 if [ -n "$cells" ]; then
     for c in ${cells//,/ }; do
         grep -q "^$c|" <<<"$CELLS" || die "--cells: no cell '$c' (see --help)" 2
