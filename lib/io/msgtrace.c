@@ -29,8 +29,11 @@ void hrel_msgtrace_free(hrel_msgtrace *t)
     size_t i;
     if (!t)
         return;
-    for (i = 0; t->row && i < t->n; i++)
-        free(t->row[i].peers);
+    if (t->pool)
+        free(t->pool);
+    else
+        for (i = 0; t->row && i < t->n; i++)
+            free(t->row[i].peers);
     free(t->row);
     free(t->first);
     free(t->tid);
@@ -38,20 +41,98 @@ void hrel_msgtrace_free(hrel_msgtrace *t)
     free(t);
 }
 
+/* The FIFO queues of sends by (source, destination, tag): an open-addressing
+ * hash table of keys, each the head and tail of a list of entries (a send or
+ * mcast row and one of its destinations), linked through NEXT. */
+typedef struct mkey {
+    int src, dst, tag;
+    int used;
+    size_t head, tail;     /* entry + 1; 0: empty */
+} mkey;
+
+typedef struct mqueues {
+    mkey *tab;
+    size_t cap, nkey;      /* cap a power of two */
+    size_t *row, *next;    /* per entry: its send row, the next entry + 1 */
+} mqueues;
+
+static size_t key_hash(int src, int dst, int tag)
+{
+    unsigned long long x = (unsigned long long)(unsigned)src * 0x9e3779b97f4a7c15ULL ^
+                           (unsigned long long)(unsigned)dst * 0xc2b2ae3d27d4eb4fULL ^
+                           (unsigned long long)(unsigned)tag * 0x165667b19e3779f9ULL;
+    x ^= x >> 29;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 32;
+    return (size_t)x;
+}
+
+/* The slot of key (SRC, DST, TAG): found, or a free one (used 0). */
+static mkey *key_slot(const mqueues *q, int src, int dst, int tag)
+{
+    size_t i = key_hash(src, dst, tag) & (q->cap - 1);
+    while (q->tab[i].used && (q->tab[i].src != src || q->tab[i].dst != dst || q->tab[i].tag != tag))
+        i = (i + 1) & (q->cap - 1);
+    return &q->tab[i];
+}
+
+/* The queue of (SRC, DST, TAG), made when missing; NULL when out of memory. */
+static mkey *key_get(mqueues *q, int src, int dst, int tag)
+{
+    mkey *k;
+    if (2 * (q->nkey + 1) > q->cap) {   /* keep the load at most 1/2 */
+        mqueues nq = *q;
+        size_t i;
+        nq.cap = q->cap ? 2 * q->cap : 64;
+        if (!(nq.tab = calloc(nq.cap, sizeof *nq.tab)))
+            return NULL;
+        for (i = 0; i < q->cap; i++)
+            if (q->tab[i].used)
+                *key_slot(&nq, q->tab[i].src, q->tab[i].dst, q->tab[i].tag) = q->tab[i];
+        free(q->tab);
+        q->tab = nq.tab;
+        q->cap = nq.cap;
+    }
+    k = key_slot(q, src, dst, tag);
+    if (!k->used) {
+        k->used = 1;
+        k->src = src;
+        k->dst = dst;
+        k->tag = tag;
+        q->nkey++;
+    }
+    return k;
+}
+
+/* Call F(T, I, D, ARG) for each distinct valid destination D of send or mcast
+ * row I (STAMP: per rank, the last row + 1 that named it). */
+#define EACH_DEST(t, i, stamp, body)                                                        \
+    do {                                                                                    \
+        const hrel_msg *s_ = &(t)->row[i];                                                  \
+        int k_;                                                                             \
+        for (k_ = 0; k_ < s_->npeers; k_++) {                                               \
+            int d = s_->peers[k_];                                                          \
+            if (d < 0 || d >= (t)->nproc || (stamp)[d] == (i) + 1)                          \
+                continue;                                                                   \
+            (stamp)[d] = (i) + 1;                                                           \
+            body;                                                                           \
+        }                                                                                   \
+    } while (0)
+
 /* Rows are grouped by rank already; fill first[] and match receives to sends
- * by (source, destination, tag) in FIFO order. */
+ * by (source, destination, tag) in FIFO order: each receive takes the first
+ * unused send (or mcast naming it) of its source to it with its tag. A queue
+ * per key: O(n) expected time, memory linear in the messages. */
 static int finish(hrel_msgtrace *t, char *err, size_t errlen)
 {
-    size_t i, j;
-    int r;
-    size_t *next = NULL;   /* per (src,dst): scan position in src's rows */
+    size_t i, ne = 0, *stamp = NULL;
+    int r, rc = -1;
+    mqueues q;
+    memset(&q, 0, sizeof q);
     t->first = calloc((size_t)t->nproc + 1, sizeof *t->first);
-    next = calloc((size_t)t->nproc * (size_t)t->nproc, sizeof *next);
-    if (!t->first || !next) {
-        free(next);
-        hrel_seterr(err, errlen, "%s: out of memory", t->path);
-        return -1;
-    }
+    stamp = calloc((size_t)t->nproc, sizeof *stamp);
+    if (!t->first || !stamp)
+        goto oom;
     for (i = 0, r = 0; r < t->nproc; r++) {
         t->first[r] = i;
         while (i < t->n && t->row[i].rank == r)
@@ -61,61 +142,69 @@ static int finish(hrel_msgtrace *t, char *err, size_t errlen)
     if (i != t->n) {
         hrel_seterr(err, errlen, "%s: rows are not grouped by rank 0..%d in order (line %ld)",
                     t->path, t->nproc - 1, t->row[i].line);
-        free(next);
-        return -1;
+        goto out;
     }
-    /* Each receive takes the first unused send from its source to it with its
-     * tag; mcast rows count once per destination, so track use per row+dest
-     * with a mark in a scratch array. */
-    {
-        unsigned char *used = calloc(t->n ? t->n : 1, (size_t)t->nproc);
-        if (!used) {
-            free(next);
-            hrel_seterr(err, errlen, "%s: out of memory", t->path);
-            return -1;
-        }
-        for (i = 0; i < t->n; i++) {
-            hrel_msg *m = &t->row[i];
-            int src, dst = m->rank, found = 0;
-            m->match = -1;
-            if (m->kind != HREL_MSG_RECV)
-                continue;
-            src = m->npeers == 1 ? m->peers[0] : -1;
-            if (src < 0 || src >= t->nproc) {
-                hrel_seterr(err, errlen, "%s:%ld: rank %d receive without a valid source rank",
-                            t->path, m->line, dst);
-                free(used);
-                free(next);
-                return -1;
-            }
-            for (j = t->first[src]; j < t->first[src + 1]; j++) {
-                hrel_msg *s = &t->row[j];
-                int k, hit = 0;
-                if ((s->kind != HREL_MSG_SEND && s->kind != HREL_MSG_MCAST) || s->tag != m->tag)
-                    continue;
-                for (k = 0; k < s->npeers; k++)
-                    if (s->peers[k] == dst)
-                        hit = 1;
-                if (!hit || used[j * (size_t)t->nproc + (size_t)dst])
-                    continue;
-                used[j * (size_t)t->nproc + (size_t)dst] = 1;
-                m->match = (long)j;
-                found = 1;
-                break;
-            }
-            if (!found) {
-                hrel_seterr(err, errlen, "%s:%ld: rank %d receive of tag %d from rank %d at "
-                            "%.6f s has no matching send (trace cut short?)", t->path, m->line,
-                            dst, m->tag, src, m->t0);
-                free(used);
-                free(next);
-                return -1;
-            }
-        }
-        free(used);
+    for (i = 0; i < t->n; i++)
+        if (t->row[i].kind == HREL_MSG_SEND || t->row[i].kind == HREL_MSG_MCAST)
+            EACH_DEST(t, i, stamp, ne++);
+    q.row = malloc((ne ? ne : 1) * sizeof *q.row);
+    q.next = malloc((ne ? ne : 1) * sizeof *q.next);
+    if (!q.row || !q.next)
+        goto oom;
+    memset(stamp, 0, (size_t)t->nproc * sizeof *stamp);
+    ne = 0;
+    for (i = 0; i < t->n; i++) {
+        const hrel_msg *m = &t->row[i];
+        if (m->kind != HREL_MSG_SEND && m->kind != HREL_MSG_MCAST)
+            continue;
+        EACH_DEST(t, i, stamp, {
+            mkey *k = key_get(&q, m->rank, d, m->tag);
+            if (!k)
+                goto oom;
+            q.row[ne] = i;
+            q.next[ne] = 0;
+            if (k->tail)
+                q.next[k->tail - 1] = ne + 1;
+            else
+                k->head = ne + 1;
+            k->tail = ++ne;
+        });
     }
-    free(next);
-    return 0;
+    for (i = 0; i < t->n; i++) {
+        hrel_msg *m = &t->row[i];
+        int src, dst = m->rank;
+        mkey *k;
+        m->match = -1;
+        if (m->kind != HREL_MSG_RECV)
+            continue;
+        src = m->npeers == 1 ? m->peers[0] : -1;
+        if (src < 0 || src >= t->nproc) {
+            hrel_seterr(err, errlen, "%s:%ld: rank %d receive without a valid source rank",
+                        t->path, m->line, dst);
+            goto out;
+        }
+        k = q.cap ? key_slot(&q, src, dst, m->tag) : NULL;
+        if (!k || !k->used || !k->head) {
+            hrel_seterr(err, errlen, "%s:%ld: rank %d receive of tag %d from rank %d at "
+                        "%.6f s has no matching send (trace cut short?)", t->path, m->line,
+                        dst, m->tag, src, m->t0);
+            goto out;
+        }
+        m->match = (long)q.row[k->head - 1];
+        k->head = q.next[k->head - 1];
+        if (!k->head)
+            k->tail = 0;
+    }
+    rc = 0;
+    goto out;
+oom:
+    hrel_seterr(err, errlen, "%s: out of memory", t->path);
+out:
+    free(stamp);
+    free(q.tab);
+    free(q.row);
+    free(q.next);
+    return rc;
 }
 
 /* --- from PVM tracer events ------------------------------------------------ */
@@ -576,31 +665,49 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
     return ferror(fp) ? -1 : 0;
 }
 
+/* Point every row's peers into T->pool (rows hold their offset in match). */
+static void pool_fix(hrel_msgtrace *t)
+{
+    size_t i;
+    for (i = 0; i < t->n; i++) {
+        hrel_msg *m = &t->row[i];
+        m->peers = m->npeers ? t->pool + m->match : NULL;
+        m->match = -1;
+    }
+}
+
 int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t errlen)
 {
     static const char *const cols[] = {"rank", "host", "kind", "peers", "bytes", "tag",
                                        "t_begin", "t_end", NULL};
-    int idx[8], maxr = -1;
-    hrel_csv *c = NULL;
+    int idx[8], maxr = -1, got;
+    hrel_csv_stream *cs = NULL;
+    const hrel_csv *c;
     hrel_msgtrace *t = NULL;
-    size_t i;
+    size_t i, cap = 0, npool = 0, poolcap = 0;
 
     *out = NULL;
-    if (hrel_csv_read(path, &c, err, errlen) != 0 || hrel_csv_require(c, cols, idx, err, errlen) != 0)
+    if (hrel_csv_stream_open(path, &cs, err, errlen) != 0)
+        goto fail;
+    c = hrel_csv_stream_table(cs);
+    if (hrel_csv_require(c, cols, idx, err, errlen) != 0)
         goto fail;
     t = calloc(1, sizeof *t);
-    if (!t || !(t->path = hrel_strdup(path)) ||
-        !(t->row = calloc(c->nrow ? c->nrow : 1, sizeof *t->row)))
+    if (!t || !(t->path = hrel_strdup(path)))
         goto oom;
-    t->n = c->nrow;
-    for (i = 0; i < c->nrow; i++) {
-        hrel_msg *m = &t->row[i];
+    while ((got = hrel_csv_stream_next(cs, err, errlen)) > 0) {
+        hrel_msg *m;
         long v;
         const char *p;
         int k;
-        m->line = (long)c->lineno[i];
-        m->match = -1;
-        if (hrel_csv_long(c, i, idx[0], &v, err, errlen) != 0)
+        if (hrel_grow(&t->row, &cap, t->n, sizeof *t->row) != 0)
+            goto oom;
+        m = &t->row[t->n];
+        memset(m, 0, sizeof *m);
+        m->line = (long)c->lineno[0];
+        m->match = (long)npool;   /* the offset of its peers in the pool, for now */
+        t->n++;
+        if (hrel_csv_long(c, 0, idx[0], &v, err, errlen) != 0)
             goto fail;
         if (v < 0 || v > HREL_MSGTRACE_MAX_RANK) {
             hrel_seterr(err, errlen, "%s:%ld: rank %ld out of range (0..%d)", path, m->line, v,
@@ -614,40 +721,35 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
         }
         m->rank = (int)v;
         maxr = m->rank;
-        if (hrel_csv_long(c, i, idx[1], &v, err, errlen) != 0)
+        if (hrel_csv_long(c, 0, idx[1], &v, err, errlen) != 0)
             goto fail;
         m->host = (int)v;
-        if ((k = hrel_msgkind_parse(hrel_csv_str(c, i, idx[2]))) < 0) {
+        if ((k = hrel_msgkind_parse(hrel_csv_str(c, 0, idx[2]))) < 0) {
             hrel_seterr(err, errlen, "%s:%ld: unknown kind '%s' (start spawn send mcast recv "
-                        "exit)", path, m->line, hrel_csv_str(c, i, idx[2]));
+                        "exit)", path, m->line, hrel_csv_str(c, 0, idx[2]));
             goto fail;
         }
         m->kind = (hrel_msgkind)k;
-        p = hrel_csv_str(c, i, idx[3]);
-        if (*p) {
-            size_t np = 1;
-            const char *q;
-            for (q = p; *q; q++)
-                np += *q == ';';
-            if (!(m->peers = malloc(np * sizeof *m->peers)))
-                goto oom;
-            while (*p) {
-                char *end;
-                long pv = strtol(p, &end, 10);
-                if (end == p || pv < 0 || pv > HREL_MSGTRACE_MAX_RANK || (*end && *end != ';')) {
-                    hrel_seterr(err, errlen, "%s:%ld: column peers: '%.60s' is not a "
-                                "';'-separated list of ranks 0..%d", path, m->line,
-                                hrel_csv_str(c, i, idx[3]), HREL_MSGTRACE_MAX_RANK);
-                    goto fail;
-                }
-                m->peers[m->npeers++] = (int)pv;
-                p = *end ? end + 1 : end;
+        p = hrel_csv_str(c, 0, idx[3]);
+        while (*p) {
+            char *end;
+            long pv = strtol(p, &end, 10);
+            if (end == p || pv < 0 || pv > HREL_MSGTRACE_MAX_RANK || (*end && *end != ';')) {
+                hrel_seterr(err, errlen, "%s:%ld: column peers: '%.60s' is not a "
+                            "';'-separated list of ranks 0..%d", path, m->line,
+                            hrel_csv_str(c, 0, idx[3]), HREL_MSGTRACE_MAX_RANK);
+                goto fail;
             }
+            if (hrel_grow(&t->pool, &poolcap, npool, sizeof *t->pool) != 0)
+                goto oom;
+            t->pool[npool++] = (int)pv;
+            m->npeers++;
+            p = *end ? end + 1 : end;
         }
-        if (hrel_csv_double(c, i, idx[4], &m->bytes, err, errlen) != 0 ||
-            hrel_csv_long(c, i, idx[5], &v, err, errlen) != 0 ||
-            hrel_csv_double(c, i, idx[6], &m->t0, err, errlen) != 0 ||
-            hrel_csv_double(c, i, idx[7], &m->t1, err, errlen) != 0)
+        if (hrel_csv_double(c, 0, idx[4], &m->bytes, err, errlen) != 0 ||
+            hrel_csv_long(c, 0, idx[5], &v, err, errlen) != 0 ||
+            hrel_csv_double(c, 0, idx[6], &m->t0, err, errlen) != 0 ||
+            hrel_csv_double(c, 0, idx[7], &m->t1, err, errlen) != 0)
             goto fail;
         m->tag = (int)v;
         if (m->bytes < 0 || m->t1 < m->t0) {
@@ -656,6 +758,18 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
             goto fail;
         }
     }
+    if (got < 0)
+        goto fail;
+    if (!t->pool && !(t->pool = malloc(sizeof *t->pool)))
+        goto oom;
+    if (t->n && t->n < cap) {   /* give back the growth room */
+        hrel_msg *shrunk = realloc(t->row, t->n * sizeof *t->row);
+        if (shrunk)
+            t->row = shrunk;
+    }
+    pool_fix(t);
+    hrel_csv_stream_close(cs);
+    cs = NULL;
     t->nproc = maxr + 1;
     for (i = 0; i < t->n; i++) {
         int k;
@@ -674,13 +788,12 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
         goto oom;
     if (finish(t, err, errlen) != 0)
         goto fail;
-    hrel_csv_free(c);
     *out = t;
     return 0;
 oom:
     hrel_seterr(err, errlen, "%s: out of memory", path);
 fail:
-    hrel_csv_free(c);
-    hrel_msgtrace_free(t);
+    hrel_csv_stream_close(cs);
+    hrel_msgtrace_free(t);   /* rows' peers are NULL until pool_fix: nothing per row */
     return -1;
 }

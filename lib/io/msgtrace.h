@@ -41,7 +41,8 @@ typedef struct hrel_msg {
     int rank;
     int host;
     hrel_msgkind kind;
-    int *peers;            /* ranks (NULL when none) */
+    int *peers;            /* ranks (NULL when none); into the trace's pool when it
+                              has one, else the row's own malloc'ed array */
     int npeers;
     double bytes;          /* bytes of one message */
     int tag;               /* message tag, -1 when none */
@@ -57,6 +58,8 @@ typedef struct hrel_msgtrace {
     hrel_msg *row;         /* grouped by rank, in call order */
     size_t *first;         /* rows of rank r: first[r] .. first[r+1]-1 */
     int *tid;              /* PVM task id per rank (0 when loaded from CSV) */
+    int *pool;             /* every row's peers in one block (hrel_msgtrace_free frees
+                              it, not the rows' arrays); NULL: each row owns its peers */
     double clock_shift_max;  /* largest clock correction applied, s */
     double clock_bound;      /* widest causality interval of an offset, s (0: none) */
 } hrel_msgtrace;

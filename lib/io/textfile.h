@@ -28,6 +28,23 @@ typedef int (*hrel_text_parser)(const char *path, const char *text, void *out, c
 int hrel_text_parse_file(const char *path, hrel_text_parser parse, void *out, char *err,
                          size_t errlen);
 
+/* A text file read line by line, for inputs too large to hold (msgs.csv of
+ * millions of rows): the same refusals as hrel_text_read (a directory, a file
+ * that cannot be opened, a NUL byte, with the same messages) but no size
+ * limit, as only one line is held. */
+typedef struct hrel_text_stream hrel_text_stream;
+
+/* Open PATH ("-": standard input). Return 0 and set *OUT, or -1. */
+int hrel_text_open(const char *path, hrel_text_stream **out, char *err, size_t errlen);
+
+/* The next line into *LINE (no '\n', a trailing '\r' dropped; valid until the
+ * next call) and its 1-based number into *LINENO. 1: a line; 0: the end; -1: a
+ * NUL byte, a read error or no memory (message in ERR). */
+int hrel_text_getline(hrel_text_stream *s, char **line, size_t *lineno, char *err, size_t errlen);
+
+/* Close (standard input is left open); NULL is fine. */
+void hrel_text_close(hrel_text_stream *s);
+
 /* The next line of the buffer at *CURSOR (no '\n', a trailing '\r' dropped),
  * written in place: returns it and advances *CURSOR, or NULL at the end. */
 char *hrel_text_next_line(char **cursor);
