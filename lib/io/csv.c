@@ -203,25 +203,44 @@ static int stream_next(hrel_csv_stream *s, char *err, size_t errlen)
     int got, h;
     s->tab.nrow = 0;
     while ((got = hrel_text_getline(s->ts, &line, &lineno, err, errlen)) > 0) {
-        char *p = trim(line);
-        size_t i;
+        char *p = line, *q;
+        size_t i = 0;
+        while (isspace((unsigned char)*p))
+            p++;
         s->last = lineno;
-        if ((h = head_line(&s->tab, p, lineno, &s->mcap, err, errlen)) < 0)
-            return -1;
-        if (h)
-            continue;
+        if (!s->tab.col || *p == '#' || *p == '\0') {   /* not a data row */
+            if ((h = head_line(&s->tab, trim(p), lineno, &s->mcap, err, errlen)) < 0)
+                return -1;
+            if (h)
+                continue;
+        }
         if (!s->fields && !(s->fields = calloc(s->tab.ncol, sizeof *s->fields))) {
             hrel_seterr(err, errlen, "%s: out of memory", s->tab.path);
             return -1;
         }
-        for (i = 0;; i++) {
-            char *c = strchr(p, ',');
-            if (c)
-                *c = '\0';
-            s->fields[i] = trim(p);
-            if (!c)
+        /* split in place, each field trimmed, in one pass */
+        for (;;) {
+            char *e;
+            while (isspace((unsigned char)*p))
+                p++;
+            for (q = p; *q && *q != ','; q++)
+                ;
+            for (e = q; e > p && isspace((unsigned char)e[-1]); e--)
+                ;
+            if (i < s->tab.ncol)
+                s->fields[i] = p;
+            i++;
+            if (!*q) {
+                *e = '\0';
                 break;
-            p = c + 1;
+            }
+            *e = '\0';
+            p = q + 1;
+        }
+        if (i != s->tab.ncol) {
+            hrel_seterr(err, errlen, "%s:%zu: %zu fields, the header has %zu", s->tab.path,
+                        lineno, i, s->tab.ncol);
+            return -1;
         }
         s->lineno = lineno;
         s->tab.nrow = 1;
@@ -326,6 +345,37 @@ const char *hrel_csv_str(const hrel_csv *t, size_t row, int col)
     return t->cell[row][col];
 }
 
+/* S as a double when it is plain decimal ([-]digits[.digits], at most 15
+ * digits): the mantissa and 10^k are exact doubles, so one division gives the
+ * correctly rounded value, as strtod would. Return 0, or -1 (use strtod). */
+static int fast_double(const char *s, double *d)
+{
+    static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+                                 1e11, 1e12, 1e13, 1e14, 1e15};
+    long long m = 0;
+    int neg = 0, nd = 0, nf = 0, dot = 0;
+    if (*s == '-') {
+        neg = 1;
+        s++;
+    }
+    for (; *s; s++) {
+        if (*s >= '0' && *s <= '9') {
+            m = 10 * m + (*s - '0');
+            nd++;
+            nf += dot;
+        } else if (*s == '.' && !dot)
+            dot = 1;
+        else
+            return -1;
+    }
+    if (nd == 0 || nd > 15)
+        return -1;
+    *d = (double)m / p10[nf];
+    if (neg)
+        *d = -*d;
+    return 0;
+}
+
 /* The number in the cell at ROW, COL: a long (base 10) into *L when L is
  * given, else a finite double into *D. One rule for both: the whole cell,
  * not empty, in range; else -1 with "PATH:LINE: column C: 'S' is not ...". */
@@ -336,6 +386,8 @@ static int cell_number(const hrel_csv *t, size_t row, int col, long *l, double *
     char *end;
     long lx = 0;
     double dx = 0;
+    if (!l && fast_double(s, d) == 0)
+        return 0;
     errno = 0;
     if (l)
         lx = strtol(s, &end, 10);
