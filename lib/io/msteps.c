@@ -39,20 +39,16 @@ static int role(const hrel_msgtrace *t, const hrel_msg *m, const hrel_msteps_opt
     return in;
 }
 
-/* Recognise the pattern of step S from the sends of all ranks. */
-static const char *pattern_of(const hrel_msgtrace *t, const int *step, int s, const int *rl)
+/* Recognise the pattern of a step from its sends and mcasts ROWS[0..NR-1]
+ * (in row order); TO: a zeroed p x p scratch array, left zeroed. */
+static const char *pattern_of(const hrel_msgtrace *t, const size_t *rows, size_t nr, int *to)
 {
     int p = t->nproc, i, nsend = 0, nmcast = 0, sender = -1, multi_sender = 0;
-    int *to = calloc((size_t)p * (size_t)p, sizeof *to);
     const char *name = "";
-    size_t j;
-    if (!to)
-        return "";
-    for (j = 0; j < t->n; j++) {
-        const hrel_msg *m = &t->row[j];
+    size_t j, nmsg = 0;
+    for (j = 0; j < nr; j++) {
+        const hrel_msg *m = &t->row[rows[j]];
         int k;
-        if (step[j] != s || rl[j] != 1 || m->kind == HREL_MSG_RECV)
-            continue;
         if (sender >= 0 && sender != m->rank)
             multi_sender = 1;
         sender = m->rank;
@@ -62,7 +58,10 @@ static const char *pattern_of(const hrel_msgtrace *t, const int *step, int s, co
             nsend++;
         for (k = 0; k < m->npeers; k++)
             to[m->rank * p + m->peers[k]]++;
+        nmsg += (size_t)m->npeers;
     }
+    if (nmsg + 1 < (size_t)p)   /* every pattern has at least p - 1 messages */
+        goto out;
     if (sender < 0)
         goto out;
     if (!multi_sender) {
@@ -112,7 +111,12 @@ static const char *pattern_of(const hrel_msgtrace *t, const int *step, int s, co
         name = aa ? "AA" : ao ? "AO" : e ? "E" : "";
     }
 out:
-    free(to);
+    for (j = 0; j < nr; j++) {   /* leave TO zeroed */
+        const hrel_msg *m = &t->row[rows[j]];
+        int k;
+        for (k = 0; k < m->npeers; k++)
+            to[m->rank * p + m->peers[k]] = 0;
+    }
     return name;
 }
 
@@ -238,21 +242,30 @@ int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_t
             const hrel_msg *e = &t->row[t->first[r + 1] - 1];
             hrel_trace_at(tr, last, r)->w_s += fmax(0.0, e->t1 - prev_end);
         }
-        for (int s = 1; s <= nstep; s++) {
-            int np = 0;
-            for (j = t->first[r]; j < t->first[r + 1]; j++) {
-                const hrel_msg *m = &t->row[j];
-                int k, dup = 0;
-                if (rl[j] != 1 || step[j] != s || m->kind != HREL_MSG_RECV)
+        {   /* partners per step: the rank's rows of a step are consecutive (steps
+               never decrease on a rank); sources in order of first receive */
+            int np = 0, cur = 0;
+            for (j = t->first[r]; j <= t->first[r + 1]; j++) {
+                const hrel_msg *m = j < t->first[r + 1] ? &t->row[j] : NULL;
+                if (m && (rl[j] != 1 || m->kind != HREL_MSG_RECV))
                     continue;
-                for (k = 0; k < np; k++)
-                    dup |= part[k] == m->peers[0];
-                if (!dup && np < t->nproc)
-                    part[np++] = m->peers[0];
-            }
-            if (np && hrel_trace_set_partners(tr, s, r, part, np, err, errlen) != 0) {
-                free(part);
-                goto fail;
+                if (!m || step[j] != cur) {
+                    if (np && hrel_trace_set_partners(tr, cur, r, part, np, err, errlen) != 0) {
+                        free(part);
+                        goto fail;
+                    }
+                    np = 0;
+                    if (!m)
+                        break;
+                    cur = step[j];
+                }
+                {
+                    int k, dup = 0;
+                    for (k = 0; k < np && !dup; k++)
+                        dup = part[k] == m->peers[0];
+                    if (!dup && np < t->nproc)
+                        part[np++] = m->peers[0];
+                }
             }
         }
         free(part);
@@ -266,13 +279,37 @@ int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_t
             prev = row->t_end;
         }
     }
-    for (int s = 1; s <= nstep; s++) {
-        const char *pat = pattern_of(t, step, s, rl);
-        if (*pat) {
-            tr->has_pattern = 1;
-            for (r = 0; r < t->nproc; r++)
-                snprintf(hrel_trace_at(tr, s, r)->pattern, HREL_TRACE_PATLEN, "%s", pat);
+    {   /* the sends and mcasts of each step, bucketed by step in row order */
+        size_t *off = calloc((size_t)nstep + 2, sizeof *off), *rows = NULL, nr = 0;
+        int *to = calloc((size_t)t->nproc * (size_t)t->nproc, sizeof *to);
+        for (j = 0; off && j < n; j++)
+            if (rl[j] == 1 && t->row[j].kind != HREL_MSG_RECV && step[j] > 0) {
+                off[step[j] + 1]++;
+                nr++;
+            }
+        if (!off || !to || !(rows = malloc((nr ? nr : 1) * sizeof *rows))) {
+            free(off);
+            free(to);
+            hrel_seterr(err, errlen, "%s: out of memory", t->path);
+            goto fail;
         }
+        for (int s = 1; s <= nstep; s++)
+            off[s + 1] += off[s];
+        for (j = 0; j < n; j++)
+            if (rl[j] == 1 && t->row[j].kind != HREL_MSG_RECV && step[j] > 0)
+                rows[off[step[j]]++] = j;   /* off[s] becomes the end of step s */
+        for (int s = 1; s <= nstep; s++) {
+            size_t b0 = s > 1 ? off[s - 1] : 0;
+            const char *pat = pattern_of(t, rows + b0, off[s] - b0, to);
+            if (*pat) {
+                tr->has_pattern = 1;
+                for (r = 0; r < t->nproc; r++)
+                    snprintf(hrel_trace_at(tr, s, r)->pattern, HREL_TRACE_PATLEN, "%s", pat);
+            }
+        }
+        free(off);
+        free(rows);
+        free(to);
     }
     free(rl);
     if (step_of)

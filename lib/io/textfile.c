@@ -176,6 +176,28 @@ int hrel_text_getline(hrel_text_stream *s, char **line, size_t *lineno, char *er
     return 1;
 }
 
+int hrel_text_read_some(hrel_text_stream *s, char *buf, size_t n, size_t *got, char *err,
+                        size_t errlen)
+{
+    size_t k = fread(buf, 1, n, s->fp);
+    const char *z = memchr(buf, '\0', k), *c;
+    *got = k;
+    if (z) {
+        size_t line = s->line + 1;
+        for (c = buf; c < z; c++)
+            line += *c == '\n';
+        hrel_seterr(err, errlen, "%s:%zu: NUL byte: not a text file", s->path, line);
+        return -1;
+    }
+    if (k < n && ferror(s->fp)) {
+        hrel_seterr(err, errlen, "%s: read error: %s", s->path, strerror(errno));
+        return -1;
+    }
+    for (c = buf; (c = memchr(c, '\n', (size_t)(buf + k - c))) != NULL; c++)
+        s->line++;
+    return 0;
+}
+
 void hrel_text_close(hrel_text_stream *s)
 {
     if (!s)

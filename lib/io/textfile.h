@@ -42,6 +42,12 @@ int hrel_text_open(const char *path, hrel_text_stream **out, char *err, size_t e
  * NUL byte, a read error or no memory (message in ERR). */
 int hrel_text_getline(hrel_text_stream *s, char **line, size_t *lineno, char *err, size_t errlen);
 
+/* Or read it in chunks: up to N bytes into BUF, *GOT of them (0: the end).
+ * 0, or -1 on a NUL byte ("PATH:LINE: NUL byte: not a text file") or a read
+ * error. Do not mix with hrel_text_getline on one stream. */
+int hrel_text_read_some(hrel_text_stream *s, char *buf, size_t n, size_t *got, char *err,
+                        size_t errlen);
+
 /* Close (standard input is left open); NULL is fine. */
 void hrel_text_close(hrel_text_stream *s);
 
