@@ -11,6 +11,8 @@
 #include "msgtrace.h"
 #include "order.h"
 
+static void pool_fix(hrel_msgtrace *t);
+
 static const char *const kind_names[] = {"start", "spawn", "send", "mcast", "recv", "exit",
                                          NULL};
 
@@ -257,11 +259,85 @@ static int ignorable(const char *n)
     return 0;
 }
 
+/* Events by time, then by line (times are finite: whole seconds and microseconds). */
+/* The row kind of call NM: a kind, -2 ignorable, -1 not modelled. Events of
+ * one descriptor share their name's storage, so a small cache by address
+ * spares the string comparisons. */
+typedef struct kcache {
+    const char *name[32];
+    int kind[32];
+    int n;
+} kcache;
+
+static int call_kind(kcache *c, const char *nm)
+{
+    int i, kind = -1;
+    for (i = 0; i < c->n; i++)
+        if (c->name[i] == nm)
+            return c->kind[i];
+    if (strcmp(nm, "send") == 0 || strcmp(nm, "psend") == 0)
+        kind = HREL_MSG_SEND;
+    else if (strcmp(nm, "mcast") == 0)
+        kind = HREL_MSG_MCAST;
+    else if (strcmp(nm, "recv") == 0 || strcmp(nm, "trecv") == 0 ||
+             strcmp(nm, "nrecv") == 0 || strcmp(nm, "precv") == 0)
+        kind = HREL_MSG_RECV;
+    else if (strcmp(nm, "spawn") == 0)
+        kind = HREL_MSG_SPAWN;
+    else if (strcmp(nm, "exit") == 0)
+        kind = HREL_MSG_EXIT;
+    else if (ignorable(nm))
+        kind = -2;
+    if (c->n < 32) {
+        c->name[c->n] = nm;
+        c->kind[c->n++] = kind;
+    }
+    return kind;
+}
+
+/* Sort the N events EV by time, then line: a natural merge sort (a tracer
+ * file is runs of events in time order), TMP of N entries. */
+static int cmp_time(const void *a, const void *b);
+
+static void sort_events(const hrel_pvmtev **ev, const hrel_pvmtev **tmp, size_t n)
+{
+    const hrel_pvmtev **src = ev, **dst = tmp, **sw;
+    for (;;) {
+        size_t i = 0, nrun = 0;
+        while (i < n) {   /* merge two runs from src[i..] into dst[i..] */
+            size_t a = i, am, b, bm, k = i;
+            for (am = a + 1; am < n && cmp_time(&src[am - 1], &src[am]) <= 0; am++)
+                ;
+            b = am;
+            bm = b;
+            if (b < n)
+                for (bm = b + 1; bm < n && cmp_time(&src[bm - 1], &src[bm]) <= 0; bm++)
+                    ;
+            while (a < am && b < bm)
+                dst[k++] = cmp_time(&src[b], &src[a]) < 0 ? src[b++] : src[a++];
+            while (a < am)
+                dst[k++] = src[a++];
+            while (b < bm)
+                dst[k++] = src[b++];
+            i = bm;
+            nrun++;
+        }
+        sw = src;
+        src = dst;
+        dst = sw;
+        if (nrun <= 1)
+            break;
+    }
+    if (src != ev)
+        memcpy(ev, src, n * sizeof *ev);
+}
+
 static int cmp_time(const void *a, const void *b)
 {
     const hrel_pvmtev *x = *(const hrel_pvmtev *const *)a, *y = *(const hrel_pvmtev *const *)b;
-    const double kx[] = {x->t, (double)x->line}, ky[] = {y->t, (double)y->line};
-    return hrel_cmp_keys(kx, ky, 2);
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return (x->line > y->line) - (x->line < y->line);
 }
 
 static int rank_of(const int *tid, int n, int t)
@@ -273,27 +349,82 @@ static int rank_of(const int *tid, int n, int t)
     return -1;
 }
 
-/* Set M's peers to the one rank D; return 0 or -1 (out of memory). */
-static int set_peer(hrel_msg *m, int d)
+/* Task ids to ranks: an open-addressing hash table (cap a power of two, at
+ * least twice the ranks), so a lookup per event does not scan the ranks. */
+typedef struct tidmap {
+    int *tid, *rank;   /* rank -1: free slot */
+    size_t cap;
+} tidmap;
+
+static size_t tid_slot(const tidmap *m, int tid)
 {
-    if (!(m->peers = malloc(sizeof *m->peers)))
+    size_t i = ((size_t)(unsigned)tid * 0x9e3779b1u) & (m->cap - 1);
+    while (m->rank[i] >= 0 && m->tid[i] != tid)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+/* Fill M from the N task ids TID (rank = index). 0, or -1 (no memory). */
+static int tidmap_fill(tidmap *m, const int *tid, int n)
+{
+    size_t i;
+    m->cap = 16;
+    while (m->cap < 2 * (size_t)n + 2)
+        m->cap *= 2;
+    m->tid = malloc(m->cap * sizeof *m->tid);
+    m->rank = malloc(m->cap * sizeof *m->rank);
+    if (!m->tid || !m->rank)
         return -1;
-    m->peers[0] = d;
+    for (i = 0; i < m->cap; i++)
+        m->rank[i] = -1;
+    for (i = 0; i < (size_t)n; i++) {
+        size_t k = tid_slot(m, tid[i]);
+        if (m->rank[k] < 0) {   /* the first rank of a task id, as rank_of finds it */
+            m->tid[k] = tid[i];
+            m->rank[k] = (int)i;
+        }
+    }
+    return 0;
+}
+
+/* The rank of task T, -1 when not in the program. */
+static int tidmap_rank(const tidmap *m, int t)
+{
+    return m->rank[tid_slot(m, t)];
+}
+
+/* The peers of every row, in one growing pool; rows hold their offset in
+ * match until the gather points them into it. */
+typedef struct ipool {
+    int *v;
+    size_t n, cap;
+} ipool;
+
+/* Set M's peers to the one rank D; return 0 or -1 (out of memory). */
+static int set_peer(hrel_msg *m, ipool *pl, int d)
+{
+    if (hrel_grow(&pl->v, &pl->cap, pl->n, sizeof *pl->v))
+        return -1;
+    m->match = (long)pl->n;
+    pl->v[pl->n++] = d;
     m->npeers = 1;
     return 0;
 }
 
 /* Set M's peers to the ranks of E's task list (tasks outside the program are
  * left out); return 0 or -1 (out of memory). */
-static int set_peers_of_list(hrel_msg *m, const hrel_pvmtev *e, const int *tid, int ntid)
+static int set_peers_of_list(hrel_msg *m, ipool *pl, const hrel_pvmtev *e, const tidmap *tm)
 {
     int k;
-    if (!(m->peers = malloc(((size_t)e->nlist + 1) * sizeof *m->peers)))
-        return -1;
+    m->match = (long)pl->n;
     for (k = 0; k < e->nlist; k++) {
-        int d = rank_of(tid, ntid, e->list[k]);
-        if (d >= 0)
-            m->peers[m->npeers++] = d;
+        int d = tidmap_rank(tm, e->list[k]);
+        if (d >= 0) {
+            if (hrel_grow(&pl->v, &pl->cap, pl->n, sizeof *pl->v))
+                return -1;
+            pl->v[pl->n++] = d;
+            m->npeers++;
+        }
     }
     return 0;
 }
@@ -395,17 +526,27 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
     int *tid = NULL, ntid = 0, root = 0, silent[64], nsilent = 0, r;
     size_t i, n = pt->nev;
     rowbuf *rb = NULL;
+    tidmap tm = {NULL, NULL, 0};
+    kcache kc;
+    ipool pl = {NULL, 0, 0};
     hrel_msgtrace *t = NULL;
     double origin;
 
     *out = NULL;
+    kc.n = 0;
     ev = malloc((n ? n : 1) * sizeof *ev);
     tid = malloc((n + 1) * sizeof *tid);
     if (!ev || !tid)
         goto oom;
     for (i = 0; i < n; i++)
         ev[i] = &pt->ev[i];
-    qsort(ev, n, sizeof *ev, cmp_time);
+    {
+        const hrel_pvmtev **tmp = malloc((n ? n : 1) * sizeof *tmp);
+        if (!tmp)
+            goto oom;
+        sort_events(ev, tmp, n);
+        free(tmp);
+    }
 
     /* rank 0: the task whose parent is none (newtask PT -1, parent() < 0) and
      * that spawns or moves a message; another shell-started task that does
@@ -457,14 +598,14 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
         goto fail;
     }
     rb = calloc((size_t)ntid, sizeof *rb);
-    if (!rb)
+    if (!rb || tidmap_fill(&tm, tid, ntid) != 0)
         goto oom;
 
     for (i = 0; i < n; i++) {
         const hrel_pvmtev *e = ev[i];
         hrel_msg *m;
         int rk;
-        rk = rank_of(tid, ntid, e->tid);
+        rk = tidmap_rank(&tm, e->tid);
         if (e->phase == 2) {  /* pvmd events: newtask (a task's start), output, ... */
             if (rk >= 0 && rb[rk].n == 0 && strcmp(e->name, "newtask") == 0 &&
                 push_start(&rb[rk], rk, e) != 0)
@@ -486,21 +627,10 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
             hrel_msg *open = &rb[rk].row[rb[rk].n - 1];
             int is_open = open->kind != HREL_MSG_START && isnan(open->t1);
             const char *nm = e->name;
-            int kind = -1;
-            if (strcmp(nm, "send") == 0 || strcmp(nm, "psend") == 0)
-                kind = HREL_MSG_SEND;
-            else if (strcmp(nm, "mcast") == 0)
-                kind = HREL_MSG_MCAST;
-            else if (strcmp(nm, "recv") == 0 || strcmp(nm, "trecv") == 0 ||
-                     strcmp(nm, "nrecv") == 0 || strcmp(nm, "precv") == 0)
-                kind = HREL_MSG_RECV;
-            else if (strcmp(nm, "spawn") == 0)
-                kind = HREL_MSG_SPAWN;
-            else if (strcmp(nm, "exit") == 0)
-                kind = HREL_MSG_EXIT;
-            else if (ignorable(nm))
+            int kind = call_kind(&kc, nm);
+            if (kind == -2)
                 continue;
-            else {
+            if (kind < 0) {
                 hrel_seterr(err, errlen, "%s:%ld: task t%x (rank %d) calls pvm_%s, which hrel "
                             "does not model (supported: send, psend, mcast, recv, trecv, "
                             "nrecv, precv, spawn, exit)", pt->path, e->line, (unsigned)e->tid,
@@ -524,15 +654,15 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                 m->t1 = kind == HREL_MSG_EXIT ? e->t : NAN;
                 m->line = e->line;
                 if (kind == HREL_MSG_SEND) {
-                    int d = rank_of(tid, ntid, (int)fld(e, "DST", -1));
+                    int d = tidmap_rank(&tm, (int)fld(e, "DST", -1));
                     m->bytes = (double)fld(e, "MNB", 0);
                     m->tag = (int)fld(e, "MC", -1);
-                    if (d >= 0 && set_peer(m, d) != 0)
+                    if (d >= 0 && set_peer(m, &pl, d) != 0)
                         goto oom;
                 } else if (kind == HREL_MSG_MCAST) {
                     m->bytes = (double)fld(e, "MNB", 0);
                     m->tag = (int)fld(e, "MC", -1);
-                    if (set_peers_of_list(m, e, tid, ntid) != 0)
+                    if (set_peers_of_list(m, &pl, e, &tm) != 0)
                         goto oom;
                 }
             } else {
@@ -544,7 +674,7 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                 open->t1 = e->t;
                 if (kind == HREL_MSG_RECV) {
                     long mb = fld(e, "MB", 1), src = fld(e, "SRC", -1);
-                    int s = rank_of(tid, ntid, (int)src);
+                    int s = tidmap_rank(&tm, (int)src);
                     if (mb <= 0 || src < 0) {       /* no message: a poll, count as work */
                         rb[rk].n--;
                         continue;
@@ -557,10 +687,10 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                     }
                     open->bytes = (double)fld(e, "MNB", 0);
                     open->tag = (int)fld(e, "MC", -1);
-                    if (set_peer(open, s) != 0)
+                    if (set_peer(open, &pl, s) != 0)
                         goto oom;
                 } else if (kind == HREL_MSG_SPAWN) {
-                    if (set_peers_of_list(open, e, tid, ntid) != 0)
+                    if (set_peers_of_list(open, &pl, e, &tm) != 0)
                         goto oom;
                 }
             }
@@ -614,6 +744,11 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
     }
     free(rb);
     rb = NULL;
+    t->pool = pl.v ? pl.v : malloc(sizeof *t->pool);
+    pl.v = NULL;
+    if (!t->pool)
+        goto oom;
+    pool_fix(t);
     if (finish(t, err, errlen) != 0)
         goto fail;
     align_clocks(t);
@@ -624,32 +759,89 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
     }
     free(ev);
     free(tid);
+    free(tm.tid);
+    free(tm.rank);
     *out = t;
     return 0;
 oom:
     hrel_seterr(err, errlen, "%s: out of memory", pt->path);
 fail:
-    if (rb) {
-        for (r = 0; r < ntid; r++) {
-            size_t k;
-            for (k = 0; k < rb[r].n; k++)
-                free(rb[r].row[k].peers);
+    if (rb) {   /* rows hold pool offsets, nothing of their own */
+        for (r = 0; r < ntid; r++)
             free(rb[r].row);
-        }
         free(rb);
     }
+    if (t && !t->pool) {   /* gathered rows hold offsets too */
+        for (i = 0; i < t->n; i++)
+            t->row[i].peers = NULL;
+    }
     hrel_msgtrace_free(t);
+    free(pl.v);
     free(ev);
     free(tid);
+    free(tm.tid);
+    free(tm.rank);
     return -1;
 }
 
 /* --- msgs.csv ------------------------------------------------------------- */
 
+/* Append the decimal digits of V (>= 0) at P; return the end. */
+static char *put_ull(char *p, unsigned long long v)
+{
+    char tmp[24];
+    int n = 0;
+    do
+        tmp[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n)
+        *p++ = tmp[--n];
+    return p;
+}
+
+static char *put_int(char *p, int v)
+{
+    if (v < 0) {
+        *p++ = '-';
+        return put_ull(p, (unsigned long long)(-(long long)v));
+    }
+    return put_ull(p, (unsigned long long)v);
+}
+
+/* Append X as printf's "%.6f" would. Fast where that is certain: 0 <= X < 1e6,
+ * so X * 1e6 is within 1.2e-4 of the exact product, and its fraction is not
+ * within 1e-3 of one half (the rounding direction is then the exact one). */
+static char *put_f6(char *p, double x)
+{
+    if (x >= 0 && x < 1e6) {
+        double y = x * 1e6, fl = floor(y), fr = y - fl;
+        if (fabs(fr - 0.5) > 1e-3) {
+            unsigned long long k = (unsigned long long)fl + (fr > 0.5), f = k % 1000000;
+            int i;
+            p = put_ull(p, k / 1000000);
+            *p++ = '.';
+            for (i = 5; i >= 0; i--, f /= 10)
+                p[i] = (char)('0' + f % 10);
+            return p + 6;
+        }
+    }
+    return p + sprintf(p, "%.6f", x);
+}
+
+/* Append X as "%.0f" (fast for whole numbers below 1e15). */
+static char *put_f0(char *p, double x)
+{
+    if (x >= 0 && x < 1e15 && x == floor(x))
+        return put_ull(p, (unsigned long long)x);
+    return p + sprintf(p, "%.0f", x);
+}
+
 int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
 {
     size_t i;
     int k;
+    char *buf = NULL;
+    size_t cap = 0;
     fprintf(fp, "# source: %s\n# ranks: %d\n", t->path, t->nproc);
     fprintf(fp, "# clock: common origin = rank 0's first event; host clocks shifted by at most "
             "%.6f s to respect message causality (widest causality interval %.6f s)\n",
@@ -657,11 +849,39 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
     fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end\n");
     for (i = 0; i < t->n; i++) {
         const hrel_msg *m = &t->row[i];
-        fprintf(fp, "%d,%d,%s,", m->rank, m->host, hrel_msgkind_name(m->kind));
-        for (k = 0; k < m->npeers; k++)
-            fprintf(fp, "%s%d", k ? ";" : "", m->peers[k]);
-        fprintf(fp, ",%.0f,%d,%.6f,%.6f\n", m->bytes, m->tag, m->t0, m->t1);
+        size_t need = 400 + 12 * (size_t)m->npeers;   /* a %f of a huge double: 320 */
+        char *p;
+        if (need > cap) {
+            char *nb = realloc(buf, need);
+            if (!nb) {
+                free(buf);
+                return -1;
+            }
+            buf = nb;
+            cap = need;
+        }
+        p = put_int(buf, m->rank);
+        *p++ = ',';
+        p = put_int(p, m->host);
+        *p++ = ',';
+        p += sprintf(p, "%s,", hrel_msgkind_name(m->kind));
+        for (k = 0; k < m->npeers; k++) {
+            if (k)
+                *p++ = ';';
+            p = put_int(p, m->peers[k]);
+        }
+        *p++ = ',';
+        p = put_f0(p, m->bytes);
+        *p++ = ',';
+        p = put_int(p, m->tag);
+        *p++ = ',';
+        p = put_f6(p, m->t0);
+        *p++ = ',';
+        p = put_f6(p, m->t1);
+        *p++ = '\n';
+        fwrite(buf, 1, (size_t)(p - buf), fp);
     }
+    free(buf);
     return ferror(fp) ? -1 : 0;
 }
 

@@ -104,7 +104,7 @@ typedef struct parser {
 
 static void skipws(parser *ps)
 {
-    while (*ps->p && isspace((unsigned char)*ps->p)) {
+    while (*ps->p == ' ' || (*ps->p >= '\t' && *ps->p <= '\r')) {   /* isspace, C locale */
         if (*ps->p == '\n')
             ps->line++;
         ps->p++;
@@ -202,7 +202,23 @@ static int parse_desc(parser *ps, desc *d)
 static int getlong(parser *ps, long *v)
 {
     char *end;
+    const char *q;
+    long x = 0;
+    int neg;
     skipws(ps);
+    q = ps->p;
+    neg = *q == '-';
+    q += neg;
+    if (*q >= '0' && *q <= '9') {   /* up to 18 digits: no overflow, as strtol reads them */
+        const char *d0 = q;
+        while (*q >= '0' && *q <= '9' && q - d0 < 18)
+            x = 10 * x + (*q++ - '0');
+        if (!(*q >= '0' && *q <= '9')) {
+            *v = neg ? -x : x;
+            ps->p = q;
+            return 0;
+        }
+    }
     errno = 0;
     *v = strtol(ps->p, &end, 10);
     if (end == ps->p || errno == ERANGE)
@@ -311,9 +327,18 @@ static int parse_rec(parser *ps, const desc *d, hrel_pvmtev *e, void **a)
  * events' capacity. */
 typedef struct pstate {
     desc *d[MAXDESC];
+    unsigned h[MAXDESC];           /* hash of each one's name */
     int nd;
     size_t cap;
 } pstate;
+
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
 
 /* Parse every unit (comment, descriptor, record) of the text at PS->p into T. */
 static int parse_units(parser *ps, pstate *st, hrel_pvmtrace *t)
@@ -342,6 +367,7 @@ static int parse_units(parser *ps, pstate *st, hrel_pvmtrace *t)
             derive(&nd1);
             for (i = 0; i < st->nd && strcmp(st->d[i]->name, nd1.name) != 0; i++)
                 ;
+            st->h[i] = name_hash(nd1.name);
             if (i == st->nd) {
                 if (st->nd == MAXDESC) {
                     char what[64];
@@ -357,9 +383,11 @@ static int parse_units(parser *ps, pstate *st, hrel_pvmtrace *t)
         } else if (*ps->p == '"') {
             hrel_pvmtev *e;
             long line = ps->line;
+            unsigned h;
             if (quoted(ps, nm, sizeof nm) != 0)
                 return -1;
-            for (i = 0; i < st->nd && strcmp(st->d[i]->name, nm) != 0; i++)
+            h = name_hash(nm);
+            for (i = 0; i < st->nd && (st->h[i] != h || strcmp(st->d[i]->name, nm) != 0); i++)
                 ;
             if (i == st->nd) {
                 hrel_seterr(ps->err, ps->errlen, "%s:%ld: event \"%s\" is not described in "
