@@ -147,11 +147,67 @@ static scase cases[] = {
 #include "scale_answers.h"
 };
 
+/* hrel_msgtrace_write's own number formatting against printf's: times of
+ * every magnitude, exact ties of the sixth decimal and their neighbours,
+ * negative ones, bytes whole and not. */
+static void write_matches_printf(void)
+{
+    enum { N = 60000 };
+    hrel_msgtrace t;
+    hrel_msg *row = calloc(N, sizeof *row);
+    FILE *fp = tmpfile();
+    char line[512], want[512];
+    size_t i, bad = 0, nline = 0;
+    unsigned long long x = 88172645463325252ULL;
+    HREL_CHECK(row && fp, "scratch for the writer test");
+    if (!row || !fp) {
+        free(row);
+        if (fp)
+            fclose(fp);
+        return;
+    }
+    memset(&t, 0, sizeof t);
+    t.path = "w";
+    t.nproc = 1;
+    t.n = N;
+    t.row = row;
+    for (i = 0; i < N; i++) {
+        double u, scale = pow(10, (double)(i % 12) - 6);
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        u = (double)(x >> 11) / 9007199254740992.0;
+        row[i].kind = HREL_MSG_START;
+        row[i].tag = -1;
+        row[i].t0 = u * scale;
+        row[i].t1 = i % 3 == 0 ? floor(u * 1e7) / 1e6 + 5e-7   /* a tie, nearly */
+                    : i % 3 == 1 ? (double)(x % 100000000) / 1e6 : -u * scale;
+        row[i].bytes = i % 5 == 0 ? u * 1e4 : floor(u * 1e9);
+    }
+    HREL_CHECK_INT(hrel_msgtrace_write(&t, fp), 0, "write");
+    rewind(fp);
+    while (fgets(line, sizeof line, fp)) {
+        if (line[0] == '#' || line[0] == 'r')
+            continue;
+        if (nline < N) {
+            const hrel_msg *m = &row[nline];
+            snprintf(want, sizeof want, "0,0,start,,%.0f,-1,%.6f,%.6f\n", m->bytes, m->t0, m->t1);
+            bad += strcmp(line, want) != 0;
+        }
+        nline++;
+    }
+    HREL_CHECK_INT(nline, N, "one line per row");
+    HREL_CHECK_INT(bad, 0, "every number as printf writes it");
+    fclose(fp);
+    free(row);
+}
+
 int main(void)
 {
     size_t c;
     int printing = getenv("HREL_SCALE_PRINT") != NULL;
     hrel_test_init();
+    write_matches_printf();
     for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         double v[NVAL];
         char err[512] = "", what[128];
