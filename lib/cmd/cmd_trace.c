@@ -173,8 +173,13 @@ static int import(int argc, char **argv)
         return fail(1, "trace", err);
     }
     if (hrel_pvmtrace_read(argv[first], &pt, err, sizeof err) != 0 ||
-        hrel_msgtrace_from_pvm(pt, &mt, err, sizeof err) != 0 ||
-        hrel_msteps_infer(mt, &opt, &tr, NULL, err, sizeof err) != 0) {
+        hrel_msgtrace_from_pvm(pt, &mt, err, sizeof err) != 0) {
+        fail(1, "trace", err);
+        goto out;
+    }
+    hrel_pvmtrace_free(pt);   /* the events are done with: their memory goes before the steps' */
+    pt = NULL;
+    if (hrel_msteps_infer(mt, &opt, &tr, NULL, err, sizeof err) != 0) {
         fail(1, "trace", err);
         goto out;
     }
