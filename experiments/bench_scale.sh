@@ -20,8 +20,12 @@
 #   --big          add 10M (about 1.5 GB of trace files while it runs)
 #   --shapes LIST  ring, alltoall, mw (default all three; 16 ranks, 8 KB messages)
 #   -r, --reps N   runs of each stage (default 1; one row each)
-#   -o, --out DIR  results (default results/scale-<UTC time>): scale.csv and
-#                  scale.png / scale.pdf (plots/scale.gp, shape ring)
+#   --replot       run nothing: remake the figures' data and figures of DIR/scale.csv
+#                  (needs --out DIR)
+#   -o, --out DIR  results (default results/scale-<UTC time>): scale.csv, and per
+#                  shape scale_SHAPE.dat (the figure's data: per size, each stage's
+#                  mean seconds over the repetitions) and scale_SHAPE.png / .pdf
+#                  (plots/scale.gp)
 #
 # scale.csv: `#` metadata (host, cpus, load average at the start, command),
 # then shape,events,stage,rep,seconds,max_rss_kb,events_per_s,bytes_per_event,packets,packets_per_s
@@ -42,6 +46,7 @@ while [ $# -gt 0 ]; do
         --shapes) shapes=${2:?--shapes needs a list}; shift 2 ;;
         --shapes=*) shapes=${1#*=}; shift ;;
         --big) big=1; shift ;;
+        --replot) replot=1; shift ;;
         -r|--reps) reps=${2:?--reps needs a number}; shift 2 ;;
         --reps=*) reps=${1#*=}; shift ;;
         -o|--out) out=${2:?--out needs a folder}; shift 2 ;;
@@ -55,13 +60,20 @@ case "$reps" in ''|*[!0-9]*|0) echo "bench_scale.sh: --reps: '$reps' is not a wh
 [ -x "$H" ] || { echo "bench_scale.sh: $H not built (run make)" >&2; exit 1; }
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "bench_scale.sh: needs GNU time ($TIME; Debian package time)" >&2; exit 1; }
+if [ -n "${replot:-}" ]; then
+    [ -n "$out" ] && [ -s "$out/scale.csv" ] || { echo "bench_scale.sh: --replot needs --out DIR with a scale.csv" >&2; exit 2; }
+    shapes=$(awk -F, '!/^#/ && $1 != "shape" && !s[$1]++ { printf "%s%s", n++ ? "," : "", $1 }' "$out/scale.csv")
+fi
 [ -n "$out" ] || out=$ROOT/results/scale-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out" || exit 1
 csv=$out/scale.csv
+IFS=, read -r -a size_list <<< "$sizes"
+IFS=, read -r -a shape_list <<< "$shapes"
+[ -n "${replot:-}" ] && size_list=()
 work=$(mktemp -d "$out/traces.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT INT TERM
 
-{
+[ -n "${replot:-}" ] || {
     echo "# suite: hrel bench_scale (issue #24, docs/scale.md)"
     echo "# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "# host: $(uname -n) $(uname -r)"
@@ -93,8 +105,6 @@ run() {
         printf "  %-9s %-12s %8d events %8.3f s %9.0f ev/s %6.1f B/ev%s\n", $1, $3, $2, $5, $7, $8, pk }'
 }
 
-IFS=, read -r -a size_list <<< "$sizes"
-IFS=, read -r -a shape_list <<< "$shapes"
 echo "bench_scale: $csv"
 for size in "${size_list[@]}"; do
     for shape in "${shape_list[@]}"; do
@@ -114,9 +124,26 @@ for size in "${size_list[@]}"; do
         rm -rf "$work/imp" "$work/msgs.csv" "$work/t.trc"
     done
 done
-if command -v gnuplot > /dev/null 2>&1; then
-    for f in png pdf; do
-        gnuplot -c "$ROOT/plots/scale.gp" "$csv" "$out/scale.$f" || exit 1
-    done
-    echo "bench_scale: figure $out/scale.png"
-fi
+stages="import replay-none replay-port replay-bus daemon bspwb mpm"
+for shape in "${shape_list[@]}"; do
+    dat=$out/scale_$shape.dat
+    awk -F, -v shape="$shape" -v stages="$stages" '
+        /^#/ || $1 != shape { next }
+        { k = $2 SUBSEP $3; sum[k] += $5; cnt[k]++; if (!($2 in seen)) { seen[$2] = 1; ev[++ne] = $2 } }
+        END {
+            ns = split(stages, st, " ")
+            printf "# bench_scale.sh: shape %s, mean wall seconds per stage over the repetitions\n", shape
+            printf "# events"; for (i = 1; i <= ns; i++) printf " %s", st[i]; printf "\n"
+            for (e = 1; e <= ne; e++) {
+                printf "%s", ev[e]
+                for (i = 1; i <= ns; i++) { k = ev[e] SUBSEP st[i]; printf " %.6g", cnt[k] ? sum[k] / cnt[k] : "NaN" }
+                printf "\n"
+            }
+        }' "$csv" > "$dat"
+    if command -v gnuplot > /dev/null 2>&1; then
+        for f in png pdf; do
+            gnuplot -c "$ROOT/plots/scale.gp" "$dat" "$out/scale_$shape.$f" "$shape" || exit 1
+        done
+        echo "bench_scale: figure $out/scale_$shape.png"
+    fi
+done
