@@ -22,6 +22,8 @@ static const char trace_usage[] =
     "usage: hrel trace import TRACE.trc [-o DIR] [--rule switch|marker] [--marker TAG]\n"
     "                         [--tags LIST]\n"
     "       hrel trace table --measured S1,S2,... [--untraced S] MODEL=SECONDS...\n"
+    "       hrel trace synth [--shape S] [-p N] [--events N] [--format msgs|pvm] FILE\n"
+    "                        (a synthetic trace; hrel trace synth --help)\n"
     "Reads the file PVM's tracer wrote (tracer -T TRACE.trc) for one program run and\n"
     "writes DIR/msgs.csv (one row per send, mcast, receive: the message-level trace)\n"
     "and DIR/trace.csv (the inferred M-steps, for hrel model bspwb|mpm). DIR defaults\n"

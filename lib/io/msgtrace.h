@@ -18,7 +18,9 @@
  * cut short, a call hrel does not model (group operations), a task started
  * neither from the shell nor by a traced spawn, or a program that spawned
  * nothing. Limits (named in their messages): ranks and peers
- * 0..HREL_MSGTRACE_MAX_RANK; the file as lib/io/csv.h reads it.
+ * 0..HREL_MSGTRACE_MAX_RANK; the file as lib/io/csv.h streams it (row by row, no
+ * size limit). Memory: 72 bytes per row and 4 per peer; receives are matched
+ * through a FIFO queue per (source, destination, tag), in time linear in the rows.
  * The functions allocate; the caller frees with hrel_msgtrace_free.
  * Nothing here prints (hrel_msgtrace_write writes to the stream given).
  */

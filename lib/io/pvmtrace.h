@@ -14,7 +14,7 @@
  * with no descriptor, a record cut short, a value that is not a number).
  * Limits (named in their messages): at most HREL_PVMTRACE_MAX_DESC descriptors,
  * HREL_PVMTRACE_MAX_FIELDS fields per descriptor, HREL_PVMTRACE_MAX_LIST values
- * per list; the file as lib/io/textfile.h reads it.
+ * per list; the file as lib/io/textfile.h streams it (no size limit).
  * hrel_pvmtrace_read reads the file in chunks, cut between records, so no
  * limit on its size but memory: about 90 bytes per record (event, its
  * integer fields as int, its list), names and field names shared per

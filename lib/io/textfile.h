@@ -6,7 +6,9 @@
  * (with the system's reason), a file larger than HREL_TEXT_MAX_BYTES, and a
  * NUL byte ("PATH:LINE: NUL byte: not a text file"). Every reader of a text
  * input (CSV files, PVM tracer files, the hyperbolic graph, the CCM text) goes through it, so
- * these rules and limits are stated once. Nothing here prints or exits.
+ * these rules and limits are stated once; the streams below (for inputs of
+ * millions of rows) refuse the same things but have no size limit. Nothing here
+ * prints or exits.
  */
 #ifndef HREL_TEXTFILE_H
 #define HREL_TEXTFILE_H
