@@ -9,7 +9,6 @@
 #include "grow.h"
 #include "names.h"
 #include "msgtrace.h"
-#include "order.h"
 
 static void pool_fix(hrel_msgtrace *t);
 
@@ -559,8 +558,8 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                       pt_ < 0) ||
                      (strcmp(e->name, "parent") == 0 && e->phase == 1 &&
                       hrel_pvmtev_get(e, "PT", &pt_) == 0 && pt_ < 0);
-        if (!isroot || rank_of(tid, ntid, e->tid) >= 0)
-            continue;
+        if (!isroot || rank_of(tid, ntid, e->tid) >= 0 || rank_of(silent, nsilent, e->tid) >= 0)
+            continue;   /* known already (takes_part scans the whole trace: once a task) */
         if (!takes_part(ev, n, e->tid)) {
             if (rank_of(silent, nsilent, e->tid) < 0 && nsilent < 64)
                 silent[nsilent++] = e->tid;
