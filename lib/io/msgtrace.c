@@ -848,7 +848,8 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
     fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end\n");
     for (i = 0; i < t->n; i++) {
         const hrel_msg *m = &t->row[i];
-        size_t need = 400 + 12 * (size_t)m->npeers;   /* a %f of a huge double: 320 */
+        size_t need = 400 + 12 * (size_t)m->npeers + strlen(hrel_msgkind_name(m->kind));
+                                                       /* a %f of a huge double: 320 */
         char *p;
         if (need > cap) {
             char *nb = realloc(buf, need);
@@ -863,7 +864,13 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
         *p++ = ',';
         p = put_int(p, m->host);
         *p++ = ',';
-        p += sprintf(p, "%s,", hrel_msgkind_name(m->kind));
+        {
+            const char *kn = hrel_msgkind_name(m->kind);
+            size_t kl = strlen(kn);
+            memcpy(p, kn, kl);
+            p += kl;
+            *p++ = ',';
+        }
         for (k = 0; k < m->npeers; k++) {
             if (k)
                 *p++ = ';';
