@@ -9,6 +9,9 @@
 #   make bench      suite PingPong, bare PVM ping-pong, NetPIPE (netpipe-pvm, installed on
 #                   first use) and raw TCP, interleaved in rounds, ratios with spread
 #                   (PLATFORM=local by default; BENCH_ARGS=--rounds/-r/-s ...)
+#   make bench-scale  replay, daemon model, BSPWB/MPM and trace import on synthetic traces of
+#                   10^5 and 10^6 events (SCALE_ARGS=--big adds 10^7): events/s, bytes/event,
+#                   figure (experiments/bench_scale.sh, docs/scale.md)
 #   make compare    g and L per pattern across platforms (newest run of each)
 #   make paper      all tables and figures of RUNS="DIR ..." (default: every
 #                   results/*/ with tables.tex) in one PDF, results/paper/paper.pdf
@@ -55,6 +58,10 @@ bench: all
 	@experiments/deps.sh netpipe-pvm
 	@experiments/bench.sh $(if $(HOSTFILE),--hostfile $(HOSTFILE),--platform $(PLATFORM)) $(BENCH_ARGS)
 
+bench-scale: all
+	@experiments/deps.sh time
+	@experiments/bench_scale.sh $(SCALE_ARGS)
+
 compare: all
 	@experiments/compare.sh --latest
 
@@ -66,4 +73,4 @@ clean:
 	@if command -v aimk >/dev/null 2>&1; then PVM_ROOT=$(PVM_ROOT) aimk clean >/dev/null; fi
 	rm -rf LINUX*/ bin/ tests/tmp .pvm
 
-.PHONY: all check study bench compare paper clean fuzz
+.PHONY: all check study bench bench-scale compare paper clean fuzz

@@ -11,6 +11,7 @@
 #include "errmsg.h"
 #include "fitcsv.h"
 #include "hrel_cmd.h"
+#include "msgsynth.h"
 #include "msgtrace.h"
 #include "msteps.h"
 #include "pvmtrace.h"
@@ -22,6 +23,8 @@ static const char trace_usage[] =
     "usage: hrel trace import TRACE [-o DIR] [--rule switch|marker] [--marker TAG]\n"
     "                         [--tags LIST]\n"
     "       hrel trace table --measured S1,S2,... [--untraced S] MODEL=SECONDS...\n"
+    "       hrel trace synth [--shape S] [-p N] [--events N] [--format msgs|pvm] FILE\n"
+    "                        (a synthetic trace; hrel trace synth --help)\n"
     "Reads one program run's trace: a folder of hrel's preload tracer (one task file\n"
     "*.tev per process, experiments/trace.sh) or the file PVM's tracer wrote (tracer\n"
     "-T TRACE.trc), and writes DIR/msgs.csv (one row per call: the message-level\n"
@@ -34,6 +37,17 @@ static const char trace_usage[] =
     "  --marker TAG a send with tag TAG (and its receive) is a step marker\n"
     "  --tags LIST  only messages with these tags (comma-separated) form steps; the\n"
     "               others count as computation\n";
+
+static const char synth_usage[] =
+    "usage: hrel trace synth [--shape ring|alltoall|mw] [-p N] [--events N] [--bytes B]\n"
+    "                        [--format msgs|pvm] FILE\n"
+    "Writes a synthetic trace of one program run to FILE ('-': standard output), for\n"
+    "the scale benchmark (experiments/bench_scale.sh, docs/scale.md): N ranks (default\n"
+    "16) in lock-step iterations until the trace has at least --events rows (k, M\n"
+    "allowed; default 100k), messages of --bytes (default 8192). Shapes: ring (each\n"
+    "rank exchanges with both neighbours), alltoall, mw (master/worker: a multicast\n"
+    "of work, results received in arrival order). --format msgs (default): msgs.csv;\n"
+    "pvm: the text PVM's tracer writes, for hrel trace import. Prints 'rows N'.\n";
 
 static const char table_usage[] =
     "usage: hrel trace table --measured S1,S2,... [--untraced S1,...] MODEL=SECONDS...\n"
@@ -241,6 +255,8 @@ static int import(int argc, char **argv)
         fail(1, "trace", err);
         goto out;
     }
+    hrel_pvmtrace_free(pt);   /* the events are done with: their memory goes before the steps' */
+    pt = NULL;
     if ((rc = import_write(dir, mt, &opt, steps_asked)) == 0)
         printf("tracer pvm\n");
 out:
@@ -314,6 +330,48 @@ static int table(int argc, char **argv)
     return 0;
 }
 
+/* hrel trace synth [...] FILE: a synthetic trace (lib/io/msgsynth.h) */
+static int synth(int argc, char **argv)
+{
+    static const char *const shapes[] = {"ring", "alltoall", "mw", NULL};
+    static const char *const formats[] = {"msgs", "pvm", NULL};
+    int shape = 0, format = 0, nproc = 16, first, rc;
+    long events = 100000, bytes = 8192, rows = 0;
+    char err[1024];
+    hrel_arg tab[] = {
+        HREL_OPT_CHOICE("shape", 0, &shape, shapes),
+        HREL_OPT_NUM("procs", 'p', HREL_ARG_INT, &nproc, 2, 4096),
+        HREL_OPT_NUM("events", 0, HREL_ARG_SIZE, &events, 1, 1e10),
+        HREL_OPT_NUM("bytes", 0, HREL_ARG_SIZE, &bytes, 0, 1e9),
+        HREL_OPT_CHOICE("format", 0, &format, formats),
+        HREL_OPT_FLAG(NULL, 0, NULL)};
+    hrel_msgsynth_opt o;
+    FILE *fp;
+    if ((rc = parse(argc, argv, tab, "trace", synth_usage, &first)) >= 0)
+        return rc;
+    if (first != argc - 1)
+        return fail(2, "trace", "synth needs one output FILE (try hrel trace synth --help)");
+    o.shape = (hrel_synth_shape)shape;
+    o.nproc = nproc;
+    o.events = events;
+    o.bytes = (double)bytes;
+    fp = strcmp(argv[first], "-") == 0 ? stdout : fopen(argv[first], "w");
+    if (!fp) {
+        snprintf(err, sizeof err, "cannot write '%.900s'", argv[first]);
+        return fail(1, "trace", err);
+    }
+    rc = hrel_msgsynth_write(&o, (hrel_synth_format)format, fp, &rows, err, sizeof err);
+    if (fp != stdout && fclose(fp) != 0 && rc == 0) {
+        snprintf(err, sizeof err, "cannot write '%.900s'", argv[first]);
+        rc = -1;
+    }
+    if (rc != 0)
+        return fail(1, "trace", err);
+    if (fp != stdout)
+        printf("rows %ld\n", rows);
+    return 0;
+}
+
 int hrel_cmd_trace(int argc, char **argv)
 {
     if (argc < 2)
@@ -322,13 +380,15 @@ int hrel_cmd_trace(int argc, char **argv)
         fputs(trace_usage, stdout);
         return 0;
     }
-    switch (hrel_args_verb(argv[1], (const char *const[]){"import", "table", NULL})) {
+    switch (hrel_args_verb(argv[1], (const char *const[]){"import", "table", "synth", NULL})) {
     case 0:
         return import(argc - 1, argv + 1);
     case 1:
         return table(argc - 1, argv + 1);
+    case 2:
+        return synth(argc - 1, argv + 1);
     default:
-        return fail(2, "trace", "unknown subcommand (import, table)");
+        return fail(2, "trace", "unknown subcommand (import, table, synth)");
     }
 }
 

@@ -34,6 +34,24 @@ typedef struct hrel_csv {
  * message "PATH:LINE: problem" in err. */
 int hrel_csv_read(const char *path, hrel_csv **out, char *err, size_t errlen);
 
+/* A CSV file read row by row (msgs.csv of millions of rows): the same rules
+ * and messages as hrel_csv_read, but only the current row is held, and no
+ * size limit. _table gives the metadata and header, and the current row as
+ * its row 0 (nrow 1), for the getters below; the current row's text is valid
+ * until the next _next. */
+typedef struct hrel_csv_stream hrel_csv_stream;
+
+/* Open PATH and read up to its header. Return 0 and set *OUT, or non-zero. */
+int hrel_csv_stream_open(const char *path, hrel_csv_stream **out, char *err, size_t errlen);
+
+/* The next row: 1 (it is row 0 of the table), 0 at the end, -1 on an error. */
+int hrel_csv_stream_next(hrel_csv_stream *s, char *err, size_t errlen);
+
+const hrel_csv *hrel_csv_stream_table(const hrel_csv_stream *s);
+
+/* Close; NULL is fine. */
+void hrel_csv_stream_close(hrel_csv_stream *s);
+
 /* Free a table from hrel_csv_read; NULL is fine. */
 void hrel_csv_free(hrel_csv *t);
 

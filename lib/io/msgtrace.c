@@ -9,7 +9,8 @@
 #include "grow.h"
 #include "names.h"
 #include "msgtrace.h"
-#include "order.h"
+
+static void pool_fix(hrel_msgtrace *t);
 
 static const char *const kind_names[] = {"start", "spawn", "send", "mcast", "recv", "exit",
                                          "enrol", "end", "joingroup", "lvgroup", "barrier",
@@ -35,8 +36,11 @@ void hrel_msgtrace_free(hrel_msgtrace *t)
     size_t i;
     if (!t)
         return;
-    for (i = 0; t->row && i < t->n; i++)
-        free(t->row[i].peers);
+    if (t->pool)
+        free(t->pool);
+    else
+        for (i = 0; t->row && i < t->n; i++)
+            free(t->row[i].peers);
     free(t->row);
     free(t->first);
     free(t->tid);
@@ -45,20 +49,98 @@ void hrel_msgtrace_free(hrel_msgtrace *t)
     free(t);
 }
 
+/* The FIFO queues of sends by (source, destination, tag): an open-addressing
+ * hash table of keys, each the head and tail of a list of entries (a send or
+ * mcast row and one of its destinations), linked through NEXT. */
+typedef struct mkey {
+    int src, dst, tag;
+    int used;
+    size_t head, tail;     /* entry + 1; 0: empty */
+} mkey;
+
+typedef struct mqueues {
+    mkey *tab;
+    size_t cap, nkey;      /* cap a power of two */
+    size_t *row, *next;    /* per entry: its send row, the next entry + 1 */
+} mqueues;
+
+static size_t key_hash(int src, int dst, int tag)
+{
+    unsigned long long x = (unsigned long long)(unsigned)src * 0x9e3779b97f4a7c15ULL ^
+                           (unsigned long long)(unsigned)dst * 0xc2b2ae3d27d4eb4fULL ^
+                           (unsigned long long)(unsigned)tag * 0x165667b19e3779f9ULL;
+    x ^= x >> 29;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 32;
+    return (size_t)x;
+}
+
+/* The slot of key (SRC, DST, TAG): found, or a free one (used 0). */
+static mkey *key_slot(const mqueues *q, int src, int dst, int tag)
+{
+    size_t i = key_hash(src, dst, tag) & (q->cap - 1);
+    while (q->tab[i].used && (q->tab[i].src != src || q->tab[i].dst != dst || q->tab[i].tag != tag))
+        i = (i + 1) & (q->cap - 1);
+    return &q->tab[i];
+}
+
+/* The queue of (SRC, DST, TAG), made when missing; NULL when out of memory. */
+static mkey *key_get(mqueues *q, int src, int dst, int tag)
+{
+    mkey *k;
+    if (2 * (q->nkey + 1) > q->cap) {   /* keep the load at most 1/2 */
+        mqueues nq = *q;
+        size_t i;
+        nq.cap = q->cap ? 2 * q->cap : 64;
+        if (!(nq.tab = calloc(nq.cap, sizeof *nq.tab)))
+            return NULL;
+        for (i = 0; i < q->cap; i++)
+            if (q->tab[i].used)
+                *key_slot(&nq, q->tab[i].src, q->tab[i].dst, q->tab[i].tag) = q->tab[i];
+        free(q->tab);
+        q->tab = nq.tab;
+        q->cap = nq.cap;
+    }
+    k = key_slot(q, src, dst, tag);
+    if (!k->used) {
+        k->used = 1;
+        k->src = src;
+        k->dst = dst;
+        k->tag = tag;
+        q->nkey++;
+    }
+    return k;
+}
+
+/* Call F(T, I, D, ARG) for each distinct valid destination D of send or mcast
+ * row I (STAMP: per rank, the last row + 1 that named it). */
+#define EACH_DEST(t, i, stamp, body)                                                        \
+    do {                                                                                    \
+        const hrel_msg *s_ = &(t)->row[i];                                                  \
+        int k_;                                                                             \
+        for (k_ = 0; k_ < s_->npeers; k_++) {                                               \
+            int d = s_->peers[k_];                                                          \
+            if (d < 0 || d >= (t)->nproc || (stamp)[d] == (i) + 1)                          \
+                continue;                                                                   \
+            (stamp)[d] = (i) + 1;                                                           \
+            body;                                                                           \
+        }                                                                                   \
+    } while (0)
+
 /* Rows are grouped by rank already; fill first[] and match receives to sends
- * by (source, destination, tag) in FIFO order. */
+ * by (source, destination, tag) in FIFO order: each receive takes the first
+ * unused send (or mcast naming it) of its source to it with its tag. A queue
+ * per key: O(n) expected time, memory linear in the messages. */
 int hrel_msgtrace_finish(hrel_msgtrace *t, char *err, size_t errlen)
 {
-    size_t i, j;
-    int r;
-    size_t *next = NULL;   /* per (src,dst): scan position in src's rows */
+    size_t i, ne = 0, *stamp = NULL;
+    int r, rc = -1;
+    mqueues q;
+    memset(&q, 0, sizeof q);
     t->first = calloc((size_t)t->nproc + 1, sizeof *t->first);
-    next = calloc((size_t)t->nproc * (size_t)t->nproc, sizeof *next);
-    if (!t->first || !next) {
-        free(next);
-        hrel_seterr(err, errlen, "%s: out of memory", t->path);
-        return -1;
-    }
+    stamp = calloc((size_t)t->nproc, sizeof *stamp);
+    if (!t->first || !stamp)
+        goto oom;
     for (i = 0, r = 0; r < t->nproc; r++) {
         t->first[r] = i;
         while (i < t->n && t->row[i].rank == r)
@@ -68,61 +150,69 @@ int hrel_msgtrace_finish(hrel_msgtrace *t, char *err, size_t errlen)
     if (i != t->n) {
         hrel_seterr(err, errlen, "%s: rows are not grouped by rank 0..%d in order (line %ld)",
                     t->path, t->nproc - 1, t->row[i].line);
-        free(next);
-        return -1;
+        goto out;
     }
-    /* Each receive takes the first unused send from its source to it with its
-     * tag; mcast rows count once per destination, so track use per row+dest
-     * with a mark in a scratch array. */
-    {
-        unsigned char *used = calloc(t->n ? t->n : 1, (size_t)t->nproc);
-        if (!used) {
-            free(next);
-            hrel_seterr(err, errlen, "%s: out of memory", t->path);
-            return -1;
-        }
-        for (i = 0; i < t->n; i++) {
-            hrel_msg *m = &t->row[i];
-            int src, dst = m->rank, found = 0;
-            m->match = -1;
-            if (m->kind != HREL_MSG_RECV)
-                continue;
-            src = m->npeers == 1 ? m->peers[0] : -1;
-            if (src < 0 || src >= t->nproc) {
-                hrel_seterr(err, errlen, "%s:%ld: rank %d receive without a valid source rank",
-                            t->path, m->line, dst);
-                free(used);
-                free(next);
-                return -1;
-            }
-            for (j = t->first[src]; j < t->first[src + 1]; j++) {
-                hrel_msg *s = &t->row[j];
-                int k, hit = 0;
-                if ((s->kind != HREL_MSG_SEND && s->kind != HREL_MSG_MCAST) || s->tag != m->tag)
-                    continue;
-                for (k = 0; k < s->npeers; k++)
-                    if (s->peers[k] == dst)
-                        hit = 1;
-                if (!hit || used[j * (size_t)t->nproc + (size_t)dst])
-                    continue;
-                used[j * (size_t)t->nproc + (size_t)dst] = 1;
-                m->match = (long)j;
-                found = 1;
-                break;
-            }
-            if (!found) {
-                hrel_seterr(err, errlen, "%s:%ld: rank %d receive of tag %d from rank %d at "
-                            "%.6f s has no matching send (trace cut short?)", t->path, m->line,
-                            dst, m->tag, src, m->t0);
-                free(used);
-                free(next);
-                return -1;
-            }
-        }
-        free(used);
+    for (i = 0; i < t->n; i++)
+        if (t->row[i].kind == HREL_MSG_SEND || t->row[i].kind == HREL_MSG_MCAST)
+            EACH_DEST(t, i, stamp, ne++);
+    q.row = malloc((ne ? ne : 1) * sizeof *q.row);
+    q.next = malloc((ne ? ne : 1) * sizeof *q.next);
+    if (!q.row || !q.next)
+        goto oom;
+    memset(stamp, 0, (size_t)t->nproc * sizeof *stamp);
+    ne = 0;
+    for (i = 0; i < t->n; i++) {
+        const hrel_msg *m = &t->row[i];
+        if (m->kind != HREL_MSG_SEND && m->kind != HREL_MSG_MCAST)
+            continue;
+        EACH_DEST(t, i, stamp, {
+            mkey *k = key_get(&q, m->rank, d, m->tag);
+            if (!k)
+                goto oom;
+            q.row[ne] = i;
+            q.next[ne] = 0;
+            if (k->tail)
+                q.next[k->tail - 1] = ne + 1;
+            else
+                k->head = ne + 1;
+            k->tail = ++ne;
+        });
     }
-    free(next);
-    return 0;
+    for (i = 0; i < t->n; i++) {
+        hrel_msg *m = &t->row[i];
+        int src, dst = m->rank;
+        mkey *k;
+        m->match = -1;
+        if (m->kind != HREL_MSG_RECV)
+            continue;
+        src = m->npeers == 1 ? m->peers[0] : -1;
+        if (src < 0 || src >= t->nproc) {
+            hrel_seterr(err, errlen, "%s:%ld: rank %d receive without a valid source rank",
+                        t->path, m->line, dst);
+            goto out;
+        }
+        k = q.cap ? key_slot(&q, src, dst, m->tag) : NULL;
+        if (!k || !k->used || !k->head) {
+            hrel_seterr(err, errlen, "%s:%ld: rank %d receive of tag %d from rank %d at "
+                        "%.6f s has no matching send (trace cut short?)", t->path, m->line,
+                        dst, m->tag, src, m->t0);
+            goto out;
+        }
+        m->match = (long)q.row[k->head - 1];
+        k->head = q.next[k->head - 1];
+        if (!k->head)
+            k->tail = 0;
+    }
+    rc = 0;
+    goto out;
+oom:
+    hrel_seterr(err, errlen, "%s: out of memory", t->path);
+out:
+    free(stamp);
+    free(q.tab);
+    free(q.row);
+    free(q.next);
+    return rc;
 }
 
 /* --- from PVM tracer events ------------------------------------------------ */
@@ -176,11 +266,85 @@ static int ignorable(const char *n)
     return 0;
 }
 
+/* Events by time, then by line (times are finite: whole seconds and microseconds). */
+/* The row kind of call NM: a kind, -2 ignorable, -1 not modelled. Events of
+ * one descriptor share their name's storage, so a small cache by address
+ * spares the string comparisons. */
+typedef struct kcache {
+    const char *name[32];
+    int kind[32];
+    int n;
+} kcache;
+
+static int call_kind(kcache *c, const char *nm)
+{
+    int i, kind = -1;
+    for (i = 0; i < c->n; i++)
+        if (c->name[i] == nm)
+            return c->kind[i];
+    if (strcmp(nm, "send") == 0 || strcmp(nm, "psend") == 0)
+        kind = HREL_MSG_SEND;
+    else if (strcmp(nm, "mcast") == 0)
+        kind = HREL_MSG_MCAST;
+    else if (strcmp(nm, "recv") == 0 || strcmp(nm, "trecv") == 0 ||
+             strcmp(nm, "nrecv") == 0 || strcmp(nm, "precv") == 0)
+        kind = HREL_MSG_RECV;
+    else if (strcmp(nm, "spawn") == 0)
+        kind = HREL_MSG_SPAWN;
+    else if (strcmp(nm, "exit") == 0)
+        kind = HREL_MSG_EXIT;
+    else if (ignorable(nm))
+        kind = -2;
+    if (c->n < 32) {
+        c->name[c->n] = nm;
+        c->kind[c->n++] = kind;
+    }
+    return kind;
+}
+
+/* Sort the N events EV by time, then line: a natural merge sort (a tracer
+ * file is runs of events in time order), TMP of N entries. */
+static int cmp_time(const void *a, const void *b);
+
+static void sort_events(const hrel_pvmtev **ev, const hrel_pvmtev **tmp, size_t n)
+{
+    const hrel_pvmtev **src = ev, **dst = tmp, **sw;
+    for (;;) {
+        size_t i = 0, nrun = 0;
+        while (i < n) {   /* merge two runs from src[i..] into dst[i..] */
+            size_t a = i, am, b, bm, k = i;
+            for (am = a + 1; am < n && cmp_time(&src[am - 1], &src[am]) <= 0; am++)
+                ;
+            b = am;
+            bm = b;
+            if (b < n)
+                for (bm = b + 1; bm < n && cmp_time(&src[bm - 1], &src[bm]) <= 0; bm++)
+                    ;
+            while (a < am && b < bm)
+                dst[k++] = cmp_time(&src[b], &src[a]) < 0 ? src[b++] : src[a++];
+            while (a < am)
+                dst[k++] = src[a++];
+            while (b < bm)
+                dst[k++] = src[b++];
+            i = bm;
+            nrun++;
+        }
+        sw = src;
+        src = dst;
+        dst = sw;
+        if (nrun <= 1)
+            break;
+    }
+    if (src != ev)
+        memcpy(ev, src, n * sizeof *ev);
+}
+
 static int cmp_time(const void *a, const void *b)
 {
     const hrel_pvmtev *x = *(const hrel_pvmtev *const *)a, *y = *(const hrel_pvmtev *const *)b;
-    const double kx[] = {x->t, (double)x->line}, ky[] = {y->t, (double)y->line};
-    return hrel_cmp_keys(kx, ky, 2);
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return (x->line > y->line) - (x->line < y->line);
 }
 
 static int rank_of(const int *tid, int n, int t)
@@ -192,27 +356,82 @@ static int rank_of(const int *tid, int n, int t)
     return -1;
 }
 
-/* Set M's peers to the one rank D; return 0 or -1 (out of memory). */
-static int set_peer(hrel_msg *m, int d)
+/* Task ids to ranks: an open-addressing hash table (cap a power of two, at
+ * least twice the ranks), so a lookup per event does not scan the ranks. */
+typedef struct tidmap {
+    int *tid, *rank;   /* rank -1: free slot */
+    size_t cap;
+} tidmap;
+
+static size_t tid_slot(const tidmap *m, int tid)
 {
-    if (!(m->peers = malloc(sizeof *m->peers)))
+    size_t i = ((size_t)(unsigned)tid * 0x9e3779b1u) & (m->cap - 1);
+    while (m->rank[i] >= 0 && m->tid[i] != tid)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+/* Fill M from the N task ids TID (rank = index). 0, or -1 (no memory). */
+static int tidmap_fill(tidmap *m, const int *tid, int n)
+{
+    size_t i;
+    m->cap = 16;
+    while (m->cap < 2 * (size_t)n + 2)
+        m->cap *= 2;
+    m->tid = malloc(m->cap * sizeof *m->tid);
+    m->rank = malloc(m->cap * sizeof *m->rank);
+    if (!m->tid || !m->rank)
         return -1;
-    m->peers[0] = d;
+    for (i = 0; i < m->cap; i++)
+        m->rank[i] = -1;
+    for (i = 0; i < (size_t)n; i++) {
+        size_t k = tid_slot(m, tid[i]);
+        if (m->rank[k] < 0) {   /* the first rank of a task id, as rank_of finds it */
+            m->tid[k] = tid[i];
+            m->rank[k] = (int)i;
+        }
+    }
+    return 0;
+}
+
+/* The rank of task T, -1 when not in the program. */
+static int tidmap_rank(const tidmap *m, int t)
+{
+    return m->rank[tid_slot(m, t)];
+}
+
+/* The peers of every row, in one growing pool; rows hold their offset in
+ * match until the gather points them into it. */
+typedef struct ipool {
+    int *v;
+    size_t n, cap;
+} ipool;
+
+/* Set M's peers to the one rank D; return 0 or -1 (out of memory). */
+static int set_peer(hrel_msg *m, ipool *pl, int d)
+{
+    if (hrel_grow(&pl->v, &pl->cap, pl->n, sizeof *pl->v))
+        return -1;
+    m->match = (long)pl->n;
+    pl->v[pl->n++] = d;
     m->npeers = 1;
     return 0;
 }
 
 /* Set M's peers to the ranks of E's task list (tasks outside the program are
  * left out); return 0 or -1 (out of memory). */
-static int set_peers_of_list(hrel_msg *m, const hrel_pvmtev *e, const int *tid, int ntid)
+static int set_peers_of_list(hrel_msg *m, ipool *pl, const hrel_pvmtev *e, const tidmap *tm)
 {
     int k;
-    if (!(m->peers = malloc(((size_t)e->nlist + 1) * sizeof *m->peers)))
-        return -1;
+    m->match = (long)pl->n;
     for (k = 0; k < e->nlist; k++) {
-        int d = rank_of(tid, ntid, e->list[k]);
-        if (d >= 0)
-            m->peers[m->npeers++] = d;
+        int d = tidmap_rank(tm, e->list[k]);
+        if (d >= 0) {
+            if (hrel_grow(&pl->v, &pl->cap, pl->n, sizeof *pl->v))
+                return -1;
+            pl->v[pl->n++] = d;
+            m->npeers++;
+        }
     }
     return 0;
 }
@@ -314,17 +533,27 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
     int *tid = NULL, ntid = 0, root = 0, silent[64], nsilent = 0, r;
     size_t i, n = pt->nev;
     rowbuf *rb = NULL;
+    tidmap tm = {NULL, NULL, 0};
+    kcache kc;
+    ipool pl = {NULL, 0, 0};
     hrel_msgtrace *t = NULL;
     double origin;
 
     *out = NULL;
+    kc.n = 0;
     ev = malloc((n ? n : 1) * sizeof *ev);
     tid = malloc((n + 1) * sizeof *tid);
     if (!ev || !tid)
         goto oom;
     for (i = 0; i < n; i++)
         ev[i] = &pt->ev[i];
-    qsort(ev, n, sizeof *ev, cmp_time);
+    {
+        const hrel_pvmtev **tmp = malloc((n ? n : 1) * sizeof *tmp);
+        if (!tmp)
+            goto oom;
+        sort_events(ev, tmp, n);
+        free(tmp);
+    }
 
     /* rank 0: the task whose parent is none (newtask PT -1, parent() < 0) and
      * that spawns or moves a message; another shell-started task that does
@@ -337,8 +566,8 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                       pt_ < 0) ||
                      (strcmp(e->name, "parent") == 0 && e->phase == 1 &&
                       hrel_pvmtev_get(e, "PT", &pt_) == 0 && pt_ < 0);
-        if (!isroot || rank_of(tid, ntid, e->tid) >= 0)
-            continue;
+        if (!isroot || rank_of(tid, ntid, e->tid) >= 0 || rank_of(silent, nsilent, e->tid) >= 0)
+            continue;   /* known already (takes_part scans the whole trace: once a task) */
         if (!takes_part(ev, n, e->tid)) {
             if (rank_of(silent, nsilent, e->tid) < 0 && nsilent < 64)
                 silent[nsilent++] = e->tid;
@@ -376,14 +605,14 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
         goto fail;
     }
     rb = calloc((size_t)ntid, sizeof *rb);
-    if (!rb)
+    if (!rb || tidmap_fill(&tm, tid, ntid) != 0)
         goto oom;
 
     for (i = 0; i < n; i++) {
         const hrel_pvmtev *e = ev[i];
         hrel_msg *m;
         int rk;
-        rk = rank_of(tid, ntid, e->tid);
+        rk = tidmap_rank(&tm, e->tid);
         if (e->phase == 2) {  /* pvmd events: newtask (a task's start), output, ... */
             if (rk >= 0 && rb[rk].n == 0 && strcmp(e->name, "newtask") == 0 &&
                 push_start(&rb[rk], rk, e) != 0)
@@ -405,21 +634,10 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
             hrel_msg *open = &rb[rk].row[rb[rk].n - 1];
             int is_open = open->kind != HREL_MSG_START && isnan(open->t1);
             const char *nm = e->name;
-            int kind = -1;
-            if (strcmp(nm, "send") == 0 || strcmp(nm, "psend") == 0)
-                kind = HREL_MSG_SEND;
-            else if (strcmp(nm, "mcast") == 0)
-                kind = HREL_MSG_MCAST;
-            else if (strcmp(nm, "recv") == 0 || strcmp(nm, "trecv") == 0 ||
-                     strcmp(nm, "nrecv") == 0 || strcmp(nm, "precv") == 0)
-                kind = HREL_MSG_RECV;
-            else if (strcmp(nm, "spawn") == 0)
-                kind = HREL_MSG_SPAWN;
-            else if (strcmp(nm, "exit") == 0)
-                kind = HREL_MSG_EXIT;
-            else if (ignorable(nm))
+            int kind = call_kind(&kc, nm);
+            if (kind == -2)
                 continue;
-            else {
+            if (kind < 0) {
                 hrel_seterr(err, errlen, "%s:%ld: task t%x (rank %d) calls pvm_%s, which hrel "
                             "does not model (supported: send, psend, mcast, recv, trecv, "
                             "nrecv, precv, spawn, exit)", pt->path, e->line, (unsigned)e->tid,
@@ -443,15 +661,15 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                 m->t1 = kind == HREL_MSG_EXIT ? e->t : NAN;
                 m->line = e->line;
                 if (kind == HREL_MSG_SEND) {
-                    int d = rank_of(tid, ntid, (int)fld(e, "DST", -1));
+                    int d = tidmap_rank(&tm, (int)fld(e, "DST", -1));
                     m->bytes = (double)fld(e, "MNB", 0);
                     m->tag = (int)fld(e, "MC", -1);
-                    if (d >= 0 && set_peer(m, d) != 0)
+                    if (d >= 0 && set_peer(m, &pl, d) != 0)
                         goto oom;
                 } else if (kind == HREL_MSG_MCAST) {
                     m->bytes = (double)fld(e, "MNB", 0);
                     m->tag = (int)fld(e, "MC", -1);
-                    if (set_peers_of_list(m, e, tid, ntid) != 0)
+                    if (set_peers_of_list(m, &pl, e, &tm) != 0)
                         goto oom;
                 }
             } else {
@@ -463,7 +681,7 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                 open->t1 = e->t;
                 if (kind == HREL_MSG_RECV) {
                     long mb = fld(e, "MB", 1), src = fld(e, "SRC", -1);
-                    int s = rank_of(tid, ntid, (int)src);
+                    int s = tidmap_rank(&tm, (int)src);
                     if (mb <= 0 || src < 0) {       /* no message: a poll, count as work */
                         rb[rk].n--;
                         continue;
@@ -476,10 +694,10 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                     }
                     open->bytes = (double)fld(e, "MNB", 0);
                     open->tag = (int)fld(e, "MC", -1);
-                    if (set_peer(open, s) != 0)
+                    if (set_peer(open, &pl, s) != 0)
                         goto oom;
                 } else if (kind == HREL_MSG_SPAWN) {
-                    if (set_peers_of_list(open, e, tid, ntid) != 0)
+                    if (set_peers_of_list(open, &pl, e, &tm) != 0)
                         goto oom;
                 }
             }
@@ -535,6 +753,11 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
     }
     free(rb);
     rb = NULL;
+    t->pool = pl.v ? pl.v : malloc(sizeof *t->pool);
+    pl.v = NULL;
+    if (!t->pool)
+        goto oom;
+    pool_fix(t);
     if (hrel_msgtrace_finish(t, err, errlen) != 0)
         goto fail;
     hrel_msgtrace_align_clocks(t);
@@ -545,32 +768,89 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
     }
     free(ev);
     free(tid);
+    free(tm.tid);
+    free(tm.rank);
     *out = t;
     return 0;
 oom:
     hrel_seterr(err, errlen, "%s: out of memory", pt->path);
 fail:
-    if (rb) {
-        for (r = 0; r < ntid; r++) {
-            size_t k;
-            for (k = 0; k < rb[r].n; k++)
-                free(rb[r].row[k].peers);
+    if (rb) {   /* rows hold pool offsets, nothing of their own */
+        for (r = 0; r < ntid; r++)
             free(rb[r].row);
-        }
         free(rb);
     }
+    if (t && !t->pool) {   /* gathered rows hold offsets too */
+        for (i = 0; i < t->n; i++)
+            t->row[i].peers = NULL;
+    }
     hrel_msgtrace_free(t);
+    free(pl.v);
     free(ev);
     free(tid);
+    free(tm.tid);
+    free(tm.rank);
     return -1;
 }
 
 /* --- msgs.csv ------------------------------------------------------------- */
 
+/* Append the decimal digits of V (>= 0) at P; return the end. */
+static char *put_ull(char *p, unsigned long long v)
+{
+    char tmp[24];
+    int n = 0;
+    do
+        tmp[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n)
+        *p++ = tmp[--n];
+    return p;
+}
+
+static char *put_int(char *p, int v)
+{
+    if (v < 0) {
+        *p++ = '-';
+        return put_ull(p, (unsigned long long)(-(long long)v));
+    }
+    return put_ull(p, (unsigned long long)v);
+}
+
+/* Append X as printf's "%.6f" would. Fast where that is certain: 0 <= X < 1e6,
+ * so X * 1e6 is within 1.2e-4 of the exact product, and its fraction is not
+ * within 1e-3 of one half (the rounding direction is then the exact one). */
+static char *put_f6(char *p, double x)
+{
+    if (x >= 0 && x < 1e6) {
+        double y = x * 1e6, fl = floor(y), fr = y - fl;
+        if (fabs(fr - 0.5) > 1e-3) {
+            unsigned long long k = (unsigned long long)fl + (fr > 0.5), f = k % 1000000;
+            int i;
+            p = put_ull(p, k / 1000000);
+            *p++ = '.';
+            for (i = 5; i >= 0; i--, f /= 10)
+                p[i] = (char)('0' + f % 10);
+            return p + 6;
+        }
+    }
+    return p + sprintf(p, "%.6f", x);
+}
+
+/* Append X as "%.0f" (fast for whole numbers below 1e15). */
+static char *put_f0(char *p, double x)
+{
+    if (x >= 0 && x < 1e15 && x == floor(x))
+        return put_ull(p, (unsigned long long)x);
+    return p + sprintf(p, "%.0f", x);
+}
+
 int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
 {
     size_t i;
     int k;
+    char *buf = NULL;
+    size_t cap = 0;
     fprintf(fp, "# source: %s\n# ranks: %d\n", t->path, t->nproc);
     if (t->tracer[0])
         fprintf(fp, "# tracer: %s\n", t->tracer);
@@ -589,48 +869,109 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
     fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n");
     for (i = 0; i < t->n; i++) {
         const hrel_msg *m = &t->row[i];
-        fprintf(fp, "%d,%d,%s,", m->rank, m->host, hrel_msgkind_name(m->kind));
-        for (k = 0; k < m->npeers; k++)
-            fprintf(fp, "%s%d", k ? ";" : "", m->peers[k]);
-        fprintf(fp, ",%.0f,%d,%.6f,%.6f,%s\n", m->bytes, m->tag, m->t0, m->t1,
-                m->inside >= 0 && (size_t)m->inside < t->n
-                    ? hrel_msgkind_name(t->row[m->inside].kind) : "");
+        size_t need = 400 + 12 * (size_t)m->npeers + strlen(hrel_msgkind_name(m->kind));
+                                                       /* a %f of a huge double: 320 */
+        char *p;
+        if (need > cap) {
+            char *nb = realloc(buf, need);
+            if (!nb) {
+                free(buf);
+                return -1;
+            }
+            buf = nb;
+            cap = need;
+        }
+        p = put_int(buf, m->rank);
+        *p++ = ',';
+        p = put_int(p, m->host);
+        *p++ = ',';
+        {
+            const char *kn = hrel_msgkind_name(m->kind);
+            size_t kl = strlen(kn);
+            memcpy(p, kn, kl);
+            p += kl;
+            *p++ = ',';
+        }
+        for (k = 0; k < m->npeers; k++) {
+            if (k)
+                *p++ = ';';
+            p = put_int(p, m->peers[k]);
+        }
+        *p++ = ',';
+        p = put_f0(p, m->bytes);
+        *p++ = ',';
+        p = put_int(p, m->tag);
+        *p++ = ',';
+        p = put_f6(p, m->t0);
+        *p++ = ',';
+        p = put_f6(p, m->t1);
+        *p++ = ',';
+        if (m->inside >= 0 && (size_t)m->inside < t->n &&
+            hrel_msgkind_is_group(t->row[m->inside].kind)) {
+            const char *in = hrel_msgkind_name(t->row[m->inside].kind);
+            size_t il = strlen(in);
+            memcpy(p, in, il);
+            p += il;
+        }
+        *p++ = '\n';
+        fwrite(buf, 1, (size_t)(p - buf), fp);
     }
+    free(buf);
     return ferror(fp) ? -1 : 0;
+}
+
+/* Point every row's peers into T->pool (rows hold their offset in match). */
+static void pool_fix(hrel_msgtrace *t)
+{
+    size_t i;
+    for (i = 0; i < t->n; i++) {
+        hrel_msg *m = &t->row[i];
+        m->peers = m->npeers ? t->pool + m->match : NULL;
+        m->match = -1;
+    }
 }
 
 int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t errlen)
 {
     static const char *const cols[] = {"rank", "host", "kind", "peers", "bytes", "tag",
                                        "t_begin", "t_end", NULL};
-    int idx[8], maxr = -1, icol;
+    int idx[8], maxr = -1, got, icol, lastg[HREL_MSG_SCATTER + 1], k0;
     const char *tr;
-    hrel_csv *c = NULL;
+    hrel_csv_stream *cs = NULL;
+    const hrel_csv *c;
     hrel_msgtrace *t = NULL;
-    size_t i;
+    size_t i, cap = 0, npool = 0, poolcap = 0;
 
     *out = NULL;
-    if (hrel_csv_read(path, &c, err, errlen) != 0 || hrel_csv_require(c, cols, idx, err, errlen) != 0)
+    if (hrel_csv_stream_open(path, &cs, err, errlen) != 0)
+        goto fail;
+    c = hrel_csv_stream_table(cs);
+    if (hrel_csv_require(c, cols, idx, err, errlen) != 0)
         goto fail;
     icol = hrel_csv_col(c, "inside");
     t = calloc(1, sizeof *t);
-    if (!t || !(t->path = hrel_strdup(path)) ||
-        !(t->row = calloc(c->nrow ? c->nrow : 1, sizeof *t->row)))
+    if (!t || !(t->path = hrel_strdup(path)))
         goto oom;
     t->group_server = -1;
     tr = hrel_csv_meta(c, "tracer");
     if (tr)
         snprintf(t->tracer, sizeof t->tracer, "%s", tr);
-    t->n = c->nrow;
-    for (i = 0; i < c->nrow; i++) {
-        hrel_msg *m = &t->row[i];
+    for (k0 = 0; k0 <= HREL_MSG_SCATTER; k0++)
+        lastg[k0] = -1;
+    while ((got = hrel_csv_stream_next(cs, err, errlen)) > 0) {
+        hrel_msg *m;
         long v;
         const char *p;
         int k;
-        m->line = (long)c->lineno[i];
-        m->match = -1;
+        if (hrel_grow(&t->row, &cap, t->n, sizeof *t->row) != 0)
+            goto oom;
+        m = &t->row[t->n];
+        memset(m, 0, sizeof *m);
+        m->line = (long)c->lineno[0];
+        m->match = (long)npool;   /* the offset of its peers in the pool, for now */
         m->inside = -1;
-        if (hrel_csv_long(c, i, idx[0], &v, err, errlen) != 0)
+        t->n++;
+        if (hrel_csv_long(c, 0, idx[0], &v, err, errlen) != 0)
             goto fail;
         if (v < 0 || v > HREL_MSGTRACE_MAX_RANK) {
             hrel_seterr(err, errlen, "%s:%ld: rank %ld out of range (0..%d)", path, m->line, v,
@@ -644,41 +985,36 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
         }
         m->rank = (int)v;
         maxr = m->rank;
-        if (hrel_csv_long(c, i, idx[1], &v, err, errlen) != 0)
+        if (hrel_csv_long(c, 0, idx[1], &v, err, errlen) != 0)
             goto fail;
         m->host = (int)v;
-        if ((k = hrel_msgkind_parse(hrel_csv_str(c, i, idx[2]))) < 0) {
+        if ((k = hrel_msgkind_parse(hrel_csv_str(c, 0, idx[2]))) < 0) {
             hrel_seterr(err, errlen, "%s:%ld: unknown kind '%s' (start enrol spawn send mcast "
                         "recv exit end joingroup lvgroup barrier bcast reduce gather scatter)",
-                        path, m->line, hrel_csv_str(c, i, idx[2]));
+                        path, m->line, hrel_csv_str(c, 0, idx[2]));
             goto fail;
         }
         m->kind = (hrel_msgkind)k;
-        p = hrel_csv_str(c, i, idx[3]);
-        if (*p) {
-            size_t np = 1;
-            const char *q;
-            for (q = p; *q; q++)
-                np += *q == ';';
-            if (!(m->peers = malloc(np * sizeof *m->peers)))
-                goto oom;
-            while (*p) {
-                char *end;
-                long pv = strtol(p, &end, 10);
-                if (end == p || pv < 0 || pv > HREL_MSGTRACE_MAX_RANK || (*end && *end != ';')) {
-                    hrel_seterr(err, errlen, "%s:%ld: column peers: '%.60s' is not a "
-                                "';'-separated list of ranks 0..%d", path, m->line,
-                                hrel_csv_str(c, i, idx[3]), HREL_MSGTRACE_MAX_RANK);
-                    goto fail;
-                }
-                m->peers[m->npeers++] = (int)pv;
-                p = *end ? end + 1 : end;
+        p = hrel_csv_str(c, 0, idx[3]);
+        while (*p) {
+            char *end;
+            long pv = strtol(p, &end, 10);
+            if (end == p || pv < 0 || pv > HREL_MSGTRACE_MAX_RANK || (*end && *end != ';')) {
+                hrel_seterr(err, errlen, "%s:%ld: column peers: '%.60s' is not a "
+                            "';'-separated list of ranks 0..%d", path, m->line,
+                            hrel_csv_str(c, 0, idx[3]), HREL_MSGTRACE_MAX_RANK);
+                goto fail;
             }
+            if (hrel_grow(&t->pool, &poolcap, npool, sizeof *t->pool) != 0)
+                goto oom;
+            t->pool[npool++] = (int)pv;
+            m->npeers++;
+            p = *end ? end + 1 : end;
         }
-        if (hrel_csv_double(c, i, idx[4], &m->bytes, err, errlen) != 0 ||
-            hrel_csv_long(c, i, idx[5], &v, err, errlen) != 0 ||
-            hrel_csv_double(c, i, idx[6], &m->t0, err, errlen) != 0 ||
-            hrel_csv_double(c, i, idx[7], &m->t1, err, errlen) != 0)
+        if (hrel_csv_double(c, 0, idx[4], &m->bytes, err, errlen) != 0 ||
+            hrel_csv_long(c, 0, idx[5], &v, err, errlen) != 0 ||
+            hrel_csv_double(c, 0, idx[6], &m->t0, err, errlen) != 0 ||
+            hrel_csv_double(c, 0, idx[7], &m->t1, err, errlen) != 0)
             goto fail;
         m->tag = (int)v;
         if (m->bytes < 0 || m->t1 < m->t0) {
@@ -686,26 +1022,40 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
                         m->line);
             goto fail;
         }
-        if (icol >= 0 && *hrel_csv_str(c, i, icol)) {
-            const char *in = hrel_csv_str(c, i, icol);
+        if (t->n == 1 || t->row[t->n - 2].rank != m->rank)
+            for (k0 = 0; k0 <= HREL_MSG_SCATTER; k0++)
+                lastg[k0] = -1;   /* a new rank: no group call open */
+        if (icol >= 0 && *hrel_csv_str(c, 0, icol)) {
+            const char *in = hrel_csv_str(c, 0, icol);
             int gk = hrel_msgkind_parse(in);
-            size_t j = i;
             if (gk < 0 || !hrel_msgkind_is_group((hrel_msgkind)gk)) {
                 hrel_seterr(err, errlen, "%s:%ld: column inside: '%.40s' is not a group call "
                             "(joingroup lvgroup barrier bcast reduce gather scatter)", path,
                             m->line, in);
                 goto fail;
             }
-            while (j > 0 && t->row[j - 1].rank == m->rank && (int)t->row[j - 1].kind != gk)
-                j--;
-            if (j == 0 || t->row[j - 1].rank != m->rank) {
+            if (lastg[gk] < 0) {
                 hrel_seterr(err, errlen, "%s:%ld: inside '%s', but rank %d has no %s row before",
                             path, m->line, in, m->rank, in);
                 goto fail;
             }
-            m->inside = (long)(j - 1);
+            m->inside = lastg[gk];
         }
+        if (hrel_msgkind_is_group(m->kind))
+            lastg[m->kind] = (int)(t->n - 1);
     }
+    if (got < 0)
+        goto fail;
+    if (!t->pool && !(t->pool = malloc(sizeof *t->pool)))
+        goto oom;
+    if (t->n && t->n < cap) {   /* give back the growth room */
+        hrel_msg *shrunk = realloc(t->row, t->n * sizeof *t->row);
+        if (shrunk)
+            t->row = shrunk;
+    }
+    pool_fix(t);
+    hrel_csv_stream_close(cs);
+    cs = NULL;
     t->nproc = maxr + 1;
     for (i = 0; i < t->n; i++) {
         int k;
@@ -724,13 +1074,12 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
         goto oom;
     if (hrel_msgtrace_finish(t, err, errlen) != 0)
         goto fail;
-    hrel_csv_free(c);
     *out = t;
     return 0;
 oom:
     hrel_seterr(err, errlen, "%s: out of memory", path);
 fail:
-    hrel_csv_free(c);
-    hrel_msgtrace_free(t);
+    hrel_csv_stream_close(cs);
+    hrel_msgtrace_free(t);   /* rows' peers are NULL until pool_fix: nothing per row */
     return -1;
 }

@@ -24,7 +24,9 @@
  * cut short, a call hrel does not model (group operations), a task started
  * neither from the shell nor by a traced spawn, or a program that spawned
  * nothing. Limits (named in their messages): ranks and peers
- * 0..HREL_MSGTRACE_MAX_RANK; the file as lib/io/csv.h reads it.
+ * 0..HREL_MSGTRACE_MAX_RANK; the file as lib/io/csv.h streams it (row by row, no
+ * size limit). Memory: 72 bytes per row and 4 per peer; receives are matched
+ * through a FIFO queue per (source, destination, tag), in time linear in the rows.
  * The functions allocate; the caller frees with hrel_msgtrace_free.
  * Nothing here prints (hrel_msgtrace_write writes to the stream given).
  */
@@ -50,7 +52,8 @@ typedef struct hrel_msg {
     int rank;
     int host;
     hrel_msgkind kind;
-    int *peers;            /* ranks (NULL when none) */
+    int *peers;            /* ranks (NULL when none); into the trace's pool when it
+                              has one, else the row's own malloc'ed array */
     int npeers;
     double bytes;          /* bytes of one message */
     int tag;               /* message tag, -1 when none */
@@ -67,6 +70,8 @@ typedef struct hrel_msgtrace {
     hrel_msg *row;         /* grouped by rank, in call order */
     size_t *first;         /* rows of rank r: first[r] .. first[r+1]-1 */
     int *tid;              /* PVM task id per rank (0 when loaded from CSV) */
+    int *pool;             /* every row's peers in one block (hrel_msgtrace_free frees
+                              it, not the rows' arrays); NULL: each row owns its peers */
     double clock_shift_max;  /* largest clock correction applied, s */
     double clock_bound;      /* widest causality interval of an offset, s (0: none) */
     char tracer[16];         /* "pvm", "preload", "" when not known */

@@ -39,20 +39,16 @@ static int role(const hrel_msgtrace *t, const hrel_msg *m, const hrel_msteps_opt
     return in;
 }
 
-/* Recognise the pattern of step S from the sends of all ranks. */
-static const char *pattern_of(const hrel_msgtrace *t, const int *step, int s, const int *rl)
+/* Recognise the pattern of a step from its sends and mcasts ROWS[0..NR-1]
+ * (in row order); TO: a zeroed p x p scratch array, left zeroed. */
+static const char *pattern_of(const hrel_msgtrace *t, const size_t *rows, size_t nr, int *to)
 {
     int p = t->nproc, i, nsend = 0, nmcast = 0, sender = -1, multi_sender = 0;
-    int *to = calloc((size_t)p * (size_t)p, sizeof *to);
     const char *name = "";
-    size_t j;
-    if (!to)
-        return "";
-    for (j = 0; j < t->n; j++) {
-        const hrel_msg *m = &t->row[j];
+    size_t j, nmsg = 0;
+    for (j = 0; j < nr; j++) {
+        const hrel_msg *m = &t->row[rows[j]];
         int k;
-        if (step[j] != s || rl[j] != 1 || m->kind == HREL_MSG_RECV)
-            continue;
         if (sender >= 0 && sender != m->rank)
             multi_sender = 1;
         sender = m->rank;
@@ -62,7 +58,10 @@ static const char *pattern_of(const hrel_msgtrace *t, const int *step, int s, co
             nsend++;
         for (k = 0; k < m->npeers; k++)
             to[m->rank * p + m->peers[k]]++;
+        nmsg += (size_t)m->npeers;
     }
+    if (nmsg + 1 < (size_t)p)   /* every pattern has at least p - 1 messages */
+        goto out;
     if (sender < 0)
         goto out;
     if (!multi_sender) {
@@ -112,8 +111,235 @@ static const char *pattern_of(const hrel_msgtrace *t, const int *step, int s, co
         name = aa ? "AA" : ao ? "AO" : e ? "E" : "";
     }
 out:
-    free(to);
+    for (j = 0; j < nr; j++) {   /* leave TO zeroed */
+        const hrel_msg *m = &t->row[rows[j]];
+        int k;
+        for (k = 0; k < m->npeers; k++)
+            to[m->rank * p + m->peers[k]] = 0;
+    }
     return name;
+}
+
+/* Union-find root of X, with path halving. */
+static size_t uf_find(size_t *up, size_t x)
+{
+    while (up[x] != x) {
+        up[x] = up[up[x]];
+        x = up[x];
+    }
+    return x;
+}
+
+/* The least step numbering of the rows in STEP, found directly (what the
+ * relaxation converges to): the constraints are step[j] >= step[prev] + d_j
+ * along each rank (prev its previous counted row, d_j 1 where a new step
+ * starts) and a receive in its message's step. Messages join their rows into
+ * classes (union-find); class graph edges prev -> j weigh d_j; its strongly
+ * connected components (Tarjan, iterative) take one value each, the longest
+ * path in topological order. Returns 0 (STEP set), 1 when a component holds a
+ * weight-1 edge (no numbering: the caller's relaxation reports it), -1 when
+ * out of memory. O(n) time and memory. */
+static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const int *rl,
+                      int *step)
+{
+    size_t n = t->n, j, i, nz = n ? n : 1;
+    size_t *up = malloc(nz * sizeof *up), *prev = malloc(nz * sizeof *prev);
+    unsigned char *d = malloc(nz), *first = malloc(nz);
+    size_t *eoff = NULL, *eto = NULL, *idx = NULL, *low = NULL, *stk = NULL, *cs = NULL,
+           *ci = NULL, *comp = NULL;
+    unsigned char *ew = NULL, *onstk = NULL;
+    long *val = NULL;
+    size_t ncomp = 0, ne = 0, sp = 0, ns = 0, counter = 0;
+    int r, rc = -1;
+    const size_t NONE = (size_t)-1;
+
+    if (!up || !prev || !d || !first)
+        goto out;
+    for (j = 0; j < n; j++) {
+        up[j] = j;
+        prev[j] = NONE;
+        d[j] = first[j] = 0;
+    }
+    for (r = 0; r < t->nproc; r++) {   /* program order, as the relaxation walks it */
+        int prev_recv = 0, marked = 0;
+        size_t last = NONE;
+        for (j = t->first[r]; j < t->first[r + 1]; j++) {
+            const hrel_msg *m = &t->row[j];
+            if (rl[j] == 2) {
+                if (m->kind != HREL_MSG_RECV)
+                    marked = 1;
+                continue;
+            }
+            if (rl[j] != 1)
+                continue;
+            d[j] = (m->kind != HREL_MSG_RECV && ((prev_recv && !opt->marker_only) || marked)) ||
+                   (marked && m->kind == HREL_MSG_RECV);
+            marked = 0;
+            prev[j] = last;
+            first[j] = last == NONE;
+            last = j;
+            prev_recv = m->kind == HREL_MSG_RECV;
+        }
+    }
+    for (j = 0; j < n; j++) {   /* a receive and its message: one class */
+        const hrel_msg *m = &t->row[j];
+        if (m->kind == HREL_MSG_RECV && rl[j] == 1 && m->match >= 0 && rl[m->match] == 1) {
+            size_t a = uf_find(up, j), b = uf_find(up, (size_t)m->match);
+            if (a != b)
+                up[a] = b;
+        }
+    }
+    for (j = 0; j < n; j++)
+        if (rl[j] == 1)
+            up[j] = uf_find(up, j);
+    /* class graph in CSR form: node = root row; edges prev's class -> j's class */
+    eoff = calloc(n + 1, sizeof *eoff);
+    if (!eoff)
+        goto out;
+    for (j = 0; j < n; j++)
+        if (rl[j] == 1 && prev[j] != NONE) {
+            if (up[prev[j]] == up[j]) {
+                if (d[j]) {
+                    rc = 1;
+                    goto out;
+                }
+                continue;
+            }
+            eoff[up[prev[j]] + 1]++;
+            ne++;
+        }
+    for (j = 0; j < n; j++)
+        eoff[j + 1] += eoff[j];
+    eto = malloc((ne ? ne : 1) * sizeof *eto);
+    ew = malloc(ne ? ne : 1);
+    ci = malloc(nz * sizeof *ci);   /* fill cursor */
+    if (!eto || !ew || !ci)
+        goto out;
+    memcpy(ci, eoff, n * sizeof *ci);
+    for (j = 0; j < n; j++)
+        if (rl[j] == 1 && prev[j] != NONE && up[prev[j]] != up[j]) {
+            size_t a = up[prev[j]];
+            eto[ci[a]] = up[j];
+            ew[ci[a]++] = d[j];
+        }
+    /* Tarjan's strongly connected components, iterative */
+    idx = malloc(nz * sizeof *idx);
+    low = malloc(nz * sizeof *low);
+    stk = malloc(nz * sizeof *stk);
+    cs = malloc(nz * sizeof *cs);     /* call stack of nodes */
+    comp = malloc(nz * sizeof *comp);
+    onstk = calloc(nz, 1);
+    if (!idx || !low || !stk || !cs || !comp || !onstk)
+        goto out;
+    for (j = 0; j < n; j++)
+        idx[j] = NONE;
+    for (i = 0; i < n; i++) {
+        size_t depth = 0;
+        if (rl[i] != 1 || up[i] != i || idx[i] != NONE)
+            continue;
+        cs[depth++] = i;
+        idx[i] = low[i] = counter++;
+        stk[sp++] = i;
+        onstk[i] = 1;
+        ci[i] = eoff[i];
+        while (depth) {
+            size_t v = cs[depth - 1];
+            if (ci[v] < eoff[v + 1]) {
+                size_t w = eto[ci[v]++];
+                if (idx[w] == NONE) {
+                    idx[w] = low[w] = counter++;
+                    stk[sp++] = w;
+                    onstk[w] = 1;
+                    ci[w] = eoff[w];
+                    cs[depth++] = w;
+                } else if (onstk[w] && idx[w] < low[v])
+                    low[v] = idx[w];
+                continue;
+            }
+            if (low[v] == idx[v]) {   /* v roots a component: pop it */
+                size_t w;
+                do {
+                    w = stk[--sp];
+                    onstk[w] = 0;
+                    comp[w] = ncomp;
+                } while (w != v);
+                ncomp++;
+            }
+            depth--;
+            if (depth && low[v] < low[cs[depth - 1]])
+                low[cs[depth - 1]] = low[v];
+        }
+    }
+    (void)ns;
+    /* components come out sinks first: numbered ncomp-1 .. 0 is topological */
+    val = malloc((ncomp ? ncomp : 1) * sizeof *val);
+    if (!val)
+        goto out;
+    for (i = 0; i < ncomp; i++)
+        val[i] = 1;
+    for (j = 0; j < n; j++)   /* a rank's first counted row: 1, or 2 after a marker */
+        if (rl[j] == 1 && first[j] && 1 + (long)d[j] > val[comp[up[j]]])
+            val[comp[up[j]]] = 1 + (long)d[j];
+    for (j = 0; j < n; j++)   /* edges inside a component must weigh 0 */
+        if (rl[j] == 1 && up[j] == j) {
+            size_t k;
+            for (k = eoff[j]; k < eoff[j + 1]; k++)
+                if (comp[eto[k]] == comp[j] && ew[k]) {
+                    rc = 1;
+                    goto out;
+                }
+        }
+    {   /* longest path: components in topological order (highest number first) */
+        size_t *order = malloc((n ? n : 1) * sizeof *order), *coff = calloc(ncomp + 1, sizeof *coff);
+        size_t c;
+        if (!order || !coff) {
+            free(order);
+            free(coff);
+            goto out;
+        }
+        for (j = 0; j < n; j++)
+            if (rl[j] == 1 && up[j] == j)
+                coff[comp[j] + 1]++;
+        for (c = 0; c < ncomp; c++)
+            coff[c + 1] += coff[c];
+        for (j = 0; j < n; j++)
+            if (rl[j] == 1 && up[j] == j)
+                order[coff[comp[j]]++] = j;   /* coff[c] becomes the end of c */
+        for (c = ncomp; c-- > 0;) {
+            size_t b0 = c ? coff[c - 1] : 0, k;
+            for (k = b0; k < coff[c]; k++) {
+                size_t v = order[k], e;
+                for (e = eoff[v]; e < eoff[v + 1]; e++) {
+                    size_t tc = comp[eto[e]];
+                    if (tc != c && val[c] + ew[e] > val[tc])
+                        val[tc] = val[c] + ew[e];
+                }
+            }
+        }
+        free(order);
+        free(coff);
+    }
+    for (j = 0; j < n; j++)
+        if (rl[j] == 1)
+            step[j] = (int)val[comp[up[j]]];
+    rc = 0;
+out:
+    free(up);
+    free(prev);
+    free(d);
+    free(first);
+    free(eoff);
+    free(eto);
+    free(ew);
+    free(ci);
+    free(idx);
+    free(low);
+    free(stk);
+    free(cs);
+    free(comp);
+    free(onstk);
+    free(val);
+    return rc;
 }
 
 int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_trace **out,
@@ -136,6 +362,18 @@ int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_t
     for (j = 0; j < n; j++) {
         rl[j] = role(t, &t->row[j], opt);
         step[j] = rl[j] == 1 ? 1 : 0;
+    }
+    /* the least numbering, as a longest path (steps_fast); where it cannot be
+     * found that way (a cycle that must raise itself: no numbering), the
+     * relaxation below finds the culprit to name */
+    {
+        int fr = steps_fast(t, opt, rl, step);
+        if (fr < 0) {
+            hrel_seterr(err, errlen, "%s: out of memory", t->path);
+            goto fail;
+        }
+        if (fr == 0)
+            goto numbered;
     }
     /* relaxation: raise steps until program order and messages agree */
     do {
@@ -196,6 +434,7 @@ int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_t
                 goto fail;
             }
     } while (changed && ++rounds < 1000000);
+numbered:
     for (j = 0; j < n; j++)
         if (step[j] > nstep)
             nstep = step[j];
@@ -238,21 +477,30 @@ int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_t
             const hrel_msg *e = &t->row[t->first[r + 1] - 1];
             hrel_trace_at(tr, last, r)->w_s += fmax(0.0, e->t1 - prev_end);
         }
-        for (int s = 1; s <= nstep; s++) {
-            int np = 0;
-            for (j = t->first[r]; j < t->first[r + 1]; j++) {
-                const hrel_msg *m = &t->row[j];
-                int k, dup = 0;
-                if (rl[j] != 1 || step[j] != s || m->kind != HREL_MSG_RECV)
+        {   /* partners per step: the rank's rows of a step are consecutive (steps
+               never decrease on a rank); sources in order of first receive */
+            int np = 0, cur = 0;
+            for (j = t->first[r]; j <= t->first[r + 1]; j++) {
+                const hrel_msg *m = j < t->first[r + 1] ? &t->row[j] : NULL;
+                if (m && (rl[j] != 1 || m->kind != HREL_MSG_RECV))
                     continue;
-                for (k = 0; k < np; k++)
-                    dup |= part[k] == m->peers[0];
-                if (!dup && np < t->nproc)
-                    part[np++] = m->peers[0];
-            }
-            if (np && hrel_trace_set_partners(tr, s, r, part, np, err, errlen) != 0) {
-                free(part);
-                goto fail;
+                if (!m || step[j] != cur) {
+                    if (np && hrel_trace_set_partners(tr, cur, r, part, np, err, errlen) != 0) {
+                        free(part);
+                        goto fail;
+                    }
+                    np = 0;
+                    if (!m)
+                        break;
+                    cur = step[j];
+                }
+                {
+                    int k, dup = 0;
+                    for (k = 0; k < np && !dup; k++)
+                        dup = part[k] == m->peers[0];
+                    if (!dup && np < t->nproc)
+                        part[np++] = m->peers[0];
+                }
             }
         }
         free(part);
@@ -266,13 +514,37 @@ int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_t
             prev = row->t_end;
         }
     }
-    for (int s = 1; s <= nstep; s++) {
-        const char *pat = pattern_of(t, step, s, rl);
-        if (*pat) {
-            tr->has_pattern = 1;
-            for (r = 0; r < t->nproc; r++)
-                snprintf(hrel_trace_at(tr, s, r)->pattern, HREL_TRACE_PATLEN, "%s", pat);
+    {   /* the sends and mcasts of each step, bucketed by step in row order */
+        size_t *off = calloc((size_t)nstep + 2, sizeof *off), *rows = NULL, nr = 0;
+        int *to = calloc((size_t)t->nproc * (size_t)t->nproc, sizeof *to);
+        for (j = 0; off && j < n; j++)
+            if (rl[j] == 1 && t->row[j].kind != HREL_MSG_RECV && step[j] > 0) {
+                off[step[j] + 1]++;
+                nr++;
+            }
+        if (!off || !to || !(rows = malloc((nr ? nr : 1) * sizeof *rows))) {
+            free(off);
+            free(to);
+            hrel_seterr(err, errlen, "%s: out of memory", t->path);
+            goto fail;
         }
+        for (int s = 1; s <= nstep; s++)
+            off[s + 1] += off[s];
+        for (j = 0; j < n; j++)
+            if (rl[j] == 1 && t->row[j].kind != HREL_MSG_RECV && step[j] > 0)
+                rows[off[step[j]]++] = j;   /* off[s] becomes the end of step s */
+        for (int s = 1; s <= nstep; s++) {
+            size_t b0 = s > 1 ? off[s - 1] : 0;
+            const char *pat = pattern_of(t, rows + b0, off[s] - b0, to);
+            if (*pat) {
+                tr->has_pattern = 1;
+                for (r = 0; r < t->nproc; r++)
+                    snprintf(hrel_trace_at(tr, s, r)->pattern, HREL_TRACE_PATLEN, "%s", pat);
+            }
+        }
+        free(off);
+        free(rows);
+        free(to);
     }
     free(rl);
     if (step_of)

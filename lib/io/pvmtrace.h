@@ -14,8 +14,12 @@
  * with no descriptor, a record cut short, a value that is not a number).
  * Limits (named in their messages): at most HREL_PVMTRACE_MAX_DESC descriptors,
  * HREL_PVMTRACE_MAX_FIELDS fields per descriptor, HREL_PVMTRACE_MAX_LIST values
- * per list; the file as lib/io/textfile.h reads it.
- * It allocates; the caller frees with hrel_pvmtrace_free. Nothing here prints.
+ * per list; the file as lib/io/textfile.h streams it (no size limit).
+ * hrel_pvmtrace_read reads the file in chunks, cut between records, so no
+ * limit on its size but memory: about 90 bytes per record (event, its
+ * integer fields as int, its list), names and field names shared per
+ * descriptor. It allocates; the caller frees with hrel_pvmtrace_free. Nothing
+ * here prints.
  */
 #ifndef HREL_PVMTRACE_H
 #define HREL_PVMTRACE_H
@@ -29,22 +33,24 @@
 #define HREL_PVMTEV_MAXF 12
 
 typedef struct hrel_pvmtev {
-    char name[HREL_PVMTEV_NAMELEN]; /* call or event, e.g. "send", "newtask" */
-    int phase;             /* 0 entry "(0.0)", 1 exit "(1.1)", 2 pvmd event "(0)" */
-    double t;              /* TS + TU * 1e-6, the tracing host's clock */
-    int tid;               /* TID */
-    int nf;                /* integer fields present */
-    char fname[HREL_PVMTEV_MAXF][8]; /* their names (MNB, DST, MC, SRC, ...) */
-    long fval[HREL_PVMTEV_MAXF];     /* their values */
+    const char *name;      /* call or event, e.g. "send", "newtask" (the trace's) */
+    const char (*fname)[8]; /* names of the integer fields (MNB, DST, MC, SRC, ...),
+                              shared by the events of one descriptor */
+    int *fval;             /* their values (nf), in the trace's arena */
     int *list;             /* the integer list field (STL, MDL), NULL if none */
-    int nlist;
+    double t;              /* TS + TU * 1e-6, the tracing host's clock */
     long line;             /* line in the file */
+    int tid;               /* TID */
+    int nf;                /* integer fields present (at most HREL_PVMTEV_MAXF) */
+    int nlist;
+    int phase;             /* 0 entry "(0.0)", 1 exit "(1.1)", 2 pvmd event "(0)" */
 } hrel_pvmtev;
 
 typedef struct hrel_pvmtrace {
     char *path;
     hrel_pvmtev *ev;       /* in file order */
     size_t nev;
+    void *arena;           /* blocks holding descriptors, values and lists */
 } hrel_pvmtrace;
 
 /* Read PATH. Return 0 and set *OUT, or non-zero with "PATH:LINE: ..." in ERR. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
 #include "errmsg.h"
 
@@ -113,4 +114,97 @@ int hrel_text_parse_file(const char *path, hrel_text_parser parse, void *out, ch
     rc = parse(path, text, out, err, errlen);
     free(text);
     return rc;
+}
+
+struct hrel_text_stream {
+    FILE *fp;
+    char *path;
+    char *buf;           /* the current line */
+    size_t cap;
+    size_t line;         /* its number */
+};
+
+int hrel_text_open(const char *path, hrel_text_stream **out, char *err, size_t errlen)
+{
+    hrel_text_stream *s;
+    struct stat st;
+    *out = NULL;
+    if (!(s = calloc(1, sizeof *s)) || !(s->path = hrel_strdup(path))) {
+        free(s);
+        hrel_seterr(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    if (strcmp(path, "-") == 0)
+        s->fp = stdin;
+    else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        hrel_seterr(err, errlen, "%s: is a directory, not a file", path);
+        hrel_text_close(s);
+        return -1;
+    } else if (!(s->fp = fopen(path, "r"))) {
+        hrel_seterr(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        hrel_text_close(s);
+        return -1;
+    }
+    *out = s;
+    return 0;
+}
+
+int hrel_text_getline(hrel_text_stream *s, char **line, size_t *lineno, char *err, size_t errlen)
+{
+    ssize_t n;
+    errno = 0;
+    n = getline(&s->buf, &s->cap, s->fp);
+    if (n < 0) {
+        if (ferror(s->fp)) {
+            hrel_seterr(err, errlen, "%s: %s", s->path,
+                        errno == ENOMEM ? "out of memory" : "read error");
+            return -1;
+        }
+        return 0;
+    }
+    s->line++;
+    if ((size_t)n != strlen(s->buf)) {
+        hrel_seterr(err, errlen, "%s:%zu: NUL byte: not a text file", s->path, s->line);
+        return -1;
+    }
+    if (n > 0 && s->buf[n - 1] == '\n')
+        s->buf[--n] = '\0';
+    if (n > 0 && s->buf[n - 1] == '\r')
+        s->buf[--n] = '\0';
+    *line = s->buf;
+    *lineno = s->line;
+    return 1;
+}
+
+int hrel_text_read_some(hrel_text_stream *s, char *buf, size_t n, size_t *got, char *err,
+                        size_t errlen)
+{
+    size_t k = fread(buf, 1, n, s->fp);
+    const char *z = memchr(buf, '\0', k), *c;
+    *got = k;
+    if (z) {
+        size_t line = s->line + 1;
+        for (c = buf; c < z; c++)
+            line += *c == '\n';
+        hrel_seterr(err, errlen, "%s:%zu: NUL byte: not a text file", s->path, line);
+        return -1;
+    }
+    if (k < n && ferror(s->fp)) {
+        hrel_seterr(err, errlen, "%s: read error: %s", s->path, strerror(errno));
+        return -1;
+    }
+    for (c = buf; (c = memchr(c, '\n', (size_t)(buf + k - c))) != NULL; c++)
+        s->line++;
+    return 0;
+}
+
+void hrel_text_close(hrel_text_stream *s)
+{
+    if (!s)
+        return;
+    if (s->fp && s->fp != stdin)
+        fclose(s->fp);
+    free(s->buf);
+    free(s->path);
+    free(s);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "grow.h"
 
 int hrel_trace_alloc(int nproc, int nstep, hrel_trace **out, char *err, size_t errlen)
 {
@@ -274,7 +275,8 @@ static int check_complete(const hrel_trace *t, const hrel_csv *c, const long *rk
     return 0;
 }
 
-int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen)
+/* The loader on a whole table read into memory (standard input). */
+static int load_table(const char *path, hrel_trace **out, char *err, size_t errlen)
 {
     static const char *const need[] = {"rank", "step", "w_seconds", "in_bytes",
                                        "out_bytes", "partners", "t_end", NULL};
@@ -335,6 +337,105 @@ fail:
     hrel_trace_free(t);
     hrel_csv_free(c);
     return rc;
+}
+
+/* The loader on a file read twice row by row (csv stream), so that a trace of
+ * millions of rows is never held as text: pass 1 the keys (as read_keys, with
+ * each row's line), then the grid, pass 2 the rows (fill_row on the stream's
+ * current row), pass 3 as before. */
+static int load_stream(const char *path, hrel_trace **out, char *err, size_t errlen)
+{
+    static const char *const need[] = {"rank", "step", "w_seconds", "in_bytes",
+                                       "out_bytes", "partners", "t_end", NULL};
+    hrel_csv_stream *cs = NULL;
+    const hrel_csv *c;
+    hrel_csv view;
+    hrel_trace *t = NULL;
+    int idx[7], pcol, got;
+    long *rk = NULL, *st = NULL, maxrank = -1, maxstep = 0;
+    size_t *line = NULL, n = 0, cap = 0, cap2 = 0, cap3 = 0, i;
+    int rc = -1;
+
+    *out = NULL;
+    if (hrel_csv_stream_open(path, &cs, err, errlen) != 0)
+        return -1;
+    c = hrel_csv_stream_table(cs);
+    if (hrel_csv_require(c, need, idx, err, errlen) != 0)
+        goto fail;
+    while ((got = hrel_csv_stream_next(cs, err, errlen)) > 0) {
+        long r1, s1, mr, ms;
+        if (hrel_grow(&rk, &cap, n, sizeof *rk) || hrel_grow(&st, &cap2, n, sizeof *st) ||
+            hrel_grow(&line, &cap3, n, sizeof *line)) {
+            hrel_seterr(err, errlen, "%s: out of memory", path);
+            goto fail;
+        }
+        if (read_keys(c, path, idx, &r1, &s1, &mr, &ms, err, errlen) != 0)
+            goto fail;
+        if (mr > maxrank)
+            maxrank = mr;
+        if (ms > maxstep)
+            maxstep = ms;
+        rk[n] = r1;
+        st[n] = s1;
+        line[n++] = c->lineno[0];
+    }
+    if (got < 0)
+        goto fail;
+    if (n == 0) {
+        hrel_seterr(err, errlen, "%s: no rows after the header", path);
+        goto fail;
+    }
+    if ((double)(maxrank + 1) * (double)maxstep > 4.0 * (double)n + 1024.0) {
+        hrel_seterr(err, errlen, "%s: ranks 0..%ld and steps 1..%ld need %.0f rows, the file "
+                    "has %zu: some rank lacks some step", path, maxrank, maxstep,
+                    (double)(maxrank + 1) * (double)maxstep, n);
+        goto fail;
+    }
+    if (hrel_trace_alloc((int)maxrank + 1, (int)maxstep, &t, err, errlen) != 0)
+        goto fail;
+    free(t->path);
+    t->path = hrel_strdup(path);
+    if (!t->path) {
+        hrel_seterr(err, errlen, "%s: out of memory", path);
+        goto fail;
+    }
+    hrel_csv_stream_close(cs);
+    if (hrel_csv_stream_open(path, &cs, err, errlen) != 0) {
+        cs = NULL;
+        goto fail;
+    }
+    c = hrel_csv_stream_table(cs);
+    pcol = hrel_csv_col(c, "pattern");
+    for (i = 0; i < n && (got = hrel_csv_stream_next(cs, err, errlen)) > 0; i++)
+        if (fill_row(t, c, 0, idx, pcol, rk[i], st[i], maxrank, err, errlen) != 0)
+            goto fail;
+    if (i < n) {
+        if (got == 0)
+            hrel_seterr(err, errlen, "%s: the file changed while it was read", path);
+        goto fail;
+    }
+    view = *c;   /* the rows' lines, for pass 3's messages */
+    view.nrow = n;
+    view.lineno = line;
+    if (check_complete(t, &view, rk, maxrank, err, errlen) != 0)
+        goto fail;
+    *out = t;
+    t = NULL;
+    rc = 0;
+fail:
+    free(rk);
+    free(st);
+    free(line);
+    hrel_trace_free(t);
+    hrel_csv_stream_close(cs);
+    return rc;
+}
+
+int hrel_trace_load(const char *path, hrel_trace **out, char *err, size_t errlen)
+{
+    if (strcmp(path, "-") == 0)
+        return load_table(path, out, err, errlen);
+    return load_stream(path, out, err, errlen);
 }
 
 double hrel_trace_step_end(const hrel_trace *t, int step)

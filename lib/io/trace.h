@@ -13,7 +13,8 @@
  * problem as "FILE:LINE: ..."; nothing here prints or exits.
  * Limits: ranks and partners 0..HREL_TRACE_MAX_RANK, steps 1..HREL_TRACE_MAX_STEP,
  * and at most 4 x rows + 1024 (rank, step) cells (a grid far larger than the
- * file is refused before allocation); the file as lib/io/csv.h reads it.
+ * file is refused before allocation); the file as lib/io/csv.h streams it, twice
+ * (standard input: read whole, as hrel_csv_read does).
  * hrel_trace_alloc / hrel_trace_load allocate; hrel_trace_free frees (NULL ok).
  */
 #ifndef HREL_TRACE_H

@@ -1,0 +1,43 @@
+#!/bin/bash
+# test_bench_scale.sh -- the scale benchmark of issue #24 (docs/scale.md) on tiny
+# traces: hrel trace synth writes both forms of a trace that import and replay
+# accept and that give the same rows; experiments/bench_scale.sh writes one row
+# per stage and run, the figures' data and figures, and --replot remakes them;
+# bad arguments get one line. Behaviour, not speed. Ends with "N passed, N failed".
+. "$(dirname "$0")/common.sh"
+H=$BIN/hrel
+X=$ROOT/experiments/bench_scale.sh
+
+for shape in ring alltoall mw; do
+    check "synth $shape as msgs.csv" "$H" trace synth --shape "$shape" --events 3000 "$T/$shape.csv"
+    check "synth $shape as tracer text" "$H" trace synth --shape "$shape" --events 3000 --format pvm "$T/$shape.trc"
+    mkdir -p "$T/imp_$shape"
+    check "import of the $shape tracer text" "$H" trace import "$T/$shape.trc" -o "$T/imp_$shape"
+    check "$shape: the import's msgs.csv rows are the synthetic msgs.csv's" \
+        cmp -s <(grep -v '^#' "$T/$shape.csv") <(grep -v '^#' "$T/imp_$shape/msgs.csv")
+    check "$shape replayed" "$H" model replay "$T/$shape.csv" --g 1e-9 --L 1e-5 --medium port --hosts 8
+done
+check "synth is deterministic" cmp -s <("$H" trace synth --events 500 -) <("$H" trace synth --events 500 -)
+check_not "synth refuses an unknown shape" "$H" trace synth --shape star "$T/x.csv"
+check_not "synth refuses one rank" "$H" trace synth -p 1 "$T/x.csv"
+
+check "bench_scale.sh --help" "$X" --help
+check_not "bench_scale.sh refuses --reps 0" "$X" --reps 0 -o "$T/b0"
+check_not "bench_scale.sh --replot needs a scale.csv" "$X" --replot -o "$T/none"
+check "bench_scale.sh on 2k-event traces" "$X" --sizes 2k --shapes ring,mw -r 2 -o "$T/b"
+check "scale.csv: 2 shapes x 7 stages x 2 runs" test "$(grep -vc '^#\|^shape' "$T/b/scale.csv")" = 28
+check "scale.csv: every run timed and measured" \
+    awk -F, '!/^#/ && $1 != "shape" && !($5 > 0 && $6 > 0 && $7 > 0) { bad = 1 } END { exit bad }' "$T/b/scale.csv"
+check "scale.csv: the daemon stage counts packets" \
+    awk -F, '$3 == "daemon" && $9 > 0 { n++ } END { exit n != 4 }' "$T/b/scale.csv"
+check "the traces are removed" test -z "$(ls -d "$T"/b/traces.* 2>/dev/null)"
+if command -v gnuplot >/dev/null 2>&1; then
+    for f in scale_ring.dat scale_mw.dat scale_ring.png scale_mw.pdf; do
+        check "bench_scale.sh wrote $f" test -s "$T/b/$f"
+    done
+    rm -f "$T/b/scale_ring.png"
+    check "--replot remakes the figures" "$X" --replot -o "$T/b"
+    check "--replot wrote scale_ring.png again" test -s "$T/b/scale_ring.png"
+    check "--replot left scale.csv alone" test "$(grep -vc '^#\|^shape' "$T/b/scale.csv")" = 28
+fi
+finish
