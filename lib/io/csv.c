@@ -360,8 +360,9 @@ static int fast_double(const char *s, double *d)
     }
     for (; *s; s++) {
         if (*s >= '0' && *s <= '9') {
+            if (++nd > 15)
+                return -1;   /* more digits than a double holds exactly: strtod */
             m = 10 * m + (*s - '0');
-            nd++;
             nf += dot;
         } else if (*s == '.' && !dot)
             dot = 1;

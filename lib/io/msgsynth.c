@@ -85,7 +85,7 @@ static void row(gen *g, int r, const char *kind, const int *peers, int np, doubl
         put_time(g->fp, b);
         fputc(',', g->fp);
         put_time(g->fp, e);
-        fputc('\n', g->fp);
+        fputs(",\n", g->fp);   /* inside: no group call */
         return;
     }
     if (strcmp(kind, "start") == 0) {
@@ -240,7 +240,7 @@ int hrel_msgsynth_write(const hrel_msgsynth_opt *o, hrel_synth_format format, FI
     if (format == HREL_SYNTH_MSGS)
         fprintf(fp, "# source: hrel trace synth %s, %d ranks, %ld iterations, %.0f bytes\n"
                 "# ranks: %d\n# clock: synthetic, microseconds\n"
-                "rank,host,kind,peers,bytes,tag,t_begin,t_end\n",
+                "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n",
                 shape_names[o->shape], p, g.iters, o->bytes, p);
     else
         fputs(pvm_header, fp);
