@@ -54,11 +54,23 @@ static int is_pvmd(int tid)
 /* The task of TID, or NULL. */
 static task *task_of(task *tk, size_t n, int tid)
 {
-    size_t i;
-    for (i = 0; tid > 0 && i < n; i++)
-        if (tk[i].tid == tid)
-            return &tk[i];
+    size_t lo = 0, hi = n;   /* TK is sorted by tid */
+    while (tid > 0 && lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (tk[mid].tid == tid)
+            return &tk[mid];
+        if (tk[mid].tid < tid)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return NULL;
+}
+
+static int cmp_tid(const void *a, const void *b)
+{
+    const task *x = a, *y = b;
+    return (x->tid > y->tid) - (x->tid < y->tid);
 }
 
 /* The group name following call record I of F, or "". */
@@ -150,11 +162,6 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
         size_t nc = 0;
         if (f->tid <= 0)
             continue;   /* never enrolled: not a task */
-        if (task_of(tk, nt, f->tid)) {
-            hrel_seterr(err, errlen, "%s: task t%x has two task files (%s too): files of two "
-                        "runs mixed?", d->path, (unsigned)f->tid, f->path);
-            goto fail;
-        }
         tk[nt].f = f;
         tk[nt].tid = f->tid;
         tk[nt].rank = -1;
@@ -176,6 +183,14 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
         free(ks);
         nt++;
     }
+    qsort(tk, nt, sizeof *tk, cmp_tid);
+    for (i = 1; i < nt; i++)
+        if (tk[i].tid == tk[i - 1].tid) {
+            hrel_seterr(err, errlen, "%s: task t%x has two task files (%s and %s): files of "
+                        "two runs mixed?", d->path, (unsigned)tk[i].tid, tk[i - 1].f->path,
+                        tk[i].f->path);
+            goto fail;
+        }
     /* which tasks a traced spawn started; every one needs its file */
     for (i = 0; i < nt; i++) {
         const hrel_tevfile *f = tk[i].f;
@@ -353,45 +368,62 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
             }
         }
     }
-    /* group roots: the rank that joined the group with that instance */
-    for (r = 0; r < nrank; r++) {
-        size_t k;
-        const task *tr = NULL;
-        for (i = 0; i < nt; i++)
-            if (tk[i].rank == r)
-                tr = &tk[i];
-        for (k = 0; k < rb[r].n; k++) {
-            hrel_msg *m = &rb[r].row[k];
-            const char *g = NULL;
-            int found = -1;
-            if (m->kind != HREL_MSG_REDUCE && m->kind != HREL_MSG_GATHER &&
-                m->kind != HREL_MSG_SCATTER)
+    /* group roots: the rank that joined the group with that instance (the
+       joins listed once: a trace has few) */
+    {
+        size_t nj = 0, cj = 0;
+        typedef struct { const char *g; int inst, rank; } join;
+        join *jn = NULL;
+        for (i = 0; i < nt; i++) {
+            const hrel_tevfile *f = tk[i].f;
+            if (tk[i].rank < 0)
                 continue;
-            g = group_name(tr->f, (size_t)m->line - 1);
-            for (i = 0; i < nt && found < 0; i++) {
-                const hrel_tevfile *f = tk[i].f;
-                if (tk[i].rank < 0)
-                    continue;
-                for (j = 0; j < f->n; j++)
-                    if (f->rec[j].kind == HREL_TEV_JOINGROUP &&
-                        f->rec[j].u.call.ret == (int32_t)m->match &&
-                        strcmp(group_name(f, j), g) == 0) {
-                        found = tk[i].rank;
-                        break;
+            for (j = 0; j < f->n; j++)
+                if (f->rec[j].kind == HREL_TEV_JOINGROUP && f->rec[j].u.call.ret >= 0) {
+                    if (hrel_grow(&jn, &cj, nj, sizeof *jn) != 0) {
+                        free(jn);
+                        goto oom;
                     }
-            }
-            if (found < 0) {
-                hrel_seterr(err, errlen, "%s: record %ld: rank %d calls pvm_%s with root "
-                            "instance %ld of group '%s', which no traced task joined",
-                            tr->f->path, m->line, r, hrel_msgkind_name(m->kind), m->match, g);
-                goto fail;
-            }
-            m->match = -1;
-            if (!(m->peers = malloc(sizeof *m->peers)))
-                goto oom;
-            m->peers[0] = found;
-            m->npeers = 1;
+                    jn[nj].g = group_name(f, j);
+                    jn[nj].inst = f->rec[j].u.call.ret;
+                    jn[nj++].rank = tk[i].rank;
+                }
         }
+        for (r = 0; r < nrank; r++) {
+            size_t k, q;
+            const task *tr = NULL;
+            for (i = 0; i < nt; i++)
+                if (tk[i].rank == r)
+                    tr = &tk[i];
+            for (k = 0; k < rb[r].n; k++) {
+                hrel_msg *m = &rb[r].row[k];
+                const char *g;
+                int found = -1;
+                if (m->kind != HREL_MSG_REDUCE && m->kind != HREL_MSG_GATHER &&
+                    m->kind != HREL_MSG_SCATTER)
+                    continue;
+                g = group_name(tr->f, (size_t)m->line - 1);
+                for (q = 0; q < nj && found < 0; q++)
+                    if (jn[q].inst == (int)m->match && strcmp(jn[q].g, g) == 0)
+                        found = jn[q].rank;
+                if (found < 0) {
+                    hrel_seterr(err, errlen, "%s: record %ld: rank %d calls pvm_%s with root "
+                                "instance %ld of group '%s', which no traced task joined",
+                                tr->f->path, m->line, r, hrel_msgkind_name(m->kind), m->match,
+                                g);
+                    free(jn);
+                    goto fail;
+                }
+                m->match = -1;
+                if (!(m->peers = malloc(sizeof *m->peers))) {
+                    free(jn);
+                    goto oom;
+                }
+                m->peers[0] = found;
+                m->npeers = 1;
+            }
+        }
+        free(jn);
     }
     /* gather */
     for (r = 0; r < nrank; r++)
