@@ -148,7 +148,9 @@ if [ "${1:-}" = "--inner" ]; then
     end_group_server() {
         local p
         for p in $(pgrep -x pvmgs 2>/dev/null); do
-            grep -qxF "HREL_ROOT=$HREL_ROOT" <<<"$(tr '\0' '\n' 2>/dev/null <"/proc/$p/environ")" && kill "$p" 2>/dev/null
+            grep -qxF "HREL_ROOT=$HREL_ROOT" <<<"$(tr '\0' '\n' 2>/dev/null <"/proc/$p/environ")" || continue
+            kill "$p" 2>/dev/null
+            for _ in $(seq 1 20); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done
         done
         return 0
     }
@@ -162,7 +164,9 @@ if [ "${1:-}" = "--inner" ]; then
         if [ "$tracer" = preload ]; then
             mkdir -p "$dir/$label/tev" || exit 1
             run_once "$@" || exit 1
-            sleep 0.3      # the group server, if any, runs on: its tracer writes every 0.1 s
+            # the group server, if any, runs on: its last records are written when it ends
+            end_group_server
+            sleep 0.3
             mv "$dir/$label.time" "$dir/$label/time"; mv "$dir/$label.out" "$dir/$label/out"
             continue
         fi

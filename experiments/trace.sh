@@ -17,7 +17,10 @@
 # HREL_TRACE_DIR and HREL_TRACE_RUN so every task PROGRAM spawns, on every
 # host, and PVM's group server are traced too. A statically linked program (no
 # libpvm3.so) cannot be traced this way: use PVM's tracer (predict.sh --tracer
-# pvm). Exits with PROGRAM's status. Then: hrel trace import DIR.
+# pvm). PVM's group server, if the run started one, is ended after PROGRAM
+# (its last records are written then; on a real cluster where it runs on
+# another host, end it yourself, e.g. by halting the virtual machine, before
+# the import). Exits with PROGRAM's status. Then: hrel trace import DIR.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
@@ -47,4 +50,14 @@ case "$dir" in *[[:space:]:]*) die "the trace folder '$dir' has a space or ':'" 
 export HREL_TRACE_DIR=$dir HREL_TRACE_RUN=$rid
 export LD_PRELOAD="$lib${LD_PRELOAD:+ $LD_PRELOAD}"
 export PVM_EXPORT="${PVM_EXPORT:+$PVM_EXPORT:}LD_PRELOAD:HREL_TRACE_DIR:HREL_TRACE_RUN"
-if [ -n "$input" ]; then exec "$@" <"$input"; else exec "$@"; fi
+if [ -n "$input" ]; then "$@" <"$input"; else "$@"; fi
+rc=$?
+# PVM's group server, started by this run's first group call, runs on after the
+# program; its last records are written when it ends: end the run's own (a
+# process on this machine whose environment names this run)
+for p in $(pgrep -x pvmgs 2>/dev/null); do
+    grep -qxF "HREL_TRACE_RUN=$rid" <<<"$(tr '\0' '\n' 2>/dev/null <"/proc/$p/environ")" || continue
+    kill "$p" 2>/dev/null
+    for _ in $(seq 1 20); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done
+done
+exit "$rc"

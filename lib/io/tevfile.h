@@ -9,8 +9,10 @@
  * nanoseconds: emulated hosts share one clock; real hosts are aligned by
  * causality at import (msgtrace.h). A file ends with an END record when the
  * process ended through exit() or a return from main; a process killed by a
- * signal leaves what was flushed (the tracer flushes every
- * HREL_TEV_FLUSH_MS ms and every HREL_TEV_FLUSH_RECS records).
+ * signal leaves what was flushed (the tracer writes at the first record
+ * HREL_TEV_FLUSH_MS ms after its last write, at HREL_TEV_FLUSH_RECS waiting
+ * records, before a receive that may wait when its last write is
+ * HREL_TEV_IDLE_MS old, on exit and on SIGTERM).
  *
  * hrel_tevfile_read reads one file, hrel_tevdir_read every *.tev file of a
  * folder; errors name the file ("FILE: ..."): not a task file, another byte
@@ -27,6 +29,7 @@
 #define HREL_TEV_MAGIC "HRELTEV1"      /* 8 bytes, no terminating NUL stored */
 #define HREL_TEV_ENDIAN 0x01020304u
 #define HREL_TEV_FLUSH_MS 100          /* the tracer's flush period */
+#define HREL_TEV_IDLE_MS 20            /* ... before a wait, after this long */
 #define HREL_TEV_FLUSH_RECS 4096       /* ... and its buffer, in records */
 #define HREL_TEV_LIST_N 12             /* task ids per LIST record */
 

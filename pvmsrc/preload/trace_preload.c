@@ -12,11 +12,18 @@
  * LD_PRELOAD, HREL_TRACE_DIR and HREL_TRACE_RUN to PVM_EXPORT (trace.sh does),
  * so PVM's group server, started by the first group call, is traced as well.
  *
- * Records go to an in-memory buffer; a thread of the library (signals blocked,
- * started with the first record) writes it out every HREL_TEV_FLUSH_MS ms or
- * when HREL_TEV_FLUSH_RECS records wait, and on exit. SIGTERM (what pvm_kill and pvm_halt send), when the
- * program has no handler of its own, first writes what waits, then the process
- * dies of it as before. A process killed otherwise leaves what was written.
+ * Records go to an in-memory buffer, written out by the process itself (no
+ * thread: a second thread would make every malloc and stdio call of the
+ * program and of libpvm3 take glibc's multi-thread locks, which on one host
+ * cost more than the tracing itself): when HREL_TEV_FLUSH_RECS records wait,
+ * at the first record HREL_TEV_FLUSH_MS ms after the last write, before a
+ * receive or barrier that may wait when the last write is HREL_TEV_IDLE_MS ms
+ * old, and on exit. SIGTERM (what pvm_kill and pvm_halt send), when the
+ * program has no handler of its own, first writes what waits, then the
+ * process dies of it as before. A process killed otherwise leaves what was
+ * written; one that waits for ever after a burst of calls (PVM's group
+ * server) has them written when it ends (experiments/trace.sh ends the run's
+ * group server).
  *
  * What the program sees is unchanged: every wrapper calls the real function
  * (found with dlsym(RTLD_NEXT)) with the caller's arguments, returns its value,
@@ -56,7 +63,7 @@ static struct {
     int fd;                    /* -1 until the first write */
     hrel_tev_rec *buf;         /* records waiting to be written */
     size_t n, cap;
-    int thread;                /* the writer thread runs */
+    int64_t last_flush;        /* when records were last written, ns */
     int depth;                 /* wrapped calls in progress */
     int gseq, gdepth;          /* the open group call's seq and depth, -1 */
     int seq;                   /* next call number */
@@ -70,7 +77,6 @@ static struct {
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;   /* guards S.buf, n, cap */
 static pthread_mutex_t io = PTHREAD_MUTEX_INITIALIZER;   /* one writer at a time */
-static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;     /* wakes the writer early */
 
 static int64_t now_ns(void)
 {
@@ -164,44 +170,9 @@ static void flush_now(void)
     S.n = S.cap = 0;
     pthread_mutex_unlock(&mu);
     write_recs(b, n);
+    S.last_flush = now_ns();
     pthread_mutex_unlock(&io);
     free(b);
-}
-
-static void *writer(void *arg)
-{
-    (void)arg;
-    for (;;) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += HREL_TEV_FLUSH_MS * 1000000L;
-        until.tv_sec += until.tv_nsec / 1000000000L;
-        until.tv_nsec %= 1000000000L;
-        pthread_mutex_lock(&mu);
-        if (S.n < HREL_TEV_FLUSH_RECS)
-            pthread_cond_timedwait(&cv, &mu, &until);
-        pthread_mutex_unlock(&mu);
-        flush_now();
-    }
-    return NULL;
-}
-
-/* Start the writer with every signal blocked (the program's signals stay the
- * program's). */
-static void start_writer(void)
-{
-    pthread_t th;
-    pthread_attr_t at;
-    sigset_t all, old;
-    S.thread = 1;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    pthread_attr_init(&at);
-    pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&th, &at, writer, NULL) != 0)
-        S.thread = 0;   /* then records are written on exit only */
-    pthread_attr_destroy(&at);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 /* A free record slot (mu held), or NULL when out of memory. */
@@ -236,10 +207,6 @@ static void record(int kind, const callrec *c)
 {
     hrel_tev_rec *r;
     int k, nl = 0, inner = S.gseq >= 0 && c->seq != S.gseq;
-    /* the writer starts with the first record: a task that then waits for
-       ever (PVM's group server) has its records on disk 0.1 s later */
-    if (!S.thread)
-        start_writer();
     pthread_mutex_lock(&mu);
     if (S.pk_n > 0 && (r = slot())) {
         r->kind = HREL_TEV_PACK;
@@ -282,9 +249,20 @@ static void record(int kind, const callrec *c)
         r->kind = HREL_TEV_NAME;
         snprintf(r->u.name, sizeof r->u.name, "%s", c->name);
     }
-    if (S.n >= HREL_TEV_FLUSH_RECS)
-        pthread_cond_signal(&cv);
+    nl = S.n >= HREL_TEV_FLUSH_RECS ||
+         c->t1 - S.last_flush >= (int64_t)HREL_TEV_FLUSH_MS * 1000000;
     pthread_mutex_unlock(&mu);
+    if (nl)
+        flush_now();
+}
+
+/* Before a call that may wait: write what waits if the last write is older
+ * than HREL_TEV_IDLE_MS (a task about to block for long leaves its records on
+ * disk; a busy one writes at most every HREL_TEV_IDLE_MS). */
+static void idle_flush(void)
+{
+    if (S.n > 0 && now_ns() - S.last_flush >= (int64_t)HREL_TEV_IDLE_MS * 1000000)
+        flush_now();
 }
 
 /* --- process start and end --------------------------------------------------- */
@@ -349,6 +327,7 @@ __attribute__((constructor)) static void trace_init(void)
     errs e = {errno, 0};
     S.fd = -1;
     S.gseq = S.gdepth = -1;
+    S.last_flush = 0;
     if (!dir || !*dir)
         return;
     memcpy(S.head.magic, HREL_TEV_MAGIC, 8);
@@ -626,6 +605,7 @@ int pvm_recv(int tid, int tag)
     int cc;
     if (!want())
         return real_pvm_recv(tid, tag);
+    idle_flush();
     begin(&c, 0);
     cc = real_pvm_recv(tid, tag);
     end(&c, 0);
@@ -639,6 +619,7 @@ int pvm_trecv(int tid, int tag, struct timeval *tmout)
     int cc;
     if (!want())
         return real_pvm_trecv(tid, tag, tmout);
+    idle_flush();
     begin(&c, 0);
     cc = real_pvm_trecv(tid, tag, tmout);
     end(&c, 0);
@@ -679,6 +660,7 @@ int pvm_precv(int tid, int tag, void *buf, int len, int dt, int *rtid, int *rtag
     int cc, t = -1, g = -1, l = 0;
     if (!want())
         return real_pvm_precv(tid, tag, buf, len, dt, rtid, rtag, rlen);
+    idle_flush();
     begin(&c, 0);
     cc = real_pvm_precv(tid, tag, buf, len, dt, rtid ? rtid : &t, rtag ? rtag : &g,
                         rlen ? rlen : &l);
@@ -743,6 +725,7 @@ int pvm_barrier(char *group, int count)
     int cc;
     if (!want())
         return real_pvm_barrier(group, count);
+    idle_flush();
     begin(&c, 1);
     cc = real_pvm_barrier(group, count);
     end(&c, 1);
