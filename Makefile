@@ -7,8 +7,9 @@
 #                   (PLATFORM=local by default; see hostfiles/)
 #   make fuzz       fuzz every text reader with libFuzzer+ASan+UBSan (FUZZ_SECONDS=60 each)
 #   make bench      suite PingPong, bare PVM ping-pong, NetPIPE (netpipe-pvm, installed on
-#                   first use) and raw TCP, interleaved in rounds, ratios with spread
-#                   (PLATFORM=local by default; BENCH_ARGS=--rounds/-r/-s ...)
+#                   first use), raw TCP and the bare ping-pong under the preload
+#                   tracer, interleaved in rounds, ratios with spread, the tracer's
+#                   ns per message (PLATFORM=local by default; BENCH_ARGS=--rounds/-r/-s ...)
 #   make bench-scale  replay, daemon model, BSPWB/MPM and trace import on synthetic traces of
 #                   10^5 and 10^6 events (SCALE_ARGS=--big adds 10^7): events/s, bytes/event,
 #                   figure (experiments/bench_scale.sh, docs/scale.md)
