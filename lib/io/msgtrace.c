@@ -217,12 +217,9 @@ out:
 
 /* --- from PVM tracer events ------------------------------------------------ */
 
-typedef struct rowbuf {
-    hrel_msg *row;
-    size_t n, cap;
-} rowbuf;
+typedef hrel_msgrows rowbuf;
 
-static hrel_msg *push(rowbuf *b)
+hrel_msg *hrel_msgrows_push(hrel_msgrows *b)
 {
     if (hrel_grow(&b->row, &b->cap, b->n, sizeof *b->row))
         return NULL;
@@ -236,7 +233,7 @@ static hrel_msg *push(rowbuf *b)
 /* Append rank RK's start event at E's time; return 0 or -1 (out of memory). */
 static int push_start(rowbuf *b, int rk, const hrel_pvmtev *e)
 {
-    hrel_msg *m = push(b);
+    hrel_msg *m = hrel_msgrows_push(b);
     if (!m)
         return -1;
     m->rank = rk;
@@ -652,7 +649,7 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
                                 open->line);
                     goto fail;
                 }
-                if (!(m = push(&rb[rk])))
+                if (!(m = hrel_msgrows_push(&rb[rk])))
                     goto oom;
                 m->rank = rk;
                 m->kind = (hrel_msgkind)kind;

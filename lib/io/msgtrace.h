@@ -80,6 +80,15 @@ typedef struct hrel_msgtrace {
     long outside;            /* sends to tasks outside the trace (kept, no peer) */
 } hrel_msgtrace;
 
+/* Rows of one rank while a trace is built: hrel_msgrows_push appends a
+ * cleared row (no peers, match and inside -1, tag -1), or returns NULL when
+ * out of memory; the caller frees row (and the rows' peers). */
+typedef struct hrel_msgrows {
+    hrel_msg *row;
+    size_t n, cap;
+} hrel_msgrows;
+hrel_msg *hrel_msgrows_push(hrel_msgrows *b);
+
 /* Build from tracer events. */
 int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *err,
                            size_t errlen);

@@ -102,21 +102,7 @@ static int msg_kind(int k)
     }
 }
 
-typedef struct rows {
-    hrel_msg *row;
-    size_t n, cap;
-} rows;
-
-static hrel_msg *push(rows *b)
-{
-    if (hrel_grow(&b->row, &b->cap, b->n, sizeof *b->row))
-        return NULL;
-    memset(&b->row[b->n], 0, sizeof b->row[0]);
-    b->row[b->n].match = -1;
-    b->row[b->n].inside = -1;
-    b->row[b->n].tag = -1;
-    return &b->row[b->n++];
-}
+typedef hrel_msgrows rows;
 
 /* Peers of the tids in LIST records after call I of F as ranks; a tid outside
  * the program is an error. Return 0, -1 (ERR) or -2 (out of memory). */
@@ -303,7 +289,7 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
             goto oom;
         for (j = 0; j <= (size_t)maxseq; j++)
             seqrow[j] = -1;
-        if (!(m = push(b)))
+        if (!(m = hrel_msgrows_push(b)))
             goto oom;
         m->rank = rk;
         m->host = host;
@@ -320,7 +306,7 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
                 continue;   /* a probe, or a call that moved no message */
             if ((k == HREL_MSG_SEND || k == HREL_MSG_RECV) && is_pvmd(e->u.call.peer))
                 continue;   /* a pvmd's message (a notify): not the program's */
-            if (!(m = push(b)))
+            if (!(m = hrel_msgrows_push(b)))
                 goto oom;
             m->rank = rk;
             m->host = host;

@@ -598,19 +598,26 @@ static int after_recv(int kind, callrec *c, int cc)
     return cc;
 }
 
-int pvm_recv(int tid, int tag)
-{
-    REAL(pvm_recv);
-    callrec c;
-    int cc;
-    if (!want())
-        return real_pvm_recv(tid, tag);
-    idle_flush();
-    begin(&c, 0);
-    cc = real_pvm_recv(tid, tag);
-    end(&c, 0);
-    return after_recv(HREL_TEV_RECV, &c, cc);
-}
+/* recv, nrecv, probe: (tid, tag) -> a buffer id; WAITS: it may block */
+#define RECVLIKE(name, KIND, WAITS) \
+    int name(int tid, int tag) \
+    { \
+        REAL(name); \
+        callrec c; \
+        int cc; \
+        if (!want()) \
+            return real_##name(tid, tag); \
+        if (WAITS) \
+            idle_flush(); \
+        begin(&c, 0); \
+        cc = real_##name(tid, tag); \
+        end(&c, 0); \
+        return after_recv(KIND, &c, cc); \
+    }
+
+RECVLIKE(pvm_recv, HREL_TEV_RECV, 1)
+RECVLIKE(pvm_nrecv, HREL_TEV_NRECV, 0)
+RECVLIKE(pvm_probe, HREL_TEV_PROBE, 0)
 
 int pvm_trecv(int tid, int tag, struct timeval *tmout)
 {
@@ -624,32 +631,6 @@ int pvm_trecv(int tid, int tag, struct timeval *tmout)
     cc = real_pvm_trecv(tid, tag, tmout);
     end(&c, 0);
     return after_recv(HREL_TEV_TRECV, &c, cc);
-}
-
-int pvm_nrecv(int tid, int tag)
-{
-    REAL(pvm_nrecv);
-    callrec c;
-    int cc;
-    if (!want())
-        return real_pvm_nrecv(tid, tag);
-    begin(&c, 0);
-    cc = real_pvm_nrecv(tid, tag);
-    end(&c, 0);
-    return after_recv(HREL_TEV_NRECV, &c, cc);
-}
-
-int pvm_probe(int tid, int tag)
-{
-    REAL(pvm_probe);
-    callrec c;
-    int cc;
-    if (!want())
-        return real_pvm_probe(tid, tag);
-    begin(&c, 0);
-    cc = real_pvm_probe(tid, tag);
-    end(&c, 0);
-    return after_recv(HREL_TEV_PROBE, &c, cc);
 }
 
 int pvm_precv(int tid, int tag, void *buf, int len, int dt, int *rtid, int *rtag, int *rlen)
@@ -692,31 +673,23 @@ static int group_done(int kind, callrec *c, int cc, const char *name)
     return cc;
 }
 
-int pvm_joingroup(char *group)
-{
-    REAL(pvm_joingroup);
-    callrec c;
-    int cc;
-    if (!want())
-        return real_pvm_joingroup(group);
-    begin(&c, 1);
-    cc = real_pvm_joingroup(group);
-    end(&c, 1);
-    return group_done(HREL_TEV_JOINGROUP, &c, cc, group);
-}
+/* joingroup, lvgroup: (group) -> an instance or a status */
+#define MEMBERSHIP(name, KIND) \
+    int name(char *group) \
+    { \
+        REAL(name); \
+        callrec c; \
+        int cc; \
+        if (!want()) \
+            return real_##name(group); \
+        begin(&c, 1); \
+        cc = real_##name(group); \
+        end(&c, 1); \
+        return group_done(KIND, &c, cc, group); \
+    }
 
-int pvm_lvgroup(char *group)
-{
-    REAL(pvm_lvgroup);
-    callrec c;
-    int cc;
-    if (!want())
-        return real_pvm_lvgroup(group);
-    begin(&c, 1);
-    cc = real_pvm_lvgroup(group);
-    end(&c, 1);
-    return group_done(HREL_TEV_LVGROUP, &c, cc, group);
-}
+MEMBERSHIP(pvm_joingroup, HREL_TEV_JOINGROUP)
+MEMBERSHIP(pvm_lvgroup, HREL_TEV_LVGROUP)
 
 int pvm_barrier(char *group, int count)
 {
@@ -768,37 +741,26 @@ int pvm_reduce(reduce_fn func, void *data, int count, int dt, int tag, char *gro
     return group_done(HREL_TEV_REDUCE, &c, cc, group);
 }
 
-int pvm_gather(void *result, void *data, int count, int dt, int tag, char *group, int root)
-{
-    REAL(pvm_gather);
-    callrec c;
-    int cc;
-    if (!want())
-        return real_pvm_gather(result, data, count, dt, tag, group, root);
-    begin(&c, 1);
-    cc = real_pvm_gather(result, data, count, dt, tag, group, root);
-    end(&c, 1);
-    c.tag = tag;
-    c.peer = root;
-    c.bytes = (int64_t)(count > 0 ? count : 0) * dt_size(dt);
-    return group_done(HREL_TEV_GATHER, &c, cc, group);
-}
+/* gather and scatter: the same arguments, one member's COUNT values of DT */
+#define ROOTED(name, KIND) \
+    int name(void *result, void *data, int count, int dt, int tag, char *group, int root) \
+    { \
+        REAL(name); \
+        callrec c; \
+        int cc; \
+        if (!want()) \
+            return real_##name(result, data, count, dt, tag, group, root); \
+        begin(&c, 1); \
+        cc = real_##name(result, data, count, dt, tag, group, root); \
+        end(&c, 1); \
+        c.tag = tag; \
+        c.peer = root; \
+        c.bytes = (int64_t)(count > 0 ? count : 0) * dt_size(dt); \
+        return group_done(KIND, &c, cc, group); \
+    }
 
-int pvm_scatter(void *result, void *data, int count, int dt, int tag, char *group, int root)
-{
-    REAL(pvm_scatter);
-    callrec c;
-    int cc;
-    if (!want())
-        return real_pvm_scatter(result, data, count, dt, tag, group, root);
-    begin(&c, 1);
-    cc = real_pvm_scatter(result, data, count, dt, tag, group, root);
-    end(&c, 1);
-    c.tag = tag;
-    c.peer = root;
-    c.bytes = (int64_t)(count > 0 ? count : 0) * dt_size(dt);
-    return group_done(HREL_TEV_SCATTER, &c, cc, group);
-}
+ROOTED(pvm_gather, HREL_TEV_GATHER)
+ROOTED(pvm_scatter, HREL_TEV_SCATTER)
 
 /* --- packing: summed between calls -------------------------------------------- */
 
@@ -876,30 +838,20 @@ PACKER1(pvm_upkstr, char *)
 int pvm_vpackf(const char *fmt, va_list ap);
 int pvm_vunpackf(const char *fmt, va_list ap);
 
-int pvm_vpackf(const char *fmt, va_list ap)
-{
-    REAL(pvm_vpackf);
-    int cc, e;
-    if (!S.on || S.depth)
-        return real_pvm_vpackf(fmt, ap);
-    pack_begin();
-    cc = real_pvm_vpackf(fmt, ap);
-    e = errno;
-    pack_end();
-    errno = e;
-    return cc;
-}
+#define PACKERF(name) \
+    int name(const char *fmt, va_list ap) \
+    { \
+        REAL(name); \
+        int cc, e; \
+        if (!S.on || S.depth) \
+            return real_##name(fmt, ap); \
+        pack_begin(); \
+        cc = real_##name(fmt, ap); \
+        e = errno; \
+        pack_end(); \
+        errno = e; \
+        return cc; \
+    }
 
-int pvm_vunpackf(const char *fmt, va_list ap)
-{
-    REAL(pvm_vunpackf);
-    int cc, e;
-    if (!S.on || S.depth)
-        return real_pvm_vunpackf(fmt, ap);
-    pack_begin();
-    cc = real_pvm_vunpackf(fmt, ap);
-    e = errno;
-    pack_end();
-    errno = e;
-    return cc;
-}
+PACKERF(pvm_vpackf)
+PACKERF(pvm_vunpackf)
