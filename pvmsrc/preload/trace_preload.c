@@ -327,13 +327,13 @@ __attribute__((constructor)) static void trace_init(void)
     errs e = {errno, 0};
     S.fd = -1;
     S.gseq = S.gdepth = -1;
-    S.last_flush = 0;
     if (!dir || !*dir)
         return;
     memcpy(S.head.magic, HREL_TEV_MAGIC, 8);
     S.head.endian = HREL_TEV_ENDIAN;
     S.head.recsize = (uint32_t)sizeof(hrel_tev_rec);
     S.head.start_ns = now_ns();
+    S.last_flush = S.head.start_ns;   /* a task shorter than the period writes once, at its end */
     S.head.pid = (int32_t)getpid();
     snprintf(S.head.run, sizeof S.head.run, "%s", run ? run : "");
     gethostname(host, sizeof host - 1);
