@@ -101,7 +101,7 @@ if [ "${1:-}" = "--inner" ]; then
         if [ "$tracer" = preload ] && [ "${label#run}" != "$label" ]; then
             # what experiments/trace.sh sets up, without a shell between the clock and PROGRAM
             LD_PRELOAD="$HREL_ROOT/bin/$PVM_ARCH/libhrel_trace.so${LD_PRELOAD:+ $LD_PRELOAD}" \
-            HREL_TRACE_DIR=$dir/$label/tev HREL_TRACE_RUN=$label-$(basename "$dir")-$$ \
+            HREL_TRACE_DIR=$dir/$label/tev HREL_TRACE_RUN=$label-${dir##*/}-$$ \
             PVM_EXPORT="${PVM_EXPORT:+$PVM_EXPORT:}LD_PRELOAD:HREL_TRACE_DIR:HREL_TRACE_RUN" \
                 timeout --kill-after=5 "$tmo" "$prog" "$@" >"$dir/$label.out" 2>&1 <"$input"
         else
