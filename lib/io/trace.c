@@ -276,6 +276,30 @@ static int check_complete(const hrel_trace *t, const hrel_csv *c, const long *rk
 }
 
 /* The loader on a whole table read into memory (standard input). */
+/* The table of ranks 0..MAXRANK and steps 1..MAXSTEP for a file of NROW rows,
+ * named PATH; refused when the file cannot fill it (some rank lacks some step:
+ * a bound on the allocation, not on the values). Return 0 or -1 (ERR). */
+static int alloc_table(const char *path, long maxrank, long maxstep, size_t nrow,
+                       hrel_trace **t, char *err, size_t errlen)
+{
+    if ((double)(maxrank + 1) * (double)maxstep > 4.0 * (double)nrow + 1024.0) {
+        hrel_seterr(err, errlen, "%s: ranks 0..%ld and steps 1..%ld need %.0f rows, the file "
+                    "has %zu: some rank lacks some step", path, maxrank, maxstep,
+                    (double)(maxrank + 1) * (double)maxstep, nrow);
+        return -1;
+    }
+    if (hrel_trace_alloc((int)maxrank + 1, (int)maxstep, t, err, errlen) != 0)
+        return -1;
+    free((*t)->path);
+    if (!((*t)->path = hrel_strdup(path))) {
+        hrel_trace_free(*t);
+        *t = NULL;
+        hrel_seterr(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    return 0;
+}
+
 static int load_table(const char *path, hrel_trace **out, char *err, size_t errlen)
 {
     static const char *const need[] = {"rank", "step", "w_seconds", "in_bytes",
@@ -309,20 +333,8 @@ static int load_table(const char *path, hrel_trace **out, char *err, size_t errl
      * the file is refused before it is allocated, so memory follows the size of
      * the file, not the values in it (a small gap still gets the precise
      * message of check_complete) */
-    if ((double)(maxrank + 1) * (double)maxstep > 4.0 * (double)c->nrow + 1024.0) {
-        hrel_seterr(err, errlen, "%s: ranks 0..%ld and steps 1..%ld need %.0f rows, the file "
-                    "has %zu: some rank lacks some step", path, maxrank, maxstep,
-                    (double)(maxrank + 1) * (double)maxstep, c->nrow);
+    if (alloc_table(path, maxrank, maxstep, c->nrow, &t, err, errlen) != 0)
         goto fail;
-    }
-    if (hrel_trace_alloc((int)maxrank + 1, (int)maxstep, &t, err, errlen) != 0)
-        goto fail;
-    free(t->path);
-    t->path = hrel_strdup(path);
-    if (!t->path) {
-        hrel_seterr(err, errlen, "%s: out of memory", path);
-        goto fail;
-    }
     for (i = 0; i < c->nrow; i++)
         if (fill_row(t, c, i, idx, pcol, rk[i], st[i], maxrank, err, errlen) != 0)
             goto fail;
@@ -385,20 +397,8 @@ static int load_stream(const char *path, hrel_trace **out, char *err, size_t err
         hrel_seterr(err, errlen, "%s: no rows after the header", path);
         goto fail;
     }
-    if ((double)(maxrank + 1) * (double)maxstep > 4.0 * (double)n + 1024.0) {
-        hrel_seterr(err, errlen, "%s: ranks 0..%ld and steps 1..%ld need %.0f rows, the file "
-                    "has %zu: some rank lacks some step", path, maxrank, maxstep,
-                    (double)(maxrank + 1) * (double)maxstep, n);
+    if (alloc_table(path, maxrank, maxstep, n, &t, err, errlen) != 0)
         goto fail;
-    }
-    if (hrel_trace_alloc((int)maxrank + 1, (int)maxstep, &t, err, errlen) != 0)
-        goto fail;
-    free(t->path);
-    t->path = hrel_strdup(path);
-    if (!t->path) {
-        hrel_seterr(err, errlen, "%s: out of memory", path);
-        goto fail;
-    }
     hrel_csv_stream_close(cs);
     if (hrel_csv_stream_open(path, &cs, err, errlen) != 0) {
         cs = NULL;
