@@ -145,15 +145,8 @@ if [ "${1:-}" = "--inner" ]; then
     tracer=${HREL_PREDICT_TRACER:-preload} input=${HREL_PREDICT_STDIN:-/dev/null}
     # PVM's group server outlives a run: end it, so every run starts its own (a
     # traced run's is traced); a process of this checkout's virtual machines only
-    end_group_server() {
-        local p
-        for p in $(pgrep -x pvmgs 2>/dev/null); do
-            grep -qxF "HREL_ROOT=$HREL_ROOT" <<<"$(tr '\0' '\n' 2>/dev/null <"/proc/$p/environ")" || continue
-            kill "$p" 2>/dev/null
-            for _ in $(seq 1 20); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done
-        done
-        return 0
-    }
+    . "$ROOT/hostfiles/vm.sh"   # hrel_vm_end_group_servers
+    end_group_server() { hrel_vm_end_group_servers "HREL_ROOT=$HREL_ROOT"; }
     for k in $(seq "$first" "$runs"); do
       for kind in $kinds; do
         echo "$kind$k $(vm_id)" >>"$dir/vms"

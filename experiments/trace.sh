@@ -55,9 +55,6 @@ rc=$?
 # PVM's group server, started by this run's first group call, runs on after the
 # program; its last records are written when it ends: end the run's own (a
 # process on this machine whose environment names this run)
-for p in $(pgrep -x pvmgs 2>/dev/null); do
-    grep -qxF "HREL_TRACE_RUN=$rid" <<<"$(tr '\0' '\n' 2>/dev/null <"/proc/$p/environ")" || continue
-    kill "$p" 2>/dev/null
-    for _ in $(seq 1 20); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done
-done
+. "$ROOT/hostfiles/vm.sh"
+hrel_vm_end_group_servers "HREL_TRACE_RUN=$rid"
 exit "$rc"

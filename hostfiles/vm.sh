@@ -34,6 +34,28 @@ hrel_vm_starttime() {
     echo "${20}"
 }
 
+# PVM's group servers (pvmgs) on this machine whose environment holds the line
+# VAR=VALUE (e.g. HREL_ROOT=..., PVM_TMP=..., HREL_TRACE_RUN=...): their pids.
+hrel_vm_group_servers() {
+    local p
+    for p in $(pgrep -x pvmgs 2>/dev/null); do
+        grep -qxF "$1" <<<"$(tr '\0' '\n' 2>/dev/null <"/proc/$p/environ")" && echo "$p"
+    done
+    return 0
+}
+
+# End those group servers (SIGTERM: a traced one writes its last records) and
+# wait up to a second for each to go. A group server outlives the program that
+# started it; the next group call starts a new one.
+hrel_vm_end_group_servers() {
+    local p
+    for p in $(hrel_vm_group_servers "$1"); do
+        kill "$p" 2>/dev/null
+        for _ in $(seq 1 20); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done
+    done
+    return 0
+}
+
 # Kill every process whose environment holds PVM_TMP=DIR.
 hrel_vm_kill_env() {
     local dir=$1 e pid

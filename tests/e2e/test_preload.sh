@@ -15,13 +15,7 @@ before=$(our_pvmds)
 printf '* ep=$HREL_ROOT/bin/$PVM_ARCH:/usr/bin:$PVM_ROOT/lib wd=%s\n' "$T" >"$T/hosts"
 hrel_vm_start "$T/hosts" >/dev/null 2>&1 || { echo "FAIL test_preload: no virtual machine"; E2E_FAIL=1; finish; }
 # end the group server a run left (the next run starts its own)
-end_gs() {
-    local p
-    for p in $(pgrep -x pvmgs); do
-        tr '\0' '\n' 2>/dev/null <"/proc/$p/environ" | grep -qxF "PVM_TMP=$PVM_TMP" && kill "$p"
-    done
-    sleep 0.2
-}
+end_gs() { hrel_vm_end_group_servers "PVM_TMP=$PVM_TMP"; }
 # rows of KIND (with optional RANK) in msgs.csv M
 rows() { awk -F, -v k="$2" -v r="${3:-}" '!/^#/ && $3 == k && (r == "" || $1 == r)' "$1" | wc -l; }
 # traced run: trace LABEL PROGRAM ARGS... (output in $T/LABEL.out, trace in $T/LABEL)
@@ -180,11 +174,5 @@ if cc -o "$T/static_exit1" "$ROOT/pvmsrc/examples/hrel_exit1.c" /usr/lib/x86_64-
 fi
 check "predict.sh --tracer frob refused" bash -c "'$P' --tracer frob -- '$BIN/hrel_exit1' 2>&1 | grep -q 'tracer must be preload or pvm'"
 check "no pvmd left after predict.sh" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
-our_gs() {
-    local p
-    for p in $(pgrep -x pvmgs); do
-        tr '\0' '\n' 2>/dev/null <"/proc/$p/environ" | grep -qxF "HREL_ROOT=$ROOT" && echo "$p"
-    done
-}
-check "no group server left" [ -z "$(our_gs)" ]
+check "no group server left" [ -z "$(hrel_vm_group_servers "HREL_ROOT=$ROOT")" ]
 finish
