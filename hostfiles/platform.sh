@@ -149,7 +149,7 @@ load() {
     local ln=0 line key val seen=" " n first
     [ -r "$P_DESC" ] || die "no platform description '$P_DESC'"
     P_NHOSTS="" P_MEDIUM="" P_RATE="" P_BPS="" P_DELAY="0" P_DELAY_US=0 P_WIRE=tc P_TCP=reno
-    P_DUPLEX=full P_CPU=""
+    P_DUPLEX=full P_CPU="" P_CORES=shared
     while IFS= read -r line || [ -n "$line" ]; do
         ln=$((ln + 1))
         line=${line%%#*}
@@ -185,7 +185,10 @@ load() {
                         awk -v c="$val" 'BEGIN { exit !(c >= 0.01) }' ||
                         die "$P_DESC:$ln: cpu must be a share of one CPU from 0.01 to 1 (e.g. 0.3), got '$val'"
                     P_CPU=$val ;;
-            *)      die "$P_DESC:$ln: unknown key '$key' (hosts, medium, rate, delay, wire, tcp, duplex, cpu)" ;;
+            cores)  [ "$val" = shared ] ||
+                        die "$P_DESC:$ln: cores must be 'shared' (every host of an emulated platform runs on this machine's cores), got '$val'"
+                    P_CORES=$val ;;
+            *)      die "$P_DESC:$ln: unknown key '$key' (hosts, medium, rate, delay, wire, tcp, duplex, cpu, cores)" ;;
         esac
     done <"$P_DESC"
     for key in hosts medium rate; do
