@@ -26,7 +26,9 @@
 #                    emulated LAN its link rate, otherwise 10 Mbit/s
 #   BENCH-ARGS       passed to hrel_bench (see bin/$PVM_ARCH/hrel_bench --help)
 #
-# Writes DIR/raw.csv (one row per timed repetition) and DIR/cases.csv, then the
+# Writes DIR/raw.csv (one row per timed repetition) and DIR/cases.csv, the
+# CPU calibration of every host (DIR/calibration.csv) and the route set-up on
+# first contact (DIR/setup.csv: experiments/platform_facts.sh), then the
 # tables, figures and report of the run, points results/latest at DIR, and, once
 # runs of two or more platforms exist, the cross-platform comparison in
 # results/compare/. results/ is the checkout's, or the directory HREL_RESULTS
@@ -63,7 +65,10 @@ run=$(cd "$run" && pwd)
 HREL_PLAT_ON_SIGNAL='echo "study.sh: interrupted; rows measured so far are in $run/raw.csv" >&2'
 trap 'eval "$HREL_PLAT_ON_SIGNAL"; exit 130' INT TERM
 hrel_plat_prepare "$run/platform" || exit 1
-hrel_plat_run "$BENCH" --platform "$platform" --hostfile "$HREL_PLAT_HOSTFILE" -o "$run" \
+# the benchmark, then in the same virtual machine what a prediction needs
+# besides g and L (CPU calibration, route set-up: experiments/platform_facts.sh)
+hrel_plat_run "$ROOT/experiments/platform_facts.sh" --after "$run" -- \
+    "$BENCH" --platform "$platform" --hostfile "$HREL_PLAT_HOSTFILE" -o "$run" \
     "${quick_args[@]}" "${bench_args[@]}"
 rc=$?
 trap - INT TERM

@@ -89,8 +89,8 @@ static const char *fmtnum(char *buf, size_t len, double v, int csv, const char *
 }
 
 /* One result row: a step (RANK < 0: all ranks) or the total (STEP < 0). */
-static void row_out(const char *model, int step, int rank, double w, double h, double stp,
-                    double pred, double meas, int csv)
+static void row_out(FILE *fp, const char *model, int step, int rank, double w, double h,
+                    double stp, double pred, double meas, int csv)
 {
     char st[16], rk[16], a[32], b[32], c[32], d[32], e[32], f[32];
     double err = hrel_error_pct(meas, pred);
@@ -103,11 +103,11 @@ static void row_out(const char *model, int step, int rank, double w, double h, d
     else
         snprintf(rk, sizeof rk, "%d", rank);
     if (csv)
-        printf("%s,%s,%s,%s,%s,%s,%.9g,%s,%s\n", model, st, rk, fmtnum(a, 32, w, 1, "%.9g"),
+        fprintf(fp, "%s,%s,%s,%s,%s,%s,%.9g,%s,%s\n", model, st, rk, fmtnum(a, 32, w, 1, "%.9g"),
                fmtnum(b, 32, h, 1, "%.9g"), fmtnum(c, 32, stp, 1, "%.9g"), pred,
                fmtnum(d, 32, meas, 1, "%.9g"), fmtnum(e, 32, err, 1, "%.3f"));
     else
-        printf("%-6s %-5s %12s %12s %12s %12.6g %12s %8s\n", st, rk,
+        fprintf(fp, "%-6s %-5s %12s %12s %12s %12.6g %12s %8s\n", st, rk,
                fmtnum(a, 32, w, 0, "%.6g"), fmtnum(b, 32, h, 0, "%.6g"),
                fmtnum(c, 32, stp, 0, "%.6g"), pred, fmtnum(d, 32, meas, 0, "%.6g"),
                fmtnum(f, 32, err, 0, "%.2f"));
@@ -162,13 +162,20 @@ static void evals_free(evals *e)
     free(e->mem);
 }
 
-/* Evaluate BSP, BSPWB and MPM on T with g and L from FIT (or G, L). */
-static int evals_run(const hrel_trace *t, hrel_op op, const char *fit, double g, double L,
-                     evals *e, char *err, size_t errlen)
+/* Evaluate BSP, BSPWB and MPM on T with g and L from GL (one per row: copied)
+ * when not NULL, else from FIT (or G, L). */
+static int evals_run(const hrel_trace *t, hrel_op op, const hrel_model_gl *gl, const char *fit,
+                     double g, double L, evals *e, char *err, size_t errlen)
 {
     size_t n = (size_t)t->nproc * (size_t)t->nstep, r = (size_t)t->nstep;
     double total;
-    if (hrel_model_gl_new(t, fit, g, L, &e->gl, err, errlen) != 0)
+    if (gl) {
+        if (!(e->gl = malloc(n * sizeof *e->gl))) {
+            snprintf(err, errlen, "out of memory for %s", t->path);
+            return -1;
+        }
+        memcpy(e->gl, gl, n * sizeof *e->gl);
+    } else if (hrel_model_gl_new(t, fit, g, L, &e->gl, err, errlen) != 0)
         return -1;
     if (!(e->mem = malloc((3 * n + 2 * r) * sizeof *e->mem))) {
         snprintf(err, errlen, "out of memory for %s", t->path);
@@ -188,7 +195,8 @@ static int evals_run(const hrel_trace *t, hrel_op op, const char *fit, double g,
 }
 
 /* The rows of step S of MODEL: one for the step, and for mpm one per rank. */
-static void print_step(const char *model, const hrel_trace *t, const evals *e, int s, int csv)
+static void print_step(FILE *fp, const char *model, const hrel_trace *t, const evals *e, int s,
+                       int csv)
 {
     size_t base = (size_t)(s - 1) * (size_t)t->nproc;
     double wmax = 0, hmax = 0, meas = hrel_trace_step_end(t, s);
@@ -201,9 +209,9 @@ static void print_step(const char *model, const hrel_trace *t, const evals *e, i
         double cum = 0;
         for (k = 0; k < s; k++)
             cum += e->cost[k];
-        row_out(model, s, -1, wmax, hmax, e->cost[s - 1], cum, meas, csv);
+        row_out(fp, model, s, -1, wmax, hmax, e->cost[s - 1], cum, meas, csv);
     } else if (strcmp(model, "bspwb") == 0) {
-        row_out(model, s, -1, wmax, hmax, e->T[s - 1] - (s > 1 ? e->T[s - 2] : 0), e->T[s - 1],
+        row_out(fp, model, s, -1, wmax, hmax, e->T[s - 1] - (s > 1 ? e->T[s - 2] : 0), e->T[s - 1],
                 meas, csv);
     } else {
         double pmax = -INFINITY, prevmax = 0;
@@ -213,15 +221,15 @@ static void print_step(const char *model, const hrel_trace *t, const evals *e, i
             pmax = fmax(pmax, e->phi[j]);
             if (s > 1)
                 prevmax = fmax(prevmax, prev);
-            row_out(model, s, i, t->row[j].w_s, e->hm[j], e->phi[j] - prev, e->phi[j],
+            row_out(fp, model, s, i, t->row[j].w_s, e->hm[j], e->phi[j] - prev, e->phi[j],
                     t->row[j].t_end, csv);
         }
-        row_out(model, s, -1, wmax, hmax, pmax - prevmax, pmax, meas, csv);
+        row_out(fp, model, s, -1, wmax, hmax, pmax - prevmax, pmax, meas, csv);
     }
 }
 
 /* The total of MODEL: the last line "total <seconds>" (or the CSV total row). */
-static void print_total(const char *model, const hrel_trace *t, const evals *e, int csv)
+static void print_total(FILE *fp, const char *model, const hrel_trace *t, const evals *e, int csv)
 {
     double meas = hrel_trace_step_end(t, t->nstep), pred = e->T[t->nstep - 1];
     int k;
@@ -231,12 +239,12 @@ static void print_total(const char *model, const hrel_trace *t, const evals *e, 
         for (k = 0, pred = 0; k < t->nstep; k++)
             pred += e->cost[k];
     if (csv) {
-        row_out(model, -1, -1, NAN, NAN, NAN, pred, meas, 1);
+        row_out(fp, model, -1, -1, NAN, NAN, NAN, pred, meas, 1);
         return;
     }
     if (!isnan(meas))
-        printf("# measured total %.6g s, error %.2f %%\n", meas, hrel_error_pct(meas, pred));
-    printf("total %.9g\n", pred);
+        fprintf(fp, "# measured total %.6g s, error %.2f %%\n", meas, hrel_error_pct(meas, pred));
+    fprintf(fp, "total %.9g\n", pred);
 }
 
 /* bsp | bspwb | mpm */
@@ -279,7 +287,7 @@ static int run_trace_model(const char *model, int argc, char **argv)
 
     if (hrel_trace_load(path, &t, err, sizeof err) != 0)
         return fail(1, "%s", err);
-    if (evals_run(t, op, fit, g, L, &ev, err, sizeof err) != 0) {
+    if (evals_run(t, op, NULL, fit, g, L, &ev, err, sizeof err) != 0) {
         fail(1, "%s", err);
         goto done;
     }
@@ -300,8 +308,8 @@ static int run_trace_model(const char *model, int argc, char **argv)
                "step_s", "pred_s", "measured_s", "err_pct");
     }
     for (s = 1; s <= t->nstep; s++)
-        print_step(model, t, &ev, s, csv);
-    print_total(model, t, &ev, csv);
+        print_step(stdout, model, t, &ev, s, csv);
+    print_total(stdout, model, t, &ev, csv);
     rc = 0;
 done:
     evals_free(&ev);
@@ -424,4 +432,25 @@ int hrel_cmd_model(int argc, char **argv)
     if (strcmp(m, "replay") == 0)
         return hrel_cmd_replay(argc - 1, argv + 1);
     return fail(2, "unknown model '%s' (bsp, bspwb, mpm, replay, ccm, logp)", m);
+}
+
+int hrel_cmd_model_steps(FILE *fp, const char *model, const hrel_trace *t,
+                         const hrel_model_gl *gl, int header, double *total, char *err,
+                         size_t errlen)
+{
+    evals ev = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    int s;
+    if (evals_run(t, HREL_OP_SUM, gl, NULL, 0, 0, &ev, err, errlen) != 0) {
+        evals_free(&ev);
+        return -1;
+    }
+    if (header)
+        fprintf(fp, "model,step,rank,w_s,h_bytes,step_s,pred_s,measured_s,err_pct\n");
+    for (s = 1; fp && s <= t->nstep; s++)
+        print_step(fp, model, t, &ev, s, 1);
+    if (fp)
+        print_total(fp, model, t, &ev, 1);
+    *total = strcmp(model, "mpm") == 0 ? ev.mpm_total : ev.T[t->nstep - 1];
+    evals_free(&ev);
+    return 0;
 }

@@ -11,6 +11,7 @@
 #include "errmsg.h"
 #include "fitcsv.h"
 #include "hrel_cmd.h"
+#include "predict_table.h"
 #include "msgsynth.h"
 #include "msgtrace.h"
 #include "msteps.h"
@@ -265,42 +266,14 @@ out:
     return rc;
 }
 
-/* Median of a comma-separated list of seconds. */
-static int median_of(const char *opt, const char *list, double *med, char *err, size_t errlen)
-{
-    double v[HREL_ARGS_MAX_LIST];
-    int n = 0;
-    char *dup = strdup(list), *tok, *save = NULL;
-    if (!dup) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (n == HREL_ARGS_MAX_LIST) {
-            snprintf(err, errlen, "%s: too many values", opt);
-            free(dup);
-            return -1;
-        }
-        if (hrel_args_double(opt, tok, 1e-9, 1e9, &v[n++], err, errlen) != 0) {
-            free(dup);
-            return -1;
-        }
-    }
-    free(dup);
-    if (n == 0) {
-        snprintf(err, errlen, "%s is empty", opt);
-        return -1;
-    }
-    *med = hrel_sample_median(v, (size_t)n);
-    return 0;
-}
-
 /* hrel trace table --measured LIST [--untraced LIST] MODEL=SECONDS...: predict.csv */
 static int table(int argc, char **argv)
 {
     const char *meas = NULL, *untr = NULL;
-    double med, umed = NAN;
-    int first, i;
+    const char *names[HREL_ARGS_MAX_LIST];
+    double pred[HREL_ARGS_MAX_LIST];
+    char name[HREL_ARGS_MAX_LIST][64];
+    int first, i, n = 0;
     char err[1024];
     hrel_arg tab[] = {
         HREL_OPT_STR("measured", 0, &meas),
@@ -310,23 +283,18 @@ static int table(int argc, char **argv)
         return i;
     if (!meas || first >= argc)
         return fail(2, "trace", "table needs --measured LIST and MODEL=SECONDS operands");
-    if (median_of("--measured", meas, &med, err, sizeof err) != 0 ||
-        (untr && median_of("--untraced", untr, &umed, err, sizeof err) != 0))
-        return fail(2, "trace", err);
-    printf("# measured_runs_s: %s\n", meas);
-    if (untr)
-        printf("# untraced_runs_s: %s\n# untraced_median_s: %.6f\n# tracing_overhead_pct: %.2f\n",
-               untr, umed, 100.0 * (med - umed) / umed);
-    printf("model,predicted_s,measured_s,err_pct\n");
-    for (i = first; i < argc; i++) {
+    for (i = first; i < argc; i++, n++) {
         const char *eq = strchr(argv[i], '=');
-        double pred;
+        if (n == HREL_ARGS_MAX_LIST)
+            return fail(2, "trace", "too many MODEL=SECONDS operands");
         if (!eq || eq == argv[i] ||
-            hrel_args_double(argv[i], eq + 1, -1e9, 1e9, &pred, err, sizeof err) != 0)
+            hrel_args_double(argv[i], eq + 1, -1e9, 1e9, &pred[n], err, sizeof err) != 0)
             return fail(2, "trace", eq ? err : "operands are MODEL=SECONDS");
-        printf("%.*s,%.6f,%.6f,%.2f\n", (int)(eq - argv[i]), argv[i], pred, med,
-               hrel_error_pct(med, pred));
+        snprintf(name[n], sizeof name[n], "%.*s", (int)(eq - argv[i]), argv[i]);
+        names[n] = name[n];
     }
+    if (hrel_predict_table(stdout, meas, untr, names, pred, n, err, sizeof err) != 0)
+        return fail(2, "trace", err);
     return 0;
 }
 

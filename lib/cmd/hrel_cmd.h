@@ -30,6 +30,17 @@ int hrel_cmd_bench(int argc, char **argv);
 int hrel_cmd_one_dir(const char *name, int argc, char **argv, const char *flag, int *on,
                      void (*usage)(FILE *), const char *what, int *first);
 int hrel_cmd_trace(int argc, char **argv);
+int hrel_cmd_predict(int argc, char **argv);
+
+/* The per-step rows of MODEL ("bspwb" or "mpm") on the M-step trace T with one g
+ * and L per row in GL, as `hrel model MODEL --csv` prints them (with the header
+ * line when HEADER), into FP (NULL: none); *TOTAL = the model's total (@ = sum).
+ * Return 0, or -1 with the reason in err. */
+struct hrel_trace;
+struct hrel_model_gl;
+int hrel_cmd_model_steps(FILE *fp, const char *model, const struct hrel_trace *t,
+                         const struct hrel_model_gl *gl, int header, double *total, char *err,
+                         size_t errlen);
 int hrel_cmd_replay(int argc, char **argv);
 
 #endif

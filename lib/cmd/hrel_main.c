@@ -22,6 +22,7 @@ static const struct {
     {"fft", hrel_cmd_fft, "parallel FFT predictions and predicted-vs-actual table"},
     {"compare", hrel_cmd_compare, "g and L per pattern side by side across platforms"},
     {"psrs", hrel_cmd_psrs, "PSRS predictions (002 f. 19-25) and predicted-vs-actual table"},
+    {"predict", hrel_cmd_predict, "a program's run time on a characterised platform, from its trace alone"},
     {"trace", hrel_cmd_trace, "import PVM tracer files: message-level trace and M-steps; synth"},
     {"patterns", hrel_cmd_patterns, "the communication patterns hrel knows (the registry)"},
     {"quality", hrel_cmd_quality, "quality of a study run: interrupted, oversubscribed, missed"},

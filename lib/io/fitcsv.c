@@ -138,3 +138,68 @@ int hrel_fitcsv_lookup(const hrel_csv *t, const char *pattern, int procs, double
         snprintf(err, errlen, "%s: no fitted row for pattern %s (procs all)", t->path, pattern);
     return -1;
 }
+
+int hrel_fitcsv_write_priced(const hrel_csv *t, FILE *fp, char *notes, size_t noteslen)
+{
+    int cu[3], cp = hrel_csv_col(t, "pattern"), cs = hrel_csv_col(t, "procs");
+    int cg = hrel_csv_col(t, "g"), cl = hrel_csv_col(t, "L");
+    int cgi = hrel_csv_col(t, "g_ci95"), cli = hrel_csv_col(t, "L_ci95");
+    const char *au = NULL, *ag = NULL, *al = NULL;
+    size_t r, c, nl = 0;
+    use_cols(t, cu);
+    if (notes && noteslen)
+        notes[0] = '\0';
+    for (c = 0; c < t->nmeta; c++)
+        fprintf(fp, "# %s: %s\n", t->meta_key[c], t->meta_val[c]);
+    for (c = 0; c < t->ncol; c++)
+        fprintf(fp, "%s%s", c ? "," : "", t->col[c]);
+    fputc('\n', fp);
+    for (r = 0; cu[0] >= 0 && cp >= 0 && cs >= 0 && r < t->nrow; r++)
+        if (strcmp(hrel_csv_str(t, r, cp), "ALL") == 0 &&
+            strcmp(hrel_csv_str(t, r, cs), "all") == 0 &&
+            strcmp(hrel_csv_str(t, r, cu[0]), "none") != 0) {
+            au = hrel_csv_str(t, r, cu[0]);
+            ag = hrel_csv_str(t, r, cu[1]);
+            al = hrel_csv_str(t, r, cu[2]);
+        }
+    for (r = 0; r < t->nrow; r++) {
+        const char *use = cu[0] >= 0 ? hrel_csv_str(t, r, cu[0]) : "";
+        const char *pat = hrel_csv_str(t, r, cp), *procs = hrel_csv_str(t, r, cs);
+        int take = 0;
+        if (notes && strcmp(use, "origin") == 0 && nl < noteslen)
+            nl += (size_t)snprintf(notes + nl, noteslen - nl, "fit.csv row %s,%s: L = %s s < 0: "
+                                   "priced through the origin (g = %s s/B, L = 0)\n", pat, procs,
+                                   hrel_csv_str(t, r, cl), hrel_csv_str(t, r, cu[1]));
+        if (strcmp(use, "none") == 0 && strcasecmp(hrel_csv_str(t, r, cg), "nan") != 0) {
+            int own = 0;
+            size_t q;
+            for (q = 0; q < t->nrow; q++)   /* is the pattern's own "all" row usable? */
+                if (strcmp(hrel_csv_str(t, q, cp), pat) == 0 &&
+                    strcmp(hrel_csv_str(t, q, cs), "all") == 0 &&
+                    strcmp(hrel_csv_str(t, q, cu[0]), "none") != 0)
+                    own = 1;
+            take = strcmp(procs, "all") == 0 && strcmp(pat, "ALL") != 0 && au;
+            if (notes && nl < noteslen)
+                nl += (size_t)snprintf(notes + nl, noteslen - nl, "fit.csv row %s,%s: unusable "
+                                       "(g = %s s/B +- %s, L = %s s +- %s): priced by %s%s\n", pat,
+                                       procs, hrel_csv_str(t, r, cg), hrel_csv_str(t, r, cgi),
+                                       hrel_csv_str(t, r, cl), hrel_csv_str(t, r, cli),
+                                       own ? pat : "", own ? ",all"
+                                       : au ? "ALL,all" : "nothing: the models refuse it");
+        }
+        if (nl >= noteslen)
+            nl = noteslen;
+        for (c = 0; c < t->ncol; c++) {
+            const char *v = t->cell[r][c];
+            if (take && (int)c == cu[0])
+                v = au;
+            else if (take && (int)c == cu[1])
+                v = ag;
+            else if (take && (int)c == cu[2])
+                v = al;
+            fprintf(fp, "%s%s", c ? "," : "", v);
+        }
+        fputc('\n', fp);
+    }
+    return ferror(fp) ? -1 : 0;
+}

@@ -35,4 +35,14 @@ int hrel_fitcsv_check(const hrel_csv *t, char *err, size_t errlen);
 int hrel_fitcsv_lookup(const hrel_csv *t, const char *pattern, int procs, double *g,
                        double *L, char *err, size_t errlen);
 
+/* Write T to FP as the fit a prediction prices with (experiments/predict.sh's
+ * fit_priced.csv): the same rows, except that a pattern's "all" row with use
+ * "none" takes the use, g_use, L_use of the pooled row ALL,all when that one is
+ * usable (so a pattern whose line could not be fitted is priced by the pooled
+ * line rather than refused). NOTES (may be NULL) gets one line per row priced
+ * through the origin or unusable, as the caller says them (each ending in
+ * '\n', cut at NOTESLEN). Metadata lines are kept. Return 0, or -1 (write error). */
+#include <stdio.h>
+int hrel_fitcsv_write_priced(const hrel_csv *t, FILE *fp, char *notes, size_t noteslen);
+
 #endif

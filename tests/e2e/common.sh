@@ -18,6 +18,8 @@ T=$(mktemp -d "${HREL_TEST_TMP:-/tmp}/e2e.XXXXXX")
 # the scripts' results/ (runs by default, results/latest, characterisations):
 # this test's own, never the user's (experiments/platform_env.sh)
 export HREL_RESULTS=$T/results
+# the CPU calibration of the studies the tests run: a quarter of the work, one run
+export HREL_CALIBRATE_ARGS=--quick
 E2E_PASS=0; E2E_FAIL=0
 
 check() {

@@ -1,0 +1,66 @@
+#!/bin/bash
+# platform_facts.sh -- what a prediction needs of a platform besides g and L,
+# measured into a characterisation's run folder (issue 23; docs/predict.md
+# "Predicting without running there"):
+#   calibration.csv  the CPU calibration of every host (bin/$PVM_ARCH/hrel_calibrate:
+#                    host,cores,kernel,seconds,cpu)
+#   setup.csv        the route set-up on first contact (hrel_firstcontact), on
+#                    the route the run's raw.csv measured
+#
+# usage: experiments/platform_facts.sh [--platform NAME | --hostfile FILE | --attach] --run RUN
+#          measures them now for the run folder RUN (a study of that platform,
+#          made before these files existed), the virtual machine brought up as
+#          study.sh does
+#        experiments/platform_facts.sh --after RUN -- CMD [ARGS...]
+#          (study.sh, inside the virtual machine) runs CMD; when it succeeds, the
+#          facts follow in the same virtual machine; CMD's status is returned
+#
+# HREL_CALIBRATE_ARGS: extra options of hrel_calibrate (the tests: --quick).
+# A fact that cannot be measured is said in one line; the run stays valid.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+HREL_CALLER_PWD=$PWD
+ARCH=${PVM_ARCH:-LINUX64}
+
+facts() {   # facts RUN: inside the virtual machine
+    local run=$1 route
+    # shellcheck disable=SC2086
+    if ! "$ROOT/bin/$ARCH/hrel_calibrate" ${HREL_CALIBRATE_ARGS:-} -o "$run/calibration.csv.new" \
+            2>"$run/calibration.err"; then
+        echo "platform_facts: the CPU calibration failed: $(tail -n 1 "$run/calibration.err")" >&2
+        rm -f "$run/calibration.csv.new"
+    else
+        mv "$run/calibration.csv.new" "$run/calibration.csv"; rm -f "$run/calibration.err"
+    fi
+    route=$(sed -n 's/^# routing: //p' "$run/raw.csv" 2>/dev/null | head -n 1)
+    case "$route" in direct|daemon) ;; *) route=daemon ;; esac
+    if ! "$ROOT/bin/$ARCH/hrel_firstcontact" --route "$route" >"$run/setup.csv.new" 2>"$run/setup.err"; then
+        echo "platform_facts: the route set-up on first contact failed: $(tail -n 1 "$run/setup.err")" >&2
+        rm -f "$run/setup.csv.new"
+    else
+        mv "$run/setup.csv.new" "$run/setup.csv"; rm -f "$run/setup.err"
+    fi
+    return 0
+}
+
+if [ "${1:-}" = --after ]; then
+    run=$2; shift 2; [ "${1:-}" = -- ] && shift
+    "$@"; rc=$?
+    [ "$rc" -eq 0 ] && facts "$run"
+    exit "$rc"
+fi
+if [ "${1:-}" = --inner ]; then facts "$2"; exit 0; fi
+
+HREL_PLAT_PROG=platform_facts
+. "$ROOT/experiments/platform_env.sh"
+hrel_script_args "" "$@" || exit 2
+[ ${#HREL_REST[@]} -eq 0 ] || { echo "platform_facts: unexpected '${HREL_REST[0]}'" >&2; exit 2; }
+run=$HREL_OUT
+if [ -z "$run" ]; then echo "platform_facts: give the run folder (--run RUN)" >&2; exit 2; fi
+[ -d "$run" ] || { echo "platform_facts: no run folder '$run'" >&2; exit 2; }
+hrel_plat_prepare "$run/platform" || exit 1
+hrel_plat_run "$0" --inner "$run"
+rc=$?
+[ -s "$run/calibration.csv" ] && echo "platform_facts: $run/calibration.csv"
+[ -s "$run/setup.csv" ] && echo "platform_facts: $run/setup.csv"
+exit "$rc"

@@ -1,0 +1,512 @@
+/* hrel predict -- a program's run time on a platform from its trace and the
+ * platform's characterisation alone: runs nothing, starts no pvmd (issue 23;
+ * docs/predict.md "Predicting without running there"). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "charz.h"
+#include "cpucal.h"
+#include "csv.h"
+#include "errmsg.h"
+#include "figure.h"
+#include "fitcsv.h"
+#include "hrel_cmd.h"
+#include "model.h"
+#include "msteps.h"
+#include "predict_table.h"
+#include "predict_trace.h"
+#include "recommend.h"
+#include "replay.h"
+#include "whatif.h"
+
+#define NMODEL 8
+#define RTT0_FRESH 0.024   /* pvmd's RTT estimate in a fresh virtual machine (docs/predict.md) */
+
+static const char usage_text[] =
+    "usage: hrel predict TRACE --on RUN [--hosts N | --hosts-from MSGS.csv]\n"
+    "                    [--what-if K=V,...] [--cpu-ratio X] [--route direct|daemon]\n"
+    "                    [-o DIR] [--all-models] [--measured LIST [--untraced LIST]]\n"
+    "                    [--fit FIT.csv] [--setup S] [--rtt0 S] [--rtt0-fresh S]\n"
+    "                    [--platform NAME] [--matrix SUMMARY.csv]\n"
+    "Predicts the program of TRACE on the platform characterised in RUN, running\n"
+    "nothing. First line: 'predicted: X s (MODEL ...)', the model the validation\n"
+    "matrix trusts for that platform and route; then every model's prediction.\n"
+    "  TRACE        msgs.csv, a folder with msgs.csv (an import, a predict.sh runK),\n"
+    "               a preload trace folder (*.tev), or a file of PVM's tracer\n"
+    "  --on RUN     a characterisation: a study's run folder (fit.csv, calibration.csv,\n"
+    "               setup.csv, platform/; experiments/study.sh --platform NAME --quick)\n"
+    "  --hosts N    rank r on host r % N (default: the platform's hosts; required when\n"
+    "               the trace has more ranks than the platform has cores)\n"
+    "  --hosts-from MSGS.csv  each rank on the host it had in that trace\n"
+    "  --what-if K=V,...  change the platform first: bandwidth=X, latency=X, cpu=X\n"
+    "               (factors), hosts=N, cores=N, route=direct|daemon,\n"
+    "               medium=none|port|bus\n"
+    "  --cpu-ratio X  computation takes X times as long as traced (default: from the\n"
+    "               trace's and RUN's CPU calibrations; 1 when the trace has none)\n"
+    "  --route R    the route the program's messages take (default RUN's)\n"
+    "  -o DIR       write predict.csv (measured_s empty), steps.csv, trace.csv,\n"
+    "               fit_priced.csv and predict.png|pdf there\n"
+    "  --all-models also the replay's internal variants (replay_nomedium,\n"
+    "               replay_nosetup, replay_pvmd_fresh)\n"
+    "  --measured LIST, --untraced LIST  seconds of runs to compare with (predict.sh):\n"
+    "               predict.csv gets them, and predict_untraced.csv\n"
+    "  --fit FIT.csv, --setup S  instead of RUN's fit.csv, setup.csv\n"
+    "  --rtt0 S     the daemon route's starting RTT estimate (default 0.024 s: a\n"
+    "               fresh virtual machine); --rtt0-fresh S: replay_pvmd_fresh's\n"
+    "  --platform NAME  the platform's name (default RUN's raw.csv)\n"
+    "  --matrix F   the validation matrix's summary.csv (default the checkout's)\n";
+
+typedef struct pred {
+    char name[32];
+    double s;
+} pred;
+
+typedef struct opts {
+    const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
+    const char *platform, *matrix;
+    double ratio, setup, rtt0, rtt0f;
+    int hosts, all;
+} opts;
+
+static int fail(int status, const char *msg)
+{
+    fprintf(stderr, "hrel predict: %s\n", msg);
+    return status;
+}
+
+/* The rank -> host map from MSGS (its ranks' first rows). */
+static int host_map(const char *path, int nproc, int **map, char *err, size_t errlen)
+{
+    hrel_msgtrace *p = NULL;
+    int r;
+    if (hrel_msgtrace_load(path, &p, err, errlen) != 0)
+        return -1;
+    if (p->nproc != nproc) {
+        hrel_seterr(err, errlen, "--hosts-from %s has %d ranks, the trace %d", path, p->nproc,
+                    nproc);
+        hrel_msgtrace_free(p);
+        return -1;
+    }
+    if (!(*map = malloc((size_t)nproc * sizeof **map))) {
+        hrel_msgtrace_free(p);
+        hrel_seterr(err, errlen, "out of memory");
+        return -1;
+    }
+    for (r = 0; r < nproc; r++)
+        (*map)[r] = p->first[r] < p->first[r + 1] && p->row[p->first[r]].host > 0
+                    ? p->row[p->first[r]].host : 0;
+    hrel_msgtrace_free(p);
+    return 0;
+}
+
+/* g, L of PATTERN on PROCS ranks, else the pooled row (as hrel model replay). */
+static int lookup(const hrel_csv *c, const char *pattern, int procs, double *g, double *L,
+                  char *err, size_t errlen)
+{
+    if (hrel_fitcsv_lookup(c, pattern, procs, g, L, err, errlen) == 0)
+        return 0;
+    return hrel_fitcsv_lookup(c, "ALL", 0, g, L, err, errlen);
+}
+
+/* Add a prediction, or a refusal "NAME: why" to REFUSED. */
+static void add(pred *p, int *np, char (*refused)[1100], int *nref, const char *name, int rc,
+                double s, const char *why)
+{
+    if (rc == 0) {
+        snprintf(p[*np].name, sizeof p[*np].name, "%s", name);
+        p[(*np)++].s = s;
+    } else
+        snprintf(refused[(*nref)++], 1100, "%s: %.1000s", name, why);
+}
+
+static int write_file(const char *dir, const char *name, char *path, size_t len, FILE **fp)
+{
+    snprintf(path, len, "%s/%s", dir, name);
+    return (*fp = fopen(path, "w")) ? 0 : -1;
+}
+
+int hrel_cmd_predict(int argc, char **argv)
+{
+    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN, NAN, NAN,
+              0, 0};
+    hrel_arg table[] = {
+        HREL_OPT_STR("on", 0, &o.on),
+        HREL_OPT_STR("out", 'o', &o.out),
+        HREL_OPT_NUM("hosts", 0, HREL_ARG_INT, &o.hosts, 1, 65536),
+        HREL_OPT_STR("hosts-from", 0, &o.hostsfrom),
+        HREL_OPT_STR("what-if", 0, &o.whatif),
+        HREL_OPT_NUM("cpu-ratio", 0, HREL_ARG_DOUBLE, &o.ratio, 1e-6, 1e6),
+        HREL_OPT_STR("route", 0, &o.route),
+        HREL_OPT_STR("fit", 0, &o.fit),
+        HREL_OPT_NUM("setup", 0, HREL_ARG_DOUBLE, &o.setup, 0, 60),
+        HREL_OPT_NUM("rtt0", 0, HREL_ARG_DOUBLE, &o.rtt0, 1e-7, 10),
+        HREL_OPT_NUM("rtt0-fresh", 0, HREL_ARG_DOUBLE, &o.rtt0f, 1e-7, 10),
+        HREL_OPT_FLAG("all-models", 0, &o.all),
+        HREL_OPT_STR("measured", 0, &o.measured),
+        HREL_OPT_STR("untraced", 0, &o.untraced),
+        HREL_OPT_STR("platform", 0, &o.platform),
+        HREL_OPT_STR("matrix", 0, &o.matrix),
+        HREL_OPT_END,
+    };
+    char err[2048], why[1024], rwhy[1100], path[4200], fitp[4200], root[4096], summary[4300];
+    char notes[4096], refused[NMODEL][1100], route[16], steps_err[1100] = "";
+    char *tmpfit = NULL;
+    hrel_whatif w;
+    hrel_charz *cz = NULL;
+    hrel_predict_trace pt;
+    hrel_trace *tr = NULL;
+    hrel_csv *fc = NULL;
+    hrel_model_gl *gl = NULL;
+    hrel_replay_param base;
+    pred p[NMODEL];
+    int first, rc = 1, np = 0, nref = 0, k, nh, explicit_hosts, capacity, best = 0;
+    int *map = NULL, fit_ok;
+    double ratio, kr[HREL_CPUCAL_NKERNEL], setup, total;
+    FILE *fp = NULL;
+    struct stat sb;
+
+    memset(&pt, 0, sizeof pt);
+    if ((rc = hrel_args_run("hrel predict", argc, argv, table, NULL, usage_text, stdout, stderr,
+                            &first)) >= 0)
+        return rc;
+    rc = 1;
+    if (first != argc - 1)
+        return fail(2, first >= argc ? "give one TRACE (try hrel predict --help)"
+                                     : "give one TRACE, options before or after it");
+    if (!o.on)
+        return fail(2, "give the platform's characterisation: --on RUN (a study's run folder)");
+    if (o.hosts && o.hostsfrom)
+        return fail(2, "give either --hosts or --hosts-from, not both");
+    if (o.route && strcmp(o.route, "direct") != 0 && strcmp(o.route, "daemon") != 0)
+        return fail(2, "--route must be direct or daemon");
+    if (o.untraced && !o.measured)
+        return fail(2, "--untraced needs --measured");
+    if (hrel_whatif_parse(o.whatif, &w, err, sizeof err) != 0)
+        return fail(2, err);
+    if (o.out && (stat(o.out, &sb) != 0 || !S_ISDIR(sb.st_mode))) {
+        hrel_seterr(err, sizeof err, "output folder '%s' does not exist", o.out);
+        return fail(1, err);
+    }
+    if (hrel_charz_read(o.on, isnan(o.ratio), &cz, err, sizeof err) != 0 ||
+        hrel_predict_trace_load(argv[first], &pt, err, sizeof err) != 0) {
+        fail(1, err);
+        goto out;
+    }
+    if (o.platform)
+        snprintf(cz->platform, sizeof cz->platform, "%s", o.platform);
+    /* the route the program's messages take */
+    snprintf(route, sizeof route, "%s", w.route >= 0 ? (w.route ? "daemon" : "direct")
+                                        : o.route ? o.route : cz->route[0] ? cz->route : "daemon");
+    /* g and L as a prediction prices them */
+    if (hrel_csv_read(o.fit ? o.fit : cz->fit, &fc, err, sizeof err) != 0 ||
+        hrel_fitcsv_check(fc, err, sizeof err) != 0) {
+        fail(1, err);
+        goto out;
+    }
+    if (o.out) {
+        rc = write_file(o.out, "fit_priced.csv", fitp, sizeof fitp, &fp);
+    } else {
+        int fd;
+        snprintf(fitp, sizeof fitp, "%s/hrel-predict-fit.XXXXXX",
+                 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+        rc = (fd = mkstemp(fitp)) < 0 || !(fp = fdopen(fd, "w")) ? -1 : 0;
+        if (rc == 0)
+            tmpfit = fitp;
+    }
+    if (rc != 0 || hrel_fitcsv_write_priced(fc, fp, notes, sizeof notes) != 0 ||
+        fclose(fp) != 0) {
+        fp = NULL;
+        hrel_seterr(err, sizeof err, "cannot write '%s'", fitp);
+        fail(1, err);
+        rc = 1;
+        goto out;
+    }
+    fp = NULL;
+    hrel_csv_free(fc);
+    fc = NULL;
+    if (hrel_csv_read(fitp, &fc, err, sizeof err) != 0) {
+        fail(1, err);
+        goto out;
+    }
+    rc = 1;
+    /* the CPU ratio */
+    if (!isnan(o.ratio)) {
+        ratio = o.ratio;
+        snprintf(why, sizeof why, "given (--cpu-ratio)");
+    } else if (pt.cal && cz->cal) {
+        hrel_cpucal_ratio(pt.cal, cz->cal, &ratio, kr);
+        snprintf(why, sizeof why, "from the CPU calibrations: trace %.400s, platform %.400s/calibration.csv;"
+                 " per kernel int %.3f, fp %.3f, mem %.3f; their geometric mean", pt.cal_path,
+                 cz->dir, kr[0], kr[1], kr[2]);
+    } else {
+        ratio = 1;
+        snprintf(why, sizeof why, "%s", pt.cal ? "the platform has no CPU calibration"
+                 : "the trace carries no CPU calibration (PVM's tracer, an older trace): "
+                   "computation as recorded");
+    }
+    if (w.cpu != 1)
+        ratio /= w.cpu;
+    /* placement */
+    nh = w.hosts ? w.hosts : o.hosts ? o.hosts : cz->nhosts;
+    explicit_hosts = w.hosts || o.hosts || o.hostsfrom;
+    capacity = w.cores ? nh * w.cores : cz->shared ? cz->cores : nh * cz->cores;
+    if (!explicit_hosts && capacity > 0 && pt.mt->nproc > capacity) {
+        hrel_seterr(err, sizeof err, "the trace has %d ranks and %s has %d cores (%d host%s%s): "
+                    "say where they go with --hosts N (rank r on host r %% N) or --hosts-from",
+                    pt.mt->nproc, cz->platform, capacity, cz->nhosts, cz->nhosts == 1 ? "" : "s",
+                    cz->shared ? " sharing this machine's cores" : "");
+        fail(1, err);
+        goto out;
+    }
+    if (o.hostsfrom && host_map(o.hostsfrom, pt.mt->nproc, &map, err, sizeof err) != 0) {
+        fail(1, err);
+        goto out;
+    }
+    setup = (isnan(o.setup) ? cz->setup : o.setup) * w.latency;
+    memset(&base, 0, sizeof base);
+    base.medium = w.medium >= 0 ? (hrel_medium)w.medium : cz->medium;
+    base.nhosts = map ? 0 : nh;
+    base.host_map = map;
+    base.cpu_ratio = ratio;
+    base.setup = setup;
+    base.proc = 2e-5;
+    base.wire_tc = cz->wire_tc;
+
+    /* the fit-priced models, on the route the characterisation measured */
+    fit_ok = !cz->route[0] || strcmp(cz->route, route) == 0;
+    if (!fit_ok)
+        snprintf(rwhy, sizeof rwhy, "%.600s measured the %s route and the program takes the %s "
+                 "route: characterise that one (experiments/study.sh --platform %s --quick "
+                 "-- --route %s)", cz->dir, cz->route, route, cz->platform, route);
+    /* M-steps: the trace's trace.csv, else inferred here */
+    if (pt.steps) {
+        tr = pt.steps;
+        pt.steps = NULL;
+    } else {
+        hrel_msteps_opt mo = {0, -1, NULL, 0};
+        if (hrel_msteps_infer(pt.mt, &mo, &tr, NULL, steps_err, sizeof steps_err) != 0)
+            tr = NULL;
+    }
+    if (tr) {
+        size_t n = (size_t)tr->nproc * (size_t)tr->nstep, i;
+        for (i = 0; i < n; i++)
+            tr->row[i].w_s *= ratio;
+    }
+    if (tr && fit_ok &&
+        hrel_model_gl_new(tr, fitp, 0, 0, &gl, steps_err, sizeof steps_err) == 0) {
+        size_t n = (size_t)tr->nproc * (size_t)tr->nstep, i;
+        FILE *sf = NULL;
+        for (i = 0; i < n; i++) {
+            gl[i].g /= w.bandwidth;
+            gl[i].L *= w.latency;
+        }
+        if (o.out && write_file(o.out, "steps.csv", path, sizeof path, &sf) != 0)
+            sf = NULL;
+        if (o.out)
+            fprintf(sf ? sf : stderr, "# per M-step: measured_s is the trace's own time where "
+                    "it was recorded\n");
+        k = hrel_cmd_model_steps(sf, "bspwb", tr, gl, 1, &total, err, sizeof err);
+        add(p, &np, refused, &nref, "bspwb", k, total, err);
+        k = hrel_cmd_model_steps(sf, "mpm", tr, gl, 0, &total, err, sizeof err);
+        add(p, &np, refused, &nref, "mpm", k, total, err);
+        if (sf)
+            fclose(sf);
+    } else {
+        const char *r = !fit_ok ? rwhy : steps_err[0] ? steps_err : "no M-steps";
+        add(p, &np, refused, &nref, "bspwb", 1, 0, r);
+        add(p, &np, refused, &nref, "mpm", 1, 0, r);
+    }
+    /* the replay */
+    {
+        hrel_replay_param par = base;
+        double *end = malloc((size_t)pt.mt->nproc * sizeof *end);
+        if (!end) {
+            fail(1, "out of memory");
+            goto out;
+        }
+        k = fit_ok ? 0 : 1;
+        if (k == 0 && (lookup(fc, "PP", 2, &par.g_send, &par.L_send, err, sizeof err) != 0 ||
+                       lookup(fc, "OA", pt.mt->nproc, &par.g_mcast, &par.L_mcast, err,
+                              sizeof err) != 0))
+            k = 1;
+        else if (k != 0)
+            snprintf(err, sizeof err, "%s", rwhy);
+        par.g_send /= w.bandwidth;
+        par.g_mcast /= w.bandwidth;
+        par.L_send *= w.latency;
+        par.L_mcast *= w.latency;
+        if (k == 0) {
+            hrel_replay_param v = par;
+            k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
+            add(p, &np, refused, &nref, "replay", k, total, err);
+            if (o.all) {
+                v = par;
+                v.medium = HREL_MEDIUM_NONE;
+                k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
+                add(p, &np, refused, &nref, "replay_nomedium", k, total, err);
+                v = par;
+                v.setup = 0;
+                k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
+                add(p, &np, refused, &nref, "replay_nosetup", k, total, err);
+            }
+        } else
+            add(p, &np, refused, &nref, "replay", 1, 0, err);
+        /* the daemon route packet by packet: needs the link rate */
+        if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0) {
+            int f;
+            for (f = 0; f < (o.all && !isnan(o.rtt0f) ? 2 : 1); f++) {
+                hrel_replay_param v = base;
+                v.daemon = 1;
+                v.g_wire = 8.0 / cz->rate_bps / w.bandwidth;
+                v.rtt0 = (f ? o.rtt0f : isnan(o.rtt0) ? RTT0_FRESH : o.rtt0) * w.latency;
+                k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
+                add(p, &np, refused, &nref, f ? "replay_pvmd_fresh" : "replay_pvmd", k, total,
+                    err);
+            }
+        }
+        free(end);
+    }
+    if (np == 0) {
+        fail(1, "every model refused:");
+        for (k = 0; k < nref; k++)
+            fprintf(stderr, "hrel predict: %s\n", refused[k]);
+        goto out;
+    }
+    /* the one answer */
+    {
+        const char *names[NMODEL];
+        for (k = 0; k < np; k++)
+            names[k] = p[k].name;
+        if (o.matrix)
+            snprintf(summary, sizeof summary, "%s", o.matrix);
+        else if (hrel_cmd_root(root, sizeof root) == 0)
+            snprintf(summary, sizeof summary, "%s/docs/data/predict_matrix/summary.csv", root);
+        else
+            summary[0] = '\0';
+        hrel_recommend(summary[0] ? summary : NULL, cz->platform, cz->emulated, route, names,
+                       np, &best, rwhy, sizeof rwhy);
+    }
+    printf("predicted: %.6g s (%s; %s)\n", p[best].s, p[best].name, rwhy);
+    printf("# trace: %s (%s, %d ranks, %zu rows)\n", argv[first], pt.form, pt.mt->nproc,
+           pt.mt->n);
+    printf("# on: %s (platform %s, %s route, %d host%s, medium %s%s%s)\n", cz->dir, cz->platform,
+           route, nh, nh == 1 ? "" : "s",
+           base.medium == HREL_MEDIUM_PORT ? "port" : base.medium == HREL_MEDIUM_BUS ? "bus"
+                                                                                  : "none",
+           cz->shared ? ", hosts sharing one machine's cores" : "",
+           cz->cpu_share > 0 ? ", cpu share set" : "");
+    printf("# cpu_ratio: %.4g (%s%s)\n", ratio, why, w.cpu != 1 ? ", then what-if cpu" : "");
+    if (o.whatif && *o.whatif)
+        printf("# what-if: %s\n", o.whatif);
+    if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0)
+        printf("# daemon_state: pvmd's RTT estimate at the start %g s (%s)\n",
+               (isnan(o.rtt0) ? RTT0_FRESH : o.rtt0) * w.latency,
+               isnan(o.rtt0) ? "a fresh virtual machine" : "given, --rtt0");
+    printf("# setup_s: %g (%s)\n", setup, !isnan(o.setup) ? "given, --setup"
+           : cz->have_setup ? "the characterisation's setup.csv" : "no setup.csv: 0");
+    if (notes[0])
+        for (char *ln = strtok(notes, "\n"); ln; ln = strtok(NULL, "\n"))
+            printf("# %s\n", ln);
+    for (k = 0; k < nref; k++)
+        printf("# refused: %s\n", refused[k]);
+    printf("model,predicted_s\n");
+    for (k = 0; k < np; k++)
+        printf("%s,%.6f\n", p[k].name, p[k].s);
+    if (o.out) {
+        const char *names[NMODEL];
+        double s[NMODEL];
+        int pass;
+        for (k = 0; k < np; k++) {
+            names[k] = p[k].name;
+            s[k] = p[k].s;
+        }
+        for (pass = 0; pass < (o.untraced ? 2 : 1); pass++) {
+            if (write_file(o.out, pass ? "predict_untraced.csv" : "predict.csv", path,
+                           sizeof path, &fp) != 0)
+                goto wfail;
+            if (pass)
+                fprintf(fp, "# the same predictions against the median of the untraced runs\n");
+            else
+                fprintf(fp, "# trace: %s (%s)\n# on: %s (platform %s, %s route)\n"
+                        "# cpu_ratio: %.4g (%s)\n%s%s%s", argv[first], pt.form, cz->dir,
+                        cz->platform, route, ratio, why, o.whatif ? "# what-if: " : "",
+                        o.whatif ? o.whatif : "", o.whatif ? "\n" : "");
+            fprintf(fp, "# recommended: %s (%s)\n", p[best].name, rwhy);
+            for (k = 0; k < nref; k++)
+                fprintf(fp, "# refused: %s\n", refused[k]);
+            if (hrel_predict_table(fp, pass ? o.untraced : o.measured, pass ? NULL : o.untraced,
+                                   names, s, np, err, sizeof err) != 0) {
+                fclose(fp);
+                fp = NULL;
+                fail(2, err);
+                goto out;
+            }
+            if (fclose(fp) != 0) {
+                fp = NULL;
+                goto wfail;
+            }
+            fp = NULL;
+        }
+        if (tr) {
+            if (write_file(o.out, "trace.csv", path, sizeof path, &fp) != 0 ||
+                hrel_msteps_write_trace(tr, fp) != 0 || fclose(fp) != 0) {
+                fp = NULL;
+                goto wfail;
+            }
+            fp = NULL;
+        }
+        /* the per-step figure: BSPWB and MPM against the trace's own steps */
+        if (gl && np >= 2) {
+            char sb_[4300], sm_[4300], base_[4300];
+            const char *args[3];
+            FILE *a = NULL, *b = NULL;
+            if (write_file(o.out, "steps_bspwb.csv", sb_, sizeof sb_, &a) == 0 &&
+                write_file(o.out, "steps_mpm.csv", sm_, sizeof sm_, &b) == 0) {
+                char line[512];
+                FILE *in = NULL;
+                snprintf(path, sizeof path, "%s/steps.csv", o.out);
+                if ((in = fopen(path, "r"))) {
+                    while (fgets(line, sizeof line, in))
+                        if (strstr(line, ",all,") && strncmp(line, "bspwb,", 6) == 0)
+                            fputs(line, a);
+                        else if (strstr(line, ",all,") && strncmp(line, "mpm,", 4) == 0)
+                            fputs(line, b);
+                    fclose(in);
+                }
+            }
+            if (a)
+                fclose(a);
+            if (b)
+                fclose(b);
+            args[0] = sb_;
+            args[1] = sm_;
+            snprintf(base_, sizeof base_, "%s/predict", o.out);
+            if (hrel_cmd_figure("predict", base_, args, 2, err, sizeof err) != 0)
+                fprintf(stderr, "hrel predict: %s\n", err);
+        }
+        printf("# written: %s/predict.csv\n", o.out);
+    }
+    rc = 0;
+    goto out;
+wfail:
+    hrel_seterr(err, sizeof err, "cannot write '%s'", path);
+    fail(1, err);
+    rc = 1;
+out:
+    if (fp)
+        fclose(fp);
+    if (tmpfit)
+        unlink(tmpfit);
+    free(gl);
+    free(map);
+    hrel_trace_free(tr);
+    hrel_csv_free(fc);
+    hrel_charz_free(cz);
+    hrel_predict_trace_free(&pt);
+    return rc;
+}

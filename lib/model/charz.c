@@ -1,0 +1,231 @@
+/* charz -- a platform's characterisation folder (see charz.h). */
+#include "charz.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "errmsg.h"
+
+static int is_file(const char *p)
+{
+    struct stat sb;
+    return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+static void trim(char *s)
+{
+    size_t n = strlen(s), i = 0;
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    while (isspace((unsigned char)s[i]))
+        i++;
+    memmove(s, s + i, n - i + 1);
+}
+
+int hrel_charz_meta(const char *path, const char *key, char *val, size_t len)
+{
+    FILE *fp = fopen(path, "r");
+    char line[1024];
+    size_t kl = strlen(key);
+    int found = 0;
+    if (!fp)
+        return 0;
+    while (!found && fgets(line, sizeof line, fp) && line[0] == '#') {
+        char *p = line + 1;
+        while (*p == ' ')
+            p++;
+        if (strncmp(p, key, kl) == 0 && p[kl] == ':') {
+            snprintf(val, len, "%s", p + kl + 1);
+            trim(val);
+            found = 1;
+        }
+    }
+    fclose(fp);
+    return found;
+}
+
+/* The emulated platform's description PATH: hosts, medium, rate, wire, cpu, cores. */
+static int read_desc(const char *path, hrel_charz *c, char *err, size_t errlen)
+{
+    FILE *fp = fopen(path, "r");
+    char line[1024], key[64], val[256];
+    int ln = 0;
+    if (!fp) {
+        hrel_seterr(err, errlen, "cannot read '%s'", path);
+        return -1;
+    }
+    c->emulated = 1;
+    c->shared = 1;   /* every emulated host runs on this machine's cores */
+    c->medium = HREL_MEDIUM_PORT;
+    c->wire_tc = 1;
+    while (fgets(line, sizeof line, fp)) {
+        char *h = strchr(line, '#');
+        ln++;
+        if (h)
+            *h = '\0';
+        trim(line);
+        if (!line[0])
+            continue;
+        if (sscanf(line, "%63[a-z]: %255s", key, val) != 2) {
+            hrel_seterr(err, errlen, "%s:%d: expected 'key: value'", path, ln);
+            fclose(fp);
+            return -1;
+        }
+        if (strcmp(key, "hosts") == 0)
+            c->nhosts = atoi(val);
+        else if (strcmp(key, "medium") == 0)
+            c->medium = strcmp(val, "shared") == 0 ? HREL_MEDIUM_BUS : HREL_MEDIUM_PORT;
+        else if (strcmp(key, "wire") == 0)
+            c->wire_tc = strcmp(val, "user") != 0;
+        else if (strcmp(key, "cpu") == 0)
+            c->cpu_share = atof(val);
+        else if (strcmp(key, "rate") == 0) {
+            char *end;
+            double n = strtod(val, &end), m = 0;
+            if (strcmp(end, "kbit") == 0)
+                m = 1e3;
+            else if (strcmp(end, "mbit") == 0)
+                m = 1e6;
+            else if (strcmp(end, "gbit") == 0)
+                m = 1e9;
+            else if (strcmp(end, "bit") == 0)
+                m = 1;
+            c->rate_bps = n > 0 && m > 0 ? n * m : 0;
+        }
+    }
+    fclose(fp);
+    if (c->nhosts < 1) {
+        hrel_seterr(err, errlen, "%s: no 'hosts:' line", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Host lines of a PVM hostfile (not comments, '*' or '&' lines). */
+static int hostfile_hosts(const char *path)
+{
+    FILE *fp = fopen(path, "r");
+    char line[1024];
+    int n = 0;
+    if (!fp)
+        return 0;
+    while (fgets(line, sizeof line, fp)) {
+        trim(line);
+        if (line[0] && line[0] != '#' && line[0] != '*' && line[0] != '&')
+            n++;
+    }
+    fclose(fp);
+    return n;
+}
+
+/* DIR/platform/: the emulated description, else the hostfile, else one host. */
+static int read_platform(hrel_charz *c, char *err, size_t errlen)
+{
+    char pdir[2100], path[2400];
+    DIR *d;
+    struct dirent *e;
+    int rc = 0, found = 0;
+    snprintf(pdir, sizeof pdir, "%s/platform", c->dir);
+    c->nhosts = 1;
+    if (!(d = opendir(pdir)))
+        return 0;
+    while ((e = readdir(d)) && !found) {
+        size_t n = strlen(e->d_name);
+        if (n > 9 && strcmp(e->d_name + n - 9, ".platform") == 0) {
+            snprintf(path, sizeof path, "%s/%s", pdir, e->d_name);
+            rc = read_desc(path, c, err, errlen);
+            found = 1;
+        }
+    }
+    closedir(d);
+    if (!found) {
+        snprintf(path, sizeof path, "%s/hostfile", pdir);
+        if (is_file(path) && hostfile_hosts(path) > 0)
+            c->nhosts = hostfile_hosts(path);
+    }
+    return rc;
+}
+
+void hrel_charz_free(hrel_charz *c)
+{
+    if (!c)
+        return;
+    hrel_cpucal_free(c->cal);
+    free(c);
+}
+
+int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, size_t errlen)
+{
+    hrel_charz *c;
+    char path[2400], val[256];
+    struct stat sb;
+    int h;
+    *out = NULL;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        hrel_seterr(err, errlen, "characterisation '%s' is not a folder (give a study's run "
+                    "folder: experiments/study.sh --platform NAME --quick)", dir);
+        return -1;
+    }
+    if (!(c = calloc(1, sizeof *c))) {
+        hrel_seterr(err, errlen, "out of memory");
+        return -1;
+    }
+    snprintf(c->dir, sizeof c->dir, "%s", dir);
+    snprintf(c->fit, sizeof c->fit, "%s/fit.csv", dir);
+    if (!is_file(c->fit)) {
+        snprintf(path, sizeof path, "%s/raw.csv", dir);
+        hrel_seterr(err, errlen, "%s has no fit.csv (g and L): %s", dir,
+                    is_file(path) ? "make it with `hrel fit RUN/raw.csv --csv > RUN/fit.csv`"
+                                  : "characterise the platform first "
+                                    "(experiments/study.sh --platform NAME --quick)");
+        goto fail;
+    }
+    snprintf(path, sizeof path, "%s/raw.csv", dir);
+    if (!hrel_charz_meta(path, "platform", c->platform, sizeof c->platform) &&
+        !hrel_charz_meta(c->fit, "platform", c->platform, sizeof c->platform)) {
+        const char *b = strrchr(dir, '/');
+        snprintf(c->platform, sizeof c->platform, "%s", b && b[1] ? b + 1 : dir);
+    }
+    if (hrel_charz_meta(path, "routing", val, sizeof val) ||
+        hrel_charz_meta(c->fit, "routing", val, sizeof val))
+        snprintf(c->route, sizeof c->route, "%s",
+                 strcmp(val, "direct") == 0 ? "direct" : strcmp(val, "daemon") == 0 ? "daemon" : "");
+    if (read_platform(c, err, errlen) != 0)
+        goto fail;
+    snprintf(path, sizeof path, "%s/setup.csv", dir);
+    if (is_file(path)) {   /* its line "# median_setup_s S" */
+        FILE *fp = fopen(path, "r");
+        char line[512];
+        while (fp && fgets(line, sizeof line, fp))
+            if (sscanf(line, "# median_setup_s %lf", &c->setup) == 1 && isfinite(c->setup)) {
+                c->have_setup = 1;
+                if (c->setup < 0)
+                    c->setup = 0;
+            }
+        if (fp)
+            fclose(fp);
+    }
+    snprintf(path, sizeof path, "%s/calibration.csv", dir);
+    if (is_file(path)) {
+        if (hrel_cpucal_read(path, &c->cal, err, errlen) != 0)
+            goto fail;
+        for (h = 0; h < c->cal->nhost; h++)
+            if (c->cores == 0 || c->cal->cores[h] < c->cores)
+                c->cores = c->cal->cores[h];
+    } else if (need_cal) {
+        hrel_seterr(err, errlen, "%s has no calibration.csv (the CPU calibration): make it "
+                    "with `experiments/platform_facts.sh --platform %s --run %s` (or give "
+                    "--cpu-ratio)", dir, c->platform, dir);
+        goto fail;
+    }
+    *out = c;
+    return 0;
+fail:
+    hrel_charz_free(c);
+    return -1;
+}

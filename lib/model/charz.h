@@ -1,0 +1,50 @@
+/* charz -- a platform's characterisation as `hrel predict` reads it: the run
+ * folder of a study (experiments/study.sh), or of predict.sh, holding
+ *   fit.csv          g and L per pattern (required; `hrel fit RAW --csv`)
+ *   calibration.csv  the CPU calibration per host (lib/stats/cpucal.h; required
+ *                    unless the caller gives the CPU ratio itself)
+ *   setup.csv        route set-up on first contact (hrel_firstcontact; optional:
+ *                    0 s without it)
+ *   raw.csv          its "# platform:" and "# routing:" lines (optional)
+ *   platform/        the platform copy the run used: NAME.platform (an emulated
+ *                    platform: medium, rate, wire, cpu share, cores: shared) or
+ *                    hostfile (its host lines); neither: one host
+ * Missing required files give one line naming the file and how to make it.
+ * The caller frees the result with hrel_charz_free. Nothing prints.
+ */
+#ifndef HREL_CHARZ_H
+#define HREL_CHARZ_H
+
+#include <stddef.h>
+
+#include "cpucal.h"
+#include "replay.h"
+
+typedef struct hrel_charz {
+    char dir[2048];
+    char fit[2300];          /* DIR/fit.csv */
+    char platform[128];      /* raw.csv's "# platform:", else the folder's name */
+    char route[16];          /* "direct", "daemon", or "" when unknown */
+    int nhosts;              /* hosts of the platform (>= 1) */
+    int emulated;            /* 1: a NAME.platform description was found */
+    hrel_medium medium;      /* switched: PORT, shared: BUS, else NONE */
+    double rate_bps;         /* link rate, 0 when unknown */
+    int wire_tc;             /* "wire: tc" (emulated), else a real Ethernet */
+    double cpu_share;        /* "cpu: S" of the description, 0 when none */
+    int shared;              /* 1: every host shares one machine's cores (emulated) */
+    int cores;               /* cores per host (the calibration's least), 0 unknown */
+    double setup;            /* median first-contact set-up, s (0 without setup.csv) */
+    int have_setup;
+    hrel_cpucal *cal;        /* the calibration, NULL when not read */
+} hrel_charz;
+
+/* Read the characterisation folder DIR. NEED_CAL: calibration.csv is required.
+ * Return 0, or -1 with one line in err. */
+int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, size_t errlen);
+void hrel_charz_free(hrel_charz *c);
+
+/* The "key: value" of KEY in the first '#'-lines of the text file PATH into VAL
+ * (trimmed). Return 1 when found, else 0. */
+int hrel_charz_meta(const char *path, const char *key, char *val, size_t len);
+
+#endif
