@@ -37,7 +37,9 @@
 #                    untraced runs measure the tracing overhead)
 #   --run DIR        output folder (default results/predict-<platform>-<time>)
 #   --timeout D      longest run of PROGRAM (default 300s; 90, 2m, 500ms)
-#   --cpu-ratio X    computation of the trace takes X times as long here (1)
+#   --cpu-ratio X    computation of the trace takes X times as long here
+#                    (default: from the CPU calibrations of the trace and of
+#                    this platform, hrel predict; 1 for a trace without one)
 #   --tags LIST, --marker TAG, --rule switch|marker
 #                    M-step inference helpers for irregular programs, passed to
 #                    hrel trace import (docs/predict.md)
@@ -133,6 +135,10 @@ if [ "${1:-}" = "--inner" ]; then
     "$HREL_ROOT/bin/$PVM_ARCH/hrel_firstcontact" -p "${HREL_FC_PROCS:-3}" --route "${HREL_FC_ROUTE:-daemon}" \
         >"$dir/setup.csv" 2>"$dir/setup.err" ||
         { echo "predict: measuring the route set-up failed: $(tail -n 1 "$dir/setup.err")" >&2; exit 1; }
+    # the CPU calibration of the platform's hosts, when the characterisation had none
+    [ -s "$dir/calibration.csv" ] ||
+    "$HREL_ROOT/bin/$PVM_ARCH/hrel_calibrate" ${HREL_CALIBRATE_ARGS:-} -o "$dir/calibration.csv" 2>"$dir/calibration.err" ||
+        { echo "predict: the CPU calibration failed: $(tail -n 1 "$dir/calibration.err")" >&2; rm -f "$dir/calibration.csv"; }
     # RUNS is N (runs 1..N, each untraced then traced), K:untraced / K:run
     # (that one run only: --fresh-vm starts a virtual machine for each) or
     # 0:setup (the route set-up only: --fresh-vm measures it in a virtual
@@ -181,7 +187,7 @@ if [ "${1:-}" = "--inner" ]; then
     exit 0
 fi
 
-fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 route=daemon fresh="" tracer=preload input="" allmodels=0
+fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 ratio_given=0 route=daemon fresh="" tracer=preload input="" allmodels=0
 import_args=()
 HREL_PLAT_PROG=predict
 . "$ROOT/experiments/platform_env.sh"
@@ -206,7 +212,7 @@ while [ $# -gt 0 ]; do
             case "$1" in
                 --fit) fit=$2 ;;
                 --trace) xtrace=$2 ;; --runs) runs=$2 ;; --run) run=$2 ;;
-                --timeout) tmo=$2 ;; --cpu-ratio) ratio=$2 ;; --route) route=$2 ;;
+                --timeout) tmo=$2 ;; --cpu-ratio) ratio=$2 ratio_given=1 ;; --route) route=$2 ;;
                 --tracer) tracer=$2 ;; --stdin) input=$2 ;;
             esac; shift 2 ;;
         --fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*|--tracer=*|--stdin=*)
@@ -285,6 +291,12 @@ if [ -n "$xtrace" ]; then
         cp "$xtrace" "$run/xtrace/trace.trc" || die "cannot copy '$xtrace'"
         "$HREL" trace import "${import_args[@]}" "$run/xtrace/trace.trc" -o "$run/xtrace" >"$run/xtrace/import.txt" || exit 1
     fi
+    # the calibration of the CPUs it was recorded on, where it has one (trace.sh
+    # writes it into the trace folder, predict.sh beside each runK's msgs.csv)
+    xd=$xtrace; [ -d "$xd" ] || xd=$(dirname "$xtrace")
+    for c in "$xd/calibration.csv" "$xd/tev/calibration.csv"; do
+        [ -s "$c" ] && { cp "$c" "$run/xtrace/calibration.csv"; break; }
+    done
 fi
 
 # the hostfile (or platform copy) with PROGRAM's folder first in ep=
@@ -330,25 +342,11 @@ else
     cp "$fit" "$run/fit.csv" || die "cannot copy '$fit'"
     echo "$fit" >"$run/fit.src"
 fi
-# the fit-time rule (lib/fit/lineuse.h) said on the terminal: rows priced through
-# the origin, and rows refused (use none) with what prices instead: the pattern's
-# all row, else the pooled row ALL,all (fit_priced.csv: fit.csv with a refused
-# X,all row taking ALL,all's price; the models read that copy)
-awk -F, -v OFS=, -v out="$run/fit_priced.csv" '
-    FNR == 1 { pass++ }
-    /^#/ || NF < 2 { if (pass == 2) print > out; next }
-    !hdr[pass] { hdr[pass] = 1; for (i = 1; i <= NF; i++) c[$i] = i; if (pass == 2) print > out; next }
-    pass == 1 { if (c["use"] && $c["use"] != "none") ok[$1 "," $2] = 1
-                if ($1 == "ALL" && $2 == "all") { ag = $c["g_use"]; al = $c["L_use"]; au = $c["use"] }
-                next }
-    c["use"] && $c["use"] == "origin" {
-        printf "predict: fit.csv row %s,%s: L = %s s < 0: priced through the origin (g = %s s/B, L = 0)\n", $1, $2, $c["L"], $c["g_use"] }
-    c["use"] && $c["use"] == "none" && $c["g"] != "nan" {
-        by = ok[$1 ",all"] ? $1 ",all" : (ok["ALL,all"] ? "ALL,all" : "nothing: the models refuse it")
-        printf "predict: fit.csv row %s,%s: unusable (g = %s s/B +- %s, L = %s s +- %s): priced by %s\n", $1, $2, $c["g"], $c["g_ci95"], $c["L"], $c["L_ci95"], by }
-    c["use"] && $c["use"] == "none" && $c["g"] != "nan" && $2 == "all" && $1 != "ALL" && ok["ALL,all"] {
-        $c["use"] = au; $c["g_use"] = ag; $c["L_use"] = al }
-    { print > out }' "$run/fit.csv" "$run/fit.csv" || die "cannot write $run/fit_priced.csv"
+# the platform's CPU calibration (hrel predict scales a trace's computation by
+# it): the characterisation's, when the fit came from one that has it;
+# otherwise measured in the runs' virtual machine (below)
+fitdir=$(dirname "$(head -n 1 "$run/fit.src")")
+[ -s "$fitdir/calibration.csv" ] && cp "$fitdir/calibration.csv" "$run/calibration.csv"
 "$HREL" model replay --help >/dev/null   # built with replay
 
 # the runs (hrel_firstcontact first: one worker per host, 3 to 8)
@@ -409,60 +407,59 @@ if [ -n "$xtrace" ]; then
         echo "predict: --trace has another number of ranks than the runs here: rank r on host r % $nhosts" >&2
     fi
 fi
-total() { "$@" | tail -n 1 | sed -n 's/^total //p'; }
-# first-contact set-up: the median over pairs of setup.csv, never below 0
+# first-contact set-up: the median over pairs of setup.csv (hrel predict reads
+# it from this run folder, never below 0)
 setup=$(sed -n 's/^# median_setup_s //p' "$run/setup.csv")
 case "$setup" in ''|-*|*[!0-9.e+-]*) setup=0 ;; esac
 echo "predict: route set-up on first contact (hrel_firstcontact, median over pairs): ${setup} s"
+# every trace carries the calibration of the CPUs it was recorded on
+for k in $(seq 1 "$runs"); do
+    [ ! -s "$run/calibration.csv" ] || cp "$run/calibration.csv" "$run/run$k/calibration.csv"
+done
+[ "$src" = "$here" ] && hosts=(--hosts-from "$here/msgs.csv")
 
-# each model's total (experiments/predict_models.sh); a model that refuses (e.g.
-# a step whose pattern has no usable fitted line) is named on the terminal and
-# in predict.csv's comments, and the others are still reported. With --route
-# daemon on an emulated platform also the daemon route packet by packet
-# (docs/predict.md), from the pvmd estimates measured before the traced runs
-# (replay_pvmd: compare with the traced runs) and the untraced ones (replay_pvmd_fresh)
+# the models: hrel predict, the one path from a trace to a number; this run
+# folder is the characterisation (fit.csv, setup.csv, calibration.csv,
+# platform/). With --route daemon on an emulated platform also the daemon
+# route packet by packet (docs/predict.md), from the pvmd estimates measured
+# before the traced runs (replay_pvmd: compare with the traced runs) and the
+# untraced ones (replay_pvmd_fresh, --all-models)
 rtt_med() { sed -n 's/^# median_rtt_s //p' "$@" 2>/dev/null | sort -g | awk '{ v[NR] = $1 } END {
     if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
-pvmd="" pvmdline=""
+pvmd=() pvmdline=""
 if [ "$route" = daemon ] && [ -n "$gwire" ]; then
     rtt_tr=$(rtt_med "$run"/run*.pvmd_rtt) rtt_un=$(rtt_med "$run"/untraced*.pvmd_rtt)
     if [ -n "$rtt_tr" ] && [ -n "$rtt_un" ]; then
-        pvmd="$gwire $wiremodel $rtt_tr $rtt_un"
+        pvmd=(--rtt0 "$rtt_tr" --rtt0-fresh "$rtt_un")
         pvmdline="# pvmd: g_wire $gwire wire $wiremodel medium $medium rtt_traced $rtt_tr rtt_untraced $rtt_un"
     fi
 fi
-. "$ROOT/experiments/predict_models.sh"
-hrel_predict_models "$HREL" "$src" "$run/fit_priced.csv" "$run/model" predict "$medium" "$setup" \
-    "$ratio" "$pvmd" "${hosts[@]}"
-[ "$allmodels" = 1 ] || hrel_predict_public
-[ ${#preds[@]} -gt 0 ] || die "every model refused (see $run/model_*.err)"
-# one answer: the model the validation matrix trusts on this kind of cell
-hrel_predict_recommend "$ROOT/docs/data/predict_matrix/summary.csv" "$platform" "$route"
+ropt=(); [ "$ratio_given" = 1 ] && ropt=(--cpu-ratio "$ratio")
+aopt=(); [ "$allmodels" = 1 ] && aopt=(--all-models)
+"$HREL" predict "$src" --on "$run" --platform "$platform" --route "$route" "${hosts[@]}" \
+    "${ropt[@]}" "${aopt[@]}" "${pvmd[@]}" --measured "$times" --untraced "$utimes" -o "$run" \
+    >"$run/hrel_predict.txt" 2>"$run/hrel_predict.err" ||
+    die "hrel predict: $(sed 's/^hrel predict: //' "$run/hrel_predict.err" | head -n 3 | tr '\n' ' ')"
+grep -E '^# fit\.csv row' "$run/hrel_predict.txt" | sed 's/^# /predict: /'
+grep -E '^# refused:' "$run/hrel_predict.txt" | sed 's/^# refused: \([^:]*\):/predict: \1 refused:/' >&2
+grep -E '^# cpu_ratio:' "$run/hrel_predict.txt" | sed 's/^# /predict: /'
+# predict.sh's own lines first in predict.csv
 comments=("# program: $prog $*" "# platform: $platform (replay medium $medium, $nhosts hosts)"
           "# predicted_from: $src" "# route: $route; g and L: $(head -n 1 "$run/fit.src" 2>/dev/null)"
-          "# tracer: $tracer" "# recommended: $rec_model ($rec_why)")
+          "# tracer: $tracer")
 [ -z "$pvmdline" ] || comments+=("$pvmdline")
-hrel_predict_tables "$HREL" "$run/predict.csv" "$run/predict_untraced.csv" "$times" "$utimes" \
-    "${comments[@]}" || exit 1
-{ "$HREL" model bspwb "$src/trace.csv" --fit "$run/fit_priced.csv" --csv
-  "$HREL" model mpm "$src/trace.csv" --fit "$run/fit_priced.csv" --csv | tail -n +2; } >"$run/steps.csv" 2>/dev/null ||
-    echo "predict: no per-step table (BSPWB or MPM refused)" >&2
-if command -v gnuplot >/dev/null 2>&1; then
-    grep -E '^bspwb,[0-9]+,all,' "$run/steps.csv" >"$run/steps_bspwb.csv"
-    grep -E '^mpm,[0-9]+,all,' "$run/steps.csv" >"$run/steps_mpm.csv"
+{ printf '%s\n' "${comments[@]}"; cat "$run/predict.csv"; } >"$run/predict.tmp" &&
+    mv "$run/predict.tmp" "$run/predict.csv" || die "cannot write $run/predict.csv"
+if command -v gnuplot >/dev/null 2>&1 && [ -s "$run/steps_mpm.csv" ] && [ -s "$run/trace.csv" ]; then
     # the M-step timeline, measured against MPM, with communication on its own axis
-    # (not when MPM refused: said above)
-    [ -s "$run/steps_mpm.csv" ] &&
-    { "$HREL" model mpm "$src/trace.csv" --fit "$run/fit.csv" --plot-data "$run/msteps.dat" \
+    { "$HREL" model mpm "$run/trace.csv" --fit "$run/fit.csv" --plot-data "$run/msteps.dat" \
         >/dev/null 2>"$run/plot.err" ||
         echo "predict: the M-step plot data failed: $(head -n 1 "$run/plot.err")" >&2; }
     . "$ROOT/experiments/figure.sh"
-    # per-step figure: only when BSPWB and MPM priced the steps
-    if [ -s "$run/steps_bspwb.csv" ] && [ -s "$run/steps_mpm.csv" ]; then
-        hrel_figure predict "$run/predict" "$run/steps_bspwb.csv" "$run/steps_mpm.csv" || true
-    fi
     [ -s "$run/msteps.dat" ] && { hrel_figure msteps "$run/msteps" "$run/msteps.dat" || true; }
 fi
+# one answer: the model the validation matrix trusts on this kind of cell
+read -r rec_s rec_model rec_why < <(sed -n '1s/^predicted: \([^ ]*\) s (\([^;]*\); \(.*\))$/\1 \2 \3/p' "$run/hrel_predict.txt")
 printf 'predict: recommended: %s %.6g s (%s)\n' "$rec_model" "$rec_s" "$rec_why"
 grep -v '^#' "$run/predict.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict.csv"
 echo "against the untraced runs:"

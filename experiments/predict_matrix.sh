@@ -97,7 +97,6 @@ if [ -n "$cells" ]; then
     done
 fi
 want() { [ -z "$cells" ] || [[ ",$cells," == *",$1,"* ]]; }
-. "$ROOT/experiments/predict_models.sh"
 
 [ -n "$run" ] || run="$ROOT/results/predict-matrix-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$run" || die "cannot create '$run'"
@@ -125,28 +124,30 @@ fit_of() {   # fit_of PLATFORM ROUTE -> prints the path of fit.csv
     echo "$d/fit.csv"
 }
 
-# the cross-platform cell: the local cell's predicting trace, priced with this
-# cell's fit, medium, host count and route set-up, against this cell's runs
-cross() {   # cross LOCALCELLDIR CELLDIR
-    local ldir=$1 dir=$2 src medium nhosts setup times utimes here place gw wm rtr rtu pvmd=""
+# the cross-platform cell: the local cell's predicting trace, predicted by
+# hrel predict on this cell's run folder (its fit, medium, hosts, route set-up,
+# CPU calibration, pvmd estimates), against this cell's runs
+cross() {   # cross LOCALCELLDIR CELLDIR PLATFORM ROUTE
+    local ldir=$1 dir=$2 src times utimes here place rtr rtu pvmd=() nhosts
     src=$(sed -n 's/^# predicted_from: //p' "$ldir/predict.csv")
     [ -n "$src" ] && [ -s "$src/msgs.csv" ] || { echo "predict_matrix: $ldir has no predicting trace" >&2; return 1; }
-    read -r medium nhosts < <(sed -n 's/^# platform: .*(replay medium \([a-z]*\), \([0-9]*\) hosts)$/\1 \2/p' "$dir/predict.csv")
-    setup=$(sed -n 's/^# median_setup_s //p' "$dir/setup.csv"); case "$setup" in ''|-*|*[!0-9.e+-]*) setup=0 ;; esac
+    nhosts=$(sed -n 's/^# platform: .*(replay medium [a-z]*, \([0-9]*\) hosts)$/\1/p' "$dir/predict.csv")
     times=$(sed -n 's/^# measured_runs_s: //p' "$dir/predict.csv")
     utimes=$(sed -n 's/^# untraced_runs_s: //p' "$dir/predict.csv")
     # the local ranks go where PVM put them on this platform (this cell's predicting run)
     here=$(sed -n 's/^# predicted_from: //p' "$dir/predict.csv")
-    place=(--hosts "$nhosts")
+    place=(--hosts "${nhosts:-1}")
     [ -s "$here/msgs.csv" ] && place=(--hosts-from "$here/msgs.csv")
     # the daemon route packet by packet, with this cell's measured pvmd estimates
-    read -r gw wm rtr rtu < <(sed -n 's/^# pvmd: g_wire \([^ ]*\) wire \([^ ]*\) medium [^ ]* rtt_traced \([^ ]*\) rtt_untraced \([^ ]*\)$/\1 \2 \3 \4/p' "$dir/predict.csv")
-    [ -z "${rtu:-}" ] || pvmd="$gw $wm $rtr $rtu"
-    hrel_predict_models "$HREL" "$src" "$dir/fit_priced.csv" "$dir/x" "" "$medium" "$setup" 1 \
-        "$pvmd" "${place[@]}"
-    [ ${#preds[@]} -gt 0 ] || { echo "predict_matrix: every model refused the local trace on $dir" >&2; return 1; }
-    hrel_predict_tables "$HREL" "$dir/predict_x.csv" "$dir/predict_x_untraced.csv" "$times" "$utimes" \
-        "# predicted_from: $src (recorded on local)"
+    read -r rtr rtu < <(sed -n 's/^# pvmd: .* rtt_traced \([^ ]*\) rtt_untraced \([^ ]*\)$/\1 \2/p' "$dir/predict.csv")
+    [ -z "${rtu:-}" ] || pvmd=(--rtt0 "$rtr" --rtt0-fresh "$rtu")
+    mkdir -p "$dir/x" || return 1
+    "$HREL" predict "$src" --on "$dir" --platform "$3" --route "$4" --all-models "${place[@]}" \
+        "${pvmd[@]}" --measured "$times" --untraced "$utimes" -o "$dir/x" >"$dir/x/hrel_predict.txt" \
+        2>"$dir/x/hrel_predict.err" ||
+        { echo "predict_matrix: hrel predict of the local trace on $dir: $(head -n 1 "$dir/x/hrel_predict.err")" >&2; return 1; }
+    { echo "# predicted_from: $src (recorded on local)"; cat "$dir/x/predict.csv"; } >"$dir/predict_x.csv" &&
+        cp "$dir/x/predict_untraced.csv" "$dir/predict_x_untraced.csv"
 }
 
 failed=0
@@ -166,7 +167,7 @@ for p in ${platforms//,/ }; do
                   failed=$((failed + 1)); continue; }
         fi
         if [ "$p" != local ] && [ -s "$run/cells/local/$name/predict.csv" ] && [ ! -s "$dir/predict_x.csv" ]; then
-            cross "$run/cells/local/$name" "$dir" || failed=$((failed + 1))
+            cross "$run/cells/local/$name" "$dir" "$p" "$route" || failed=$((failed + 1))
         fi
     done <<<"$CELLS"
 done

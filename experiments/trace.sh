@@ -1,7 +1,8 @@
 #!/bin/bash
 # trace.sh -- run an unmodified PVM program under hrel's preload tracer.
 #
-# usage: experiments/trace.sh -o DIR [--run-id ID] [--stdin FILE] -- PROGRAM [ARGS...]
+# usage: experiments/trace.sh -o DIR [--run-id ID] [--stdin FILE] [--no-calibration]
+#                             -- PROGRAM [ARGS...]
 #
 #   -o DIR        the trace folder: one task file per traced process
 #                 (HOST.PID.tev, lib/io/tevfile.h); created if missing; must
@@ -10,6 +11,7 @@
 #   --run-id ID   the run's name in every task file (default HOST-PID-TIME):
 #                 hrel trace import refuses files of two runs in one folder
 #   --stdin FILE  PROGRAM's standard input (default: this script's)
+#   --no-calibration  leave out DIR/calibration.csv (below)
 #
 # Runs PROGRAM in the virtual machine of the environment (PVM_TMP, PVM_ROOT: the
 # pvmd must run already, e.g. inside hostfiles/platform.sh or hrel_vm_start)
@@ -20,12 +22,17 @@
 # pvm). PVM's group server, if the run started one, is ended after PROGRAM
 # (its last records are written then; on a real cluster where it runs on
 # another host, end it yourself, e.g. by halting the virtual machine, before
-# the import). Exits with PROGRAM's status. Then: hrel trace import DIR.
+# the import). After PROGRAM, the CPU calibration of the virtual machine's hosts
+# (bin/$PVM_ARCH/hrel_calibrate, untraced, a few seconds per host) goes into
+# DIR/calibration.csv: `hrel predict DIR --on RUN` scales the trace's
+# computation to another platform's CPUs with it (a failed calibration is said
+# in one line; the trace stands). Exits with PROGRAM's status. Then:
+# hrel trace import DIR, or hrel predict DIR --on RUN.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
 die() { echo "trace: $1" >&2; exit 2; }
-dir="" rid="" input=""
+dir="" rid="" input="" calib=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --) shift; break ;;
@@ -33,6 +40,7 @@ while [ $# -gt 0 ]; do
             [ $# -ge 2 ] || die "$1 needs a value"
             case "$1" in -o) dir=$2 ;; --run-id) rid=$2 ;; --stdin) input=$2 ;; esac
             shift 2 ;;
+        --no-calibration) calib=0; shift ;;
         -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) die "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
     esac
@@ -47,6 +55,7 @@ mkdir -p "$dir" || die "cannot create '$dir'"
 dir=$(cd "$dir" && pwd)
 case "$dir" in *[[:space:]:]*) die "the trace folder '$dir' has a space or ':'" ;; esac
 [ -n "$rid" ] || rid="$(hostname)-$$-$(date -u +%Y%m%dT%H%M%S.%N)"
+untraced_env=(env -u HREL_TRACE_DIR -u HREL_TRACE_RUN "LD_PRELOAD=${LD_PRELOAD:-}" "PVM_EXPORT=${PVM_EXPORT:-}")
 export HREL_TRACE_DIR=$dir HREL_TRACE_RUN=$rid
 export LD_PRELOAD="$lib${LD_PRELOAD:+ $LD_PRELOAD}"
 export PVM_EXPORT="${PVM_EXPORT:+$PVM_EXPORT:}LD_PRELOAD:HREL_TRACE_DIR:HREL_TRACE_RUN"
@@ -57,4 +66,12 @@ rc=$?
 # process on this machine whose environment names this run)
 . "$ROOT/hostfiles/vm.sh"
 hrel_vm_end_group_servers "HREL_TRACE_RUN=$rid"
+# the CPUs the trace was recorded on (untraced: the environment before the tracer's)
+if [ "$calib" = 1 ]; then
+    # shellcheck disable=SC2086
+    "${untraced_env[@]}" "$ROOT/bin/$ARCH/hrel_calibrate" \
+        ${HREL_CALIBRATE_ARGS:-} -o "$dir/calibration.csv" 2>"$dir/calibration.err" </dev/null ||
+        echo "trace: no CPU calibration ($(tail -n 1 "$dir/calibration.err")); hrel predict will take the trace's computation as recorded" >&2
+    [ -s "$dir/calibration.err" ] || rm -f "$dir/calibration.err"
+fi
 exit "$rc"

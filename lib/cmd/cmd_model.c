@@ -444,7 +444,7 @@ int hrel_cmd_model_steps(FILE *fp, const char *model, const hrel_trace *t,
         evals_free(&ev);
         return -1;
     }
-    if (header)
+    if (header && fp)
         fprintf(fp, "model,step,rank,w_s,h_bytes,step_s,pred_s,measured_s,err_pct\n");
     for (s = 1; fp && s <= t->nstep; s++)
         print_step(fp, model, t, &ev, s, 1);

@@ -113,14 +113,22 @@ static int lookup(const hrel_csv *c, const char *pattern, int procs, double *g, 
     return hrel_fitcsv_lookup(c, "ALL", 0, g, L, err, errlen);
 }
 
-/* Add a prediction, or a refusal "NAME: why" to REFUSED. */
+/* The fit file the user knows, for messages about the priced copy. */
+static const char *fit_shown = "", *fit_priced = "";
+
+/* Add a prediction, or a refusal "NAME: why" to REFUSED (the priced copy of
+ * the fit named as the fit it was made from). */
 static void add(pred *p, int *np, char (*refused)[1100], int *nref, const char *name, int rc,
                 double s, const char *why)
 {
+    const char *at = fit_priced[0] ? strstr(why, fit_priced) : NULL;
     if (rc == 0) {
         snprintf(p[*np].name, sizeof p[*np].name, "%s", name);
         p[(*np)++].s = s;
-    } else
+    } else if (at)
+        snprintf(refused[(*nref)++], 1100, "%s: %.*s%.300s%.600s", name, (int)(at - why), why,
+                 fit_shown, at + strlen(fit_priced));
+    else
         snprintf(refused[(*nref)++], 1100, "%s: %.1000s", name, why);
 }
 
@@ -229,6 +237,8 @@ int hrel_cmd_predict(int argc, char **argv)
     fp = NULL;
     hrel_csv_free(fc);
     fc = NULL;
+    fit_shown = o.fit ? o.fit : cz->fit;
+    fit_priced = fitp;
     if (hrel_csv_read(fitp, &fc, err, sizeof err) != 0) {
         fail(1, err);
         goto out;

@@ -1,0 +1,167 @@
+#!/bin/bash
+# End-to-end test of `hrel predict` (issue 23: a prediction from a trace and a
+# characterisation alone), on hand-made traces and characterisations: the
+# replay's totals worked out by hand (the ping-pong of tests/unit/msgs_fixture.h
+# with g = 1e-5 s/B, L = 1 ms: 0.063 s), the CPU scaling from two calibrations,
+# each what-if key, the trace forms, the -o files, the bad inputs, and that no
+# pvmd is started. Prints "N passed, N failed".
+set -u
+ROOT=${HREL_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+ARCH=${PVM_ARCH:-$(/usr/lib/pvm3/lib/pvmgetarch 2>/dev/null || echo LINUX64)}
+HREL=$ROOT/bin/$ARCH/hrel
+T=$(mktemp -d "${HREL_TEST_TMP:-/tmp}/hrel_predict.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
+near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 1e-9 + 1e-9 * (b < 0 ? -b : b)) }'; }
+# the number of pvmd processes: hrel predict starts none
+npvmd() { pgrep -c -x pvmd3 2>/dev/null || true; }
+total_of() { sed -n "s/^$1,//p" "$2"; }
+
+# the trace: the hand-worked ping-pong, rank 0 spawning rank 1
+mkdir -p "$T/tr"
+cat >"$T/tr/msgs.csv" <<'CSV'
+rank,host,kind,peers,bytes,tag,t_begin,t_end
+0,1,start,,0,-1,0,0
+0,1,spawn,1,0,-1,0,0.001
+0,1,send,1,1000,1,0.011,0.012
+0,1,recv,1,1000,2,0.012,0.05
+0,1,exit,,0,-1,0.06,0.06
+1,2,start,,0,-1,0.002,0.002
+1,2,recv,0,1000,1,0.003,0.013
+1,2,send,0,1000,2,0.033,0.034
+1,2,exit,,0,-1,0.034,0.034
+CSV
+cal() {   # cal FILE CORES INT FP MEM
+    printf '# hrel_calibrate: test\nhost,cores,kernel,seconds,cpu\n' >"$1"
+    printf 'h,%s,int,%s,c\nh,%s,fp,%s,c\nh,%s,mem,%s,c\n' "$2" "$3" "$2" "$4" "$2" "$5" >>"$1"
+}
+# a characterisation of one host, direct route, two cores, g = 1e-5, L = 1 ms
+mkdir -p "$T/c1"
+printf 'pattern,procs,g,L\nPP,all,1e-5,0.001\nOA,all,1e-5,0.001\nPOA,all,1e-5,0.001\nALL,all,1e-5,0.001\n' >"$T/c1/fit.csv"
+printf '# platform: one\n# routing: direct\npattern\n' >"$T/c1/raw.csv"
+cal "$T/c1/calibration.csv" 2 1 1 1
+M=(--matrix "$T/none.csv")   # no validation matrix: the replay is recommended
+before=$(npvmd)
+
+# 1. the trace as recorded (no calibration in it): 0.063 s
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1" "${M[@]}" >"$T/o1" 2>"$T/e1"; rc=$?
+check "plain: exit 0 (got $rc: $(cat "$T/e1"))" [ "$rc" -eq 0 ]
+check "plain: first line 'predicted: 0.063 s (replay; ...)' (got: $(head -n 1 "$T/o1"))" \
+    grep -q '^predicted: 0.063 s (replay; one with the direct route is not in the validation matrix)$' <(head -n 1 "$T/o1")
+check "plain: replay 0.063" near "$(total_of replay "$T/o1")" 0.063
+check "plain: ratio 1, said why" grep -q '^# cpu_ratio: 1 (the trace carries no CPU calibration' "$T/o1"
+check "plain: BSPWB and MPM too" grep -q '^bspwb,' "$T/o1"
+check "plain: no setup.csv: 0" grep -q '^# setup_s: 0 (no setup.csv: 0)' "$T/o1"
+# the folder form gives the same
+"$HREL" predict "$T/tr" --on "$T/c1" "${M[@]}" >"$T/o1b" 2>&1
+check "folder form: the same replay" near "$(total_of replay "$T/o1b")" 0.063
+
+# 2. CPU scaling: the trace's CPU twice as fast as c1's (0.5 s a kernel against
+#    1 s): ratio 2, every gap doubled (hand-worked in test_replay.c): 0.103 s
+cal "$T/tr/calibration.csv" 4 0.5 0.5 0.5
+"$HREL" predict "$T/tr" --on "$T/c1" "${M[@]}" >"$T/o2" 2>&1
+check "calibrated: ratio 2 (got $(grep '^# cpu_ratio' "$T/o2"))" grep -q '^# cpu_ratio: 2 (from the CPU calibrations' "$T/o2"
+check "calibrated: replay 0.103" near "$(total_of replay "$T/o2")" 0.103
+# kernels that disagree: int 2, fp 1, mem 4 -> geometric mean 2
+cal "$T/tr/calibration.csv" 4 0.5 1 0.25
+"$HREL" predict "$T/tr" --on "$T/c1" "${M[@]}" >"$T/o2b" 2>&1
+check "geometric mean of 2, 1, 4 is 2" near "$(total_of replay "$T/o2b")" 0.103
+check "per kernel ratios said" grep -q 'per kernel int 2.000, fp 1.000, mem 4.000' "$T/o2b"
+# --cpu-ratio overrides
+"$HREL" predict "$T/tr" --on "$T/c1" --cpu-ratio 1 "${M[@]}" >"$T/o2c" 2>&1
+check "--cpu-ratio 1 overrides the calibrations" near "$(total_of replay "$T/o2c")" 0.063
+check "--cpu-ratio said" grep -q '^# cpu_ratio: 1 (given (--cpu-ratio))' "$T/o2c"
+rm -f "$T/tr/calibration.csv"
+
+# 3. what-if, each key (hand-worked in the comments)
+wi() { "$HREL" predict "$T/tr/msgs.csv" --on "$T/c1" "${M[@]}" --what-if "$1" >"$T/w" 2>"$T/we"; }
+# bandwidth=2: g 5e-6, a message 5 ms: r0 send 0.011-0.016 (arrives 0.017); r1
+# waits to 0.017, computes to 0.037, sends to 0.042 (arrives 0.043); r0 ends 0.053
+wi bandwidth=2; check "what-if bandwidth=2: 0.053" near "$(total_of replay "$T/w")" 0.053
+check "what-if said" grep -q '^# what-if: bandwidth=2$' "$T/w"
+# latency=2: L 2 ms: arrivals 0.023 and 0.055; r0 ends 0.065
+wi latency=2; check "what-if latency=2: 0.065" near "$(total_of replay "$T/w")" 0.065
+# cpu=2 (twice as fast): gaps halved: r0 0.006-0.016 (0.017); r1 0.0025, waits
+# to 0.017, computes to 0.027, sends to 0.037 (0.038); r0 ends 0.043
+wi cpu=2; check "what-if cpu=2: 0.043" near "$(total_of replay "$T/w")" 0.043
+check "what-if cpu said in the ratio line" grep -q '^# cpu_ratio: 0.5 (.*then what-if cpu)' "$T/w"
+wi hosts=1; check "what-if hosts=1: one host, same total" near "$(total_of replay "$T/w")" 0.063
+check "what-if hosts=1 said" grep -q '1 host, medium none' "$T/w"
+wi medium=port; check "what-if medium=port: no overlap, same total" near "$(total_of replay "$T/w")" 0.063
+check "what-if medium=port said" grep -q 'medium port' "$T/w"
+wi route=direct; check "what-if route=direct: the characterisation's route" near "$(total_of replay "$T/w")" 0.063
+# route=daemon on a direct-route characterisation: the fitted models refuse, naming why
+wi route=daemon; rc=$?
+check "what-if route=daemon on a direct characterisation: every model refuses (rc $rc)" [ "$rc" -ne 0 ]
+check "... naming the route to characterise" grep -q 'measured the direct route and the program takes the daemon route' "$T/we"
+# cores: c1 has 2 cores on 1 host; a 2-rank trace fits; cores=1 -> 1 core: the
+# trace's 2 ranks need --hosts (below), cores=1 with hosts=2 is fine
+wi cores=1,hosts=2; check "what-if cores=1,hosts=2" near "$(total_of replay "$T/w")" 0.063
+
+# 4. an emulated platform's characterisation (daemon route): the packet model too
+mkdir -p "$T/c2/platform"
+cp "$T/c1/fit.csv" "$T/c2/fit.csv"
+printf '# platform: lan-t\n# routing: daemon\npattern\n' >"$T/c2/raw.csv"
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2/platform/lan-t.platform"
+printf 'a,b,host_a,host_b,first_s,later_s,setup_s\n# median_setup_s 0.01\n' >"$T/c2/setup.csv"
+cal "$T/c2/calibration.csv" 2 1 1 1
+mkdir -p "$T/out"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" -o "$T/out" >"$T/o4" 2>&1; rc=$?
+check "emulated: exit 0 ($(tail -n 1 "$T/o4"))" [ "$rc" -eq 0 ]
+check "emulated: replay_pvmd predicted" grep -q '^replay_pvmd,' "$T/o4"
+check "emulated: the daemon state said" grep -q '^# daemon_state: .* 0.024 s (a fresh virtual machine)' "$T/o4"
+check "emulated: medium port, shared cores" grep -q 'medium port, hosts sharing one machine' "$T/o4"
+check "emulated: setup from setup.csv" grep -q "^# setup_s: 0.01 (the characterisation's setup.csv)" "$T/o4"
+# first contact costs 10 ms once per pair: r0's send 0.021-0.031 (arrives 0.032),
+# r1 computes to 0.052, sends to 0.062 (0.063), r0 ends 0.073
+check "emulated: replay with set-up 0.073" near "$(total_of replay "$T/o4")" 0.073
+check "-o: predict.csv header" grep -q '^model,predicted_s,measured_s,err_pct$' "$T/out/predict.csv"
+check "-o: measured_s empty" grep -qE '^replay,0\.073000,,$' "$T/out/predict.csv"
+check "-o: recommended line" grep -q '^# recommended: replay ' "$T/out/predict.csv"
+for f in steps.csv trace.csv fit_priced.csv; do check "-o: $f" [ -s "$T/out/$f" ]; done
+if command -v gnuplot >/dev/null; then check "-o: predict.png" [ -s "$T/out/predict.png" ]; fi
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --measured 0.1,0.09,0.11 --untraced 0.1 -o "$T/out" >/dev/null 2>&1
+check "--measured: the median in predict.csv" grep -qE '^replay,0\.073000,0\.100000,27\.00$' "$T/out/predict.csv"
+check "--untraced: predict_untraced.csv" grep -qE '^replay,0\.073000,0\.100000,27\.00$' "$T/out/predict_untraced.csv"
+# the recommendation from a validation matrix
+printf 'platform,source,route,model,cells,median_abs_err_untraced_pct\nlan-t,same,daemon,replay_pvmd,3,9.9\nlan-t,same,daemon,replay,3,30\n' >"$T/sum.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" --matrix "$T/sum.csv" >"$T/o5" 2>&1
+check "recommended from the matrix (got $(head -n 1 "$T/o5"))" grep -q '^predicted: [0-9.e-]* s (replay_pvmd; its median |error| on 3 daemon-route cells of lan-t in the validation matrix: 9.9 %)$' <(head -n 1 "$T/o5")
+# PVM's tracer form of a synthetic trace gives the same replay as its msgs.csv form
+"$HREL" trace synth --shape ring --procs 3 --events 300 --format pvm "$T/ring.trc" >/dev/null
+"$HREL" trace synth --shape ring --procs 3 --events 300 "$T/ring.csv" >/dev/null
+"$HREL" predict "$T/ring.trc" --on "$T/c2" --hosts 2 "${M[@]}" >"$T/o6" 2>&1
+"$HREL" predict "$T/ring.csv" --on "$T/c2" --hosts 2 "${M[@]}" >"$T/o7" 2>&1
+check "tracer form: said" grep -q '(pvm tracer, 3 ranks' "$T/o6"
+check "tracer form and msgs.csv form agree" near "$(total_of replay "$T/o6")" "$(total_of replay "$T/o7")"
+
+# 5. bad input: one line, non-zero exit
+bad_input() {   # bad_input NAME WANTED ARGS...
+    local name=$1 want=$2; shift 2
+    "$HREL" predict "$@" >"$T/bo" 2>"$T/be"; rc=$?
+    check "$name: non-zero exit (got $rc)" [ "$rc" -ne 0 ]
+    check "$name: one line (got $(wc -l <"$T/be"))" [ "$(wc -l <"$T/be")" -eq 1 ]
+    check "$name: says '$want' (got: $(cat "$T/be"))" grep -qF -- "$want" "$T/be"
+}
+mkdir -p "$T/nofit" "$T/nocal"
+cp "$T/c1/fit.csv" "$T/nocal/"
+bad_input "no fit.csv" "has no fit.csv" "$T/tr" --on "$T/nofit"
+bad_input "no calibration" "has no calibration.csv (the CPU calibration): make it with \`experiments/platform_facts.sh" "$T/tr" --on "$T/nocal"
+bad_input "unknown what-if key" "unknown key 'speed'" "$T/tr" --on "$T/c1" --what-if speed=2
+bad_input "what-if factor 0" "bandwidth=0: a factor must be a number > 0" "$T/tr" --on "$T/c1" --what-if bandwidth=0
+bad_input "what-if factor < 0" "cpu=-2: a factor must be a number > 0" "$T/tr" --on "$T/c1" --what-if cpu=-2
+cal "$T/c1/calibration.csv" 1 1 1 1
+bad_input "more ranks than cores" "the trace has 2 ranks and one has 1 cores (1 host): say where they go with --hosts N" "$T/tr" --on "$T/c1"
+"$HREL" predict "$T/tr" --on "$T/c1" --hosts 1 "${M[@]}" >/dev/null 2>&1
+check "... --hosts 1 places them" [ $? -eq 0 ]
+bad_input "no --on" "give the platform's characterisation: --on RUN" "$T/tr"
+bad_input "no trace" "no trace '$T/none'" "$T/none" --on "$T/c1"
+bad_input "bad trace folder" "has no msgs.csv and no *.tev task files" "$T/nofit" --on "$T/c1"
+check "no pvmd started (before $before, after $(npvmd))" [ "$(npvmd)" = "$before" ]
+"$HREL" predict --help >"$T/h"; check "--help" grep -q 'what-if' "$T/h"
+
+echo "test_hrel_predict: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
