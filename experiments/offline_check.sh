@@ -1,0 +1,98 @@
+#!/bin/bash
+# offline_check.sh -- issue 23's checks of hrel predict against runs on
+# platforms the trace never ran on (docs/predict.md "Predicting without running
+# there"): for each program
+#   cross-CPU  the trace recorded on FROM (default lan-utp) predicts SLOW
+#              (default lan-utp-half: every host at half a CPU), the CPU ratio
+#              taken from the two platforms' calibrations (no ratio given);
+#   what-if    FROM's characterisation with --what-if bandwidth=10 predicts FAST
+#              (default lan-utp-100: the same LAN at 100 Mbit/s).
+# Each platform's runs are predict.sh's (--route ROUTE, --runs N: untraced and
+# traced runs in turns), so every number is kept from raw run to table.
+#
+# Usage: experiments/offline_check.sh [--runs N] [--run DIR] [--route direct|daemon]
+#            [--from P] [--slow P] [--fast P] [--factor X] [--cells LIST]
+#   --cells LIST  programs (default stencil-d,farm-d,fft,psrs: names below)
+#   stencil-d  hrel_stencil -d -p 4 -i 30 -w 60
+#   farm-d     hrel_farm -d -p 3 -j 24 -b 65536 -w 100
+#   fft        hrel_fft --algo mstep -p 2 --n 262144 -r 1 -w 0
+#   psrs       hrel_psrs -p 4 --n 262144 -r 1 -w 0
+# Writes DIR/PROGRAM/{FROM,SLOW,FAST}/ (predict.sh run folders; SLOW's predicts
+# from FROM's trace), DIR/PROGRAM/whatif/ (hrel predict -o) and DIR/offline.csv:
+#   program,check,platform,model,predicted_s,untraced_median_s,err_pct,cpu_ratio
+# (check: same = FROM predicted from its own trace, cross-cpu, what-if, and
+# SLOW's and FAST's own-trace predictions for comparison). Last line: the folder.
+set -u -o pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+export HREL_ROOT=$ROOT
+die() { echo "offline_check: $*" >&2; exit "${2:-1}"; }
+runs=3 run="" route=direct from=lan-utp slow=lan-utp-half fast=lan-utp-100 factor=10
+cells=stencil-d,farm-d,fft,psrs
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs|--run|--route|--from|--slow|--fast|--factor|--cells)
+            [ $# -ge 2 ] || die "$1 needs a value" 2
+            case "$1" in --runs) runs=$2 ;; --run) run=$2 ;; --route) route=$2 ;; --from) from=$2 ;;
+                         --slow) slow=$2 ;; --fast) fast=$2 ;; --factor) factor=$2 ;;
+                         --cells) cells=$2 ;; esac; shift 2 ;;
+        -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        *) die "unknown argument '$1' (see --help)" 2 ;;
+    esac
+done
+export PVM_ROOT=${PVM_ROOT:-/usr/lib/pvm3}
+[ -n "${PVM_ARCH:-}" ] || PVM_ARCH=$("$PVM_ROOT/lib/pvmgetarch" 2>/dev/null) || PVM_ARCH=LINUX64
+B=$ROOT/bin/$PVM_ARCH HREL=$ROOT/bin/$PVM_ARCH/hrel
+prog_of() {
+    case "$1" in
+        stencil-d) echo "$B/hrel_stencil -d -p 4 -i 30 -w 60" ;;
+        farm-d)    echo "$B/hrel_farm -d -p 3 -j 24 -b 65536 -w 100" ;;
+        fft)       echo "$B/hrel_fft --algo mstep -p 2 --n 262144 -r 1 -w 0" ;;
+        psrs)      echo "$B/hrel_psrs -p 4 --n 262144 -r 1 -w 0" ;;
+        *) return 1 ;;
+    esac
+}
+for c in ${cells//,/ }; do prog_of "$c" >/dev/null || die "--cells: no program '$c' (see --help)" 2; done
+[ -n "$run" ] || run=$ROOT/results/offline-check-$(date -u +%Y%m%dT%H%M%SZ)
+mkdir -p "$run" || die "cannot create '$run'"
+run=$(cd "$run" && pwd)
+{ echo "# offline_check: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "# commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "# from $from, slow $slow, fast $fast (what-if bandwidth=$factor), route $route, runs $runs"; } >>"$run/info"
+median_run() {   # the predicting trace of a predict.sh folder
+    sed -n 's/^# predicted_from: //p' "$1/predict.csv" | head -n 1
+}
+row() {   # row PROGRAM CHECK PLATFORM PREDICT_UNTRACED_CSV RATIO
+    grep -vE '^#|^model,' "$4" | while IFS=, read -r m p u e; do
+        echo "$1,$2,$3,$m,$p,$u,$e,$5"; done
+}
+ratio_of() { sed -n 's/^# cpu_ratio: \([^ ]*\) .*/\1/p' "$1" | head -n 1; }
+echo "program,check,platform,model,predicted_s,untraced_median_s,err_pct,cpu_ratio" >"$run/offline.csv"
+for c in ${cells//,/ }; do
+    read -r -a prog <<<"$(prog_of "$c")"
+    d=$run/$c
+    mkdir -p "$d"
+    for p in "$from" "$slow" "$fast"; do
+        [ -s "$d/$p/predict.csv" ] && continue
+        xt=()
+        [ "$p" = "$slow" ] && xt=(--trace "$(median_run "$d/$from")")
+        note=""; [ ${#xt[@]} -gt 0 ] && note=" (predicted from the trace of $from)"
+        echo "offline_check: $c on $p$note"
+        rm -rf "$d/$p"
+        "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --runs "$runs" --run "$d/$p" \
+            "${xt[@]}" -- "${prog[@]}" >"$d/$p.log" 2>&1 ||
+            die "predict.sh on $p failed for $c (see $d/$p.log): $(tail -n 1 "$d/$p.log")"
+    done
+    # what-if: FROM's trace and characterisation, bandwidth x FACTOR, the ranks
+    # where PVM put them on FAST, against FAST's untraced runs
+    mkdir -p "$d/whatif"
+    "$HREL" predict "$(median_run "$d/$from")" --on "$d/$from" --platform "$from" --route "$route" \
+        --what-if "bandwidth=$factor" --hosts-from "$(median_run "$d/$fast")/msgs.csv" \
+        --measured "$(sed -n 's/^# untraced_runs_s: //p' "$d/$fast/predict.csv")" -o "$d/whatif" \
+        >"$d/whatif/out.txt" 2>"$d/whatif/err.txt" || die "hrel predict what-if for $c: $(head -n 1 "$d/whatif/err.txt")"
+    row "$c" same "$from" "$d/$from/predict_untraced.csv" "$(ratio_of "$d/$from/hrel_predict.txt")" >>"$run/offline.csv"
+    row "$c" cross-cpu "$slow" "$d/$slow/predict_untraced.csv" "$(ratio_of "$d/$slow/hrel_predict.txt")" >>"$run/offline.csv"
+    row "$c" what-if "$fast" "$d/whatif/predict.csv" "$(ratio_of "$d/whatif/out.txt")" >>"$run/offline.csv"
+    row "$c" same "$fast" "$d/$fast/predict_untraced.csv" "$(ratio_of "$d/$fast/hrel_predict.txt")" >>"$run/offline.csv"
+done
+column -t -s, "$run/offline.csv"
+echo "offline_check: $run"
