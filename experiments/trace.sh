@@ -26,7 +26,7 @@
 # (bin/$PVM_ARCH/hrel_calibrate, untraced, a few seconds per host) goes into
 # DIR/calibration.csv: `hrel predict DIR --on RUN` scales the trace's
 # computation to another platform's CPUs with it (a failed calibration is said
-# in one line; the trace stands). Exits with PROGRAM's status. Then:
+# in one line; the trace stands; a run that left no task file gets none). Exits with PROGRAM's status. Then:
 # hrel trace import DIR, or hrel predict DIR --on RUN.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -67,7 +67,7 @@ rc=$?
 . "$ROOT/hostfiles/vm.sh"
 hrel_vm_end_group_servers "HREL_TRACE_RUN=$rid"
 # the CPUs the trace was recorded on (untraced: the environment before the tracer's)
-if [ "$calib" = 1 ]; then
+if [ "$calib" = 1 ] && compgen -G "$dir/*.tev" >/dev/null; then
     # shellcheck disable=SC2086
     "${untraced_env[@]}" "$ROOT/bin/$ARCH/hrel_calibrate" \
         ${HREL_CALIBRATE_ARGS:-} -o "$dir/calibration.csv" 2>"$dir/calibration.err" </dev/null ||

@@ -75,7 +75,7 @@ pvmd_tmp_before=$(ls -d /tmp/pvmd.* /tmp/pvml.* 2>/dev/null | sort)
 # --- help and the shipped descriptions ------------------------------------
 out=$("$P" --help 2>&1); rc=$?
 check "--help exits 0 and shows usage" test $rc -eq 0 -a -n "$(echo "$out" | grep 'platform.sh run')"
-for p in lan-utp lan-coax fast-switch; do
+for p in lan-utp lan-coax fast-switch lan-utp-half lan-utp-100; do
     out=$("$P" check "$p" 2>&1)
     check "shipped platform $p parses (8 hosts)" test "$(echo "$out" | wc -w)" -ge 10 -a -z "$(echo "$out" | grep 'hrel platform:')"
 done
@@ -107,6 +107,7 @@ hreltbb${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\nduplex: both\n|ba bb|hrel
 hreltbc${TG}|hosts: 2\nmedium: shared\nrate: 10mbit\nduplex: half\n|ba bb|duplex: half needs 'medium: switched'
 hreltbd${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\ncpu: 30%\n|ba bb|hreltbd${TG}.platform:4: cpu must be a share
 hreltbe${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\ncpu: 0\n|ba bb|hreltbe${TG}.platform:4: cpu must be a share
+hreltbf${TG}|hosts: 2\nmedium: switched\nrate: 10mbit\ncores: 4\n|ba bb|hreltbf${TG}.platform:4: cores must be 'shared'
 EOF
 
 # A pvmd that cannot start on the second host: one line naming it, nothing left.

@@ -27,6 +27,14 @@ for m in bspwb mpm replay replay_nomedium replay_nosetup; do
         grep -qE "^$m,[0-9]+\.[0-9]*[1-9][0-9]*,[0-9]+\.[0-9]+,-?[0-9]+\.[0-9]+$" "$T/p1/predict.csv"
 done
 check "tracing overhead reported" grep -q '^# tracing_overhead_pct: ' "$T/p1/predict.csv"
+# one path from a trace to a number (issue 25 item 5): predict.sh's models are hrel predict's
+check "the models come from hrel predict (hrel_predict.txt: $(head -n 1 "$T/p1/hrel_predict.txt" 2>/dev/null))" \
+    grep -q '^predicted: [0-9.e+-]* s (' "$T/p1/hrel_predict.txt"
+check "predict_models.sh is gone" [ ! -e "$ROOT/experiments/predict_models.sh" ]
+check "predict.csv: the replay's number is hrel predict's" bash -c \
+    "[ \"\$(sed -n 's/^replay,\([^,]*\),.*/\1/p' '$T/p1/predict.csv')\" = \"\$(sed -n 's/^replay,//p' '$T/p1/hrel_predict.txt')\" ]"
+check "predict.sh: the CPU ratio of its own traces is 1, from the calibrations" \
+    grep -q '^predict: cpu_ratio: 1 (from the CPU calibrations' "$T/p1.out"
 check "tracing overhead said on the terminal" grep -q '^predict: tracing_overhead_pct: ' "$T/p1.out"
 check "route set-up measured (setup.csv: pairs, median)" \
     bash -c "grep -qx 'a,b,host_a,host_b,first_s,later_s,setup_s' '$T/p1/setup.csv' && [ \$(grep -c '^[0-9]' '$T/p1/setup.csv') -eq 3 ] && grep -qE '^# median_setup_s -?[0-9]+\.[0-9]+$' '$T/p1/setup.csv'"

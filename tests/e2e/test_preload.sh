@@ -30,7 +30,7 @@ end_gs; "$BIN/hrel_preload_check" >"$T/check.un" 2>&1
 trace check "$BIN/hrel_preload_check"
 check "preload_check: the same output traced and untraced" diff "$T/check.un" "$T/check.out"
 check "preload_check: its checks ran" grep -q '^precv 0 from_child 1 tag 4 len 40 d 2 10 rbuf 0$' "$T/check.out"
-check "preload_check: two task files" [ "$(ls "$T/check" | wc -l)" -eq 2 ]
+check "preload_check: two task files" [ "$(ls "$T/check"/*.tev | wc -l)" -eq 2 ]
 "$HREL" trace import "$T/check" >"$T/check.imp" 2>&1
 check "preload_check: imported" grep -qx 'tracer preload' "$T/check.imp"
 check "preload_check: the send to no task kept without a peer" grep -q '^# outside: 1 sends' "$T/check/msgs.csv"
@@ -51,6 +51,15 @@ check "farm: workers receive 12 jobs + 3 stops" [ "$(( $(rows "$M" recv) - 12 ))
 for k in start enrol exit end; do
     check "farm: every rank has one $k row" [ "$(rows "$M" $k)" -eq 4 ]
 done
+# the CPUs it was recorded on, for hrel predict (trace.sh runs hrel_calibrate after PROGRAM)
+check "farm: trace.sh wrote calibration.csv (three kernels)" \
+    [ "$(grep -cE '^[^#,]+,[0-9]+,(int|fp|mem),' "$T/farm/calibration.csv")" -eq 3 ]
+check "farm: the calibration ran untraced (no task file of hrel_calibrate)" [ "$(ls "$T/farm"/*.tev | wc -l)" -eq 4 ]
+mkdir -p "$T/farmchar"; printf 'pattern,procs,g,L\nALL,all,1e-9,1e-5\nPP,all,1e-9,1e-5\nOA,all,1e-9,1e-5\n' >"$T/farmchar/fit.csv"
+cp "$T/farm/calibration.csv" "$T/farmchar/"
+"$HREL" predict "$T/farm" --on "$T/farmchar" --hosts 1 >"$T/farm.pred" 2>&1
+check "farm: hrel predict reads the trace folder and its calibration ($(head -n 1 "$T/farm.pred"))" \
+    grep -q '^# cpu_ratio: 1 (from the CPU calibrations: trace .*/farm/calibration.csv' "$T/farm.pred"
 check "farm: the same result as untraced" bash -c "'$BIN/hrel_farm' -p 3 -j 12 -b 1000 -w 1 | sed 's/time=.*//' >'$T/farm.un'; sed 's/time=.*//' '$T/farm.out' | diff - '$T/farm.un'"
 
 # group functions

@@ -21,6 +21,14 @@ if [ -x "$ROOT/experiments/report.sh" ]; then
     check "--quick fits the minimum of each case" grep -q "summary min" "$T/short/tables.txt"
     check "--quick: the quality summary heads the report" grep -q "<div class=\"quality\">" "$T/short/report.html"
 fi
+# what hrel predict needs besides g and L (experiments/platform_facts.sh)
+check "calibration.csv: three kernels of the one host" \
+    test "$(grep -cE '^[^#,]+,[0-9]+,(int|fp|mem),[0-9.]+,' "$T/short/calibration.csv")" -eq 3
+check "setup.csv: the route set-up on first contact" grep -q '^# median_setup_s ' "$T/short/setup.csv"
+check "setup.csv measured on the study's route (direct)" grep -q 'route direct' "$T/short/setup.csv"
+"$ROOT/bin/$ARCH/hrel" predict "$ROOT/tests/data/hrel_predict_pingpong.csv" --on "$T/short" >"$T/hp.out" 2>&1
+check "hrel predict takes the study as a characterisation ($(tail -n 1 "$T/hp.out"))" \
+    grep -q '^predicted: ' "$T/hp.out"
 check "no pvmd of the study left running" test -z "$(new_pids "$before" "$(our_pvmds)")"
 # results/latest is the user's: a test's study points the test's own at its run
 check "the user's results/latest untouched by a test's study" \
