@@ -21,9 +21,10 @@
 #   --fit FIT.csv    g and L (hrel fit --csv rows); default: the newest run of
 #                    this platform in results/, else its quick study is run first
 #   --trace TRACE    predict from this trace (recorded elsewhere, e.g. on local)
-#                    instead of this platform's own traced run: a preload trace
-#                    folder (*.tev), a runK folder of an earlier predict.sh run
-#                    (its msgs.csv), or a file of PVM's tracer
+#                    instead of this platform's own traced run: the kinds
+#                    hrel predict takes: a preload trace folder (*.tev), a runK
+#                    folder of an earlier predict.sh run, a msgs.csv, or a file
+#                    of PVM's tracer; its calibration.csv comes with it
 #   --tracer T       preload (default): hrel's preload tracer (libhrel_trace.so,
 #                    experiments/trace.sh), which sees the whole PVM API, group
 #                    functions and the process's start and end included, and
@@ -284,6 +285,8 @@ if [ -n "$xtrace" ]; then
     if [ -d "$xtrace" ] && [ -s "$xtrace/msgs.csv" ]; then   # a runK folder
         cp "$xtrace/msgs.csv" "$run/xtrace/msgs.csv" || die "cannot copy '$xtrace/msgs.csv'"
         { [ ! -s "$xtrace/trace.csv" ] || cp "$xtrace/trace.csv" "$run/xtrace/trace.csv"; } || die "cannot copy '$xtrace/trace.csv'"
+    elif [ -f "$xtrace" ] && [ "${xtrace%.csv}" != "$xtrace" ]; then   # a msgs.csv
+        cp "$xtrace" "$run/xtrace/msgs.csv" || die "cannot copy '$xtrace'"
     elif [ -d "$xtrace" ]; then                              # a preload trace folder
         cp -r "$xtrace" "$run/xtrace/tev" || die "cannot copy '$xtrace'"
         "$HREL" trace import "${import_args[@]}" "$run/xtrace/tev" -o "$run/xtrace" >"$run/xtrace/import.txt" || exit 1

@@ -214,14 +214,23 @@ int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, 
     if (is_file(path)) {
         if (hrel_cpucal_read(path, &c->cal, err, errlen) != 0)
             goto fail;
-        for (h = 0; h < c->cal->nhost; h++)
+        for (h = 0; h < c->cal->nhost; h++) {
             if (c->cores == 0 || c->cal->cores[h] < c->cores)
                 c->cores = c->cal->cores[h];
+            if (h == c->cal->nhost / 2) {   /* hosts alike: the middle one's limit */
+                c->quota = c->cal->quota[h];
+                c->quota_period = c->cal->period[h];
+            }
+        }
     } else if (need_cal) {
         hrel_seterr(err, errlen, "%s has no calibration.csv (the CPU calibration): make it "
                     "with `experiments/platform_facts.sh --platform %s --run %s` (or give "
                     "--cpu-ratio)", dir, c->platform, dir);
         goto fail;
+    }
+    if (c->quota <= 0 && c->cpu_share > 0) {   /* hostfiles/platform.sh: S CPUs per 100 ms */
+        c->quota = c->cpu_share;
+        c->quota_period = 0.1;
     }
     *out = c;
     return 0;

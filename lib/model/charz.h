@@ -33,6 +33,9 @@ typedef struct hrel_charz {
     double cpu_share;        /* "cpu: S" of the description, 0 when none */
     int shared;              /* 1: every host shares one machine's cores (emulated) */
     int cores;               /* cores per host (the calibration's least), 0 unknown */
+    double quota, quota_period;  /* the hosts' CPU limit: CPUs per period (s); 0: none.
+                                    From the calibration (the median over hosts), else
+                                    the description's "cpu: S" (S per 0.1 s) */
     double setup;            /* median first-contact set-up, s (0 without setup.csv) */
     int have_setup;
     hrel_cpucal *cal;        /* the calibration, NULL when not read */

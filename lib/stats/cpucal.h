@@ -16,10 +16,14 @@
  * do not see a quota).
  *
  * calibration.csv (hrel_calibrate; README "File contracts"): metadata lines, then
- *   host,cores,kernel,seconds      one row per host and kernel
+ *   host,cores,kernel,seconds[,cpu_seconds,quota,period_s]   per host and kernel
+ * (cpu_seconds: the run's CPU time; quota: the host's cgroup CPU limit in CPUs
+ * per period_s, 0 none; older files lack the three)
  * hrel_cpucal_read loads it; hrel_cpucal_ratio compares two calibrations: per
- * kernel the ratio of the median over hosts (TARGET / TRACE), then the geometric
- * mean of the three kernels' ratios: > 1 means TARGET computes more slowly.
+ * kernel the ratio of the median over hosts (TARGET / TRACE) of cpu_seconds
+ * when both files have it (the CPUs' speed; a quota is priced apart, by the
+ * replay), else of seconds; then the geometric mean of the three kernels'
+ * ratios: > 1 means TARGET computes more slowly.
  * Caller owns what _read allocates (hrel_cpucal_free). Nothing prints.
  */
 #ifndef HREL_CPUCAL_H
@@ -33,10 +37,18 @@ enum { HREL_CPUCAL_INT, HREL_CPUCAL_FP, HREL_CPUCAL_MEM, HREL_CPUCAL_NKERNEL };
 const char *hrel_cpucal_kernel_name(int k);
 
 /* The least wall time of REPS (>= 1) runs of kernel K at FRACTION (0 < f <= 1)
- * of its work, scaled to the whole work. Return 0, or -1 (out of memory, bad
- * argument) with the reason. */
-int hrel_cpucal_time(int k, int reps, double fraction, double *seconds, char *err,
-                     size_t errlen);
+ * of its work, scaled to the whole work, and the process CPU time of that run
+ * (CPU may be NULL): the CPU time is the CPU's own speed, whatever else runs
+ * and whatever quota holds the process back. Return 0, or -1 (out of memory,
+ * bad argument) with the reason. */
+int hrel_cpucal_time(int k, int reps, double fraction, double *seconds, double *cpu,
+                     char *err, size_t errlen);
+
+/* The CPU bandwidth limit of this process's cgroup (v1 cpu.cfs_quota_us /
+ * cpu.cfs_period_us, or v2 cpu.max, found through /proc/self/cgroup and
+ * /proc/self/mountinfo): *QUOTA CPUs per *PERIOD seconds; *QUOTA = 0 when there
+ * is none or it cannot be read. */
+void hrel_cpucal_quota(double *quota, double *period);
 
 typedef struct hrel_cpucal {
     char *path;            /* the file read, for messages */
@@ -44,6 +56,9 @@ typedef struct hrel_cpucal {
     char **host;           /* host names, file order */
     int *cores;            /* cores of each host */
     double *sec;           /* sec[h * HREL_CPUCAL_NKERNEL + k]; NaN where absent */
+    double *cpu;           /* the same for cpu_seconds; NULL when the file has none */
+    double *quota;         /* per host: CPUs of its cgroup limit (0: none) */
+    double *period;        /* per host: the limit's period, s */
 } hrel_cpucal;
 
 /* Read calibration.csv at PATH. Every host must have all three kernels.
@@ -51,8 +66,9 @@ typedef struct hrel_cpucal {
 int hrel_cpucal_read(const char *path, hrel_cpucal **out, char *err, size_t errlen);
 void hrel_cpucal_free(hrel_cpucal *c);
 
-/* The median over hosts of kernel K's seconds. */
-double hrel_cpucal_median(const hrel_cpucal *c, int k);
+/* The median over hosts of kernel K's seconds (CPU: of cpu_seconds, which the
+ * file must have). */
+double hrel_cpucal_median(const hrel_cpucal *c, int k, int cpu);
 
 /* *RATIO = geometric mean over the kernels of median(TARGET) / median(TRACE);
  * KRATIO (may be NULL) gets the three kernels' own ratios. */

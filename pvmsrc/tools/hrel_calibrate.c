@@ -29,7 +29,8 @@ static const char usage_text[] =
     "usage: hrel_calibrate [--local] [--quick] [-r|--reps N] [-o FILE]\n"
     "Times three CPU kernels of fixed work (int, fp, mem: lib/stats/cpucal.h) on every\n"
     "host of the running virtual machine, one host at a time, and writes\n"
-    "calibration.csv (host,cores,kernel,seconds,cpu) to FILE or standard output.\n"
+    "calibration.csv (host,cores,kernel,seconds,cpu_seconds,quota,period_s,cpu) to FILE\n"
+    "or standard output.\n"
     "  --local    this machine only, without PVM\n"
     "  --quick    a quarter of the work, one run each (a check, not a calibration)\n"
     "  -r N       runs per kernel, the least time kept (default 3)\n";
@@ -37,7 +38,8 @@ static const char usage_text[] =
 typedef struct cal_row {
     char host[256], cpu[256];
     int cores;
-    double sec[HREL_CPUCAL_NKERNEL];
+    double sec[HREL_CPUCAL_NKERNEL], csec[HREL_CPUCAL_NKERNEL];
+    double quota, period;      /* the host's cgroup CPU limit (0: none) */
 } cal_row;
 
 /* The CPU's model name from /proc/cpuinfo, commas made spaces; "?" if unknown. */
@@ -71,8 +73,9 @@ static int measure(cal_row *row, int reps, double fraction, char *err, size_t er
     row->host[sizeof row->host - 1] = '\0';
     row->cores = n > 0 ? (int)n : 1;
     cpu_model(row->cpu, sizeof row->cpu);
+    hrel_cpucal_quota(&row->quota, &row->period);
     for (k = 0; k < HREL_CPUCAL_NKERNEL; k++)
-        if (hrel_cpucal_time(k, reps, fraction, &row->sec[k], err, errlen) != 0)
+        if (hrel_cpucal_time(k, reps, fraction, &row->sec[k], &row->csec[k], err, errlen) != 0)
             return -1;
     return 0;
 }
@@ -100,6 +103,9 @@ static int worker(void)
         pvm_pkstr(ok ? row.host : err);
         pvm_pkint(&row.cores, 1, 1);
         pvm_pkdouble(row.sec, HREL_CPUCAL_NKERNEL, 1);
+        pvm_pkdouble(row.csec, HREL_CPUCAL_NKERNEL, 1);
+        pvm_pkdouble(&row.quota, 1, 1);
+        pvm_pkdouble(&row.period, 1, 1);
         pvm_pkstr(row.cpu);
         pvm_send(parent, HREL_TAG_CAL_RESULT);
     }
@@ -116,12 +122,15 @@ static void write_rows(FILE *fp, const cal_row *rows, int n, int reps, double fr
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     fprintf(fp, "# hrel_calibrate: CPU kernels of lib/stats/cpucal.h, the least of %d run(s) "
             "each, %g of the work (times scaled to the whole work)\n# where: %s\n"
-            "# date: %s\n# version: %s\nhost,cores,kernel,seconds,cpu\n",
+            "# seconds: wall time; cpu_seconds: the same run's CPU time; quota: the host's cgroup "
+            "CPU limit in CPUs per period_s (0: none)\n"
+            "# date: %s\n# version: %s\nhost,cores,kernel,seconds,cpu_seconds,quota,period_s,cpu\n",
             reps, fraction, where, date, HREL_VERSION);
     for (i = 0; i < n; i++)
         for (k = 0; k < HREL_CPUCAL_NKERNEL; k++)
-            fprintf(fp, "%s,%d,%s,%.6f,%s\n", rows[i].host, rows[i].cores,
-                    hrel_cpucal_kernel_name(k), rows[i].sec[k], rows[i].cpu);
+            fprintf(fp, "%s,%d,%s,%.6f,%.6f,%.4g,%.4g,%s\n", rows[i].host, rows[i].cores,
+                    hrel_cpucal_kernel_name(k), rows[i].sec[k], rows[i].csec[k], rows[i].quota,
+                    rows[i].period, rows[i].cpu);
 }
 
 static int fail(const int *tids, int n, const char *msg)
@@ -200,6 +209,9 @@ int main(int argc, char **argv)
                 return fail(tids, nh, rows[i].host);
             pvm_upkint(&rows[i].cores, 1, 1);
             pvm_upkdouble(rows[i].sec, HREL_CPUCAL_NKERNEL, 1);
+            pvm_upkdouble(rows[i].csec, HREL_CPUCAL_NKERNEL, 1);
+            pvm_upkdouble(&rows[i].quota, 1, 1);
+            pvm_upkdouble(&rows[i].period, 1, 1);
             pvm_upkstr(rows[i].cpu);
         }
         hrel_vm_release(tids, nh, HREL_TAG_CAL_QUIT, 1);

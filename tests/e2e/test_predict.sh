@@ -18,7 +18,7 @@ our_tracers() {
 }
 
 "$P" --runs 2 --tracer pvm --all-models --same-vm --fit "$T/fit.csv" --run "$T/p1" --timeout 60 -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p1.out" 2>"$T/p1.err"
-rc=$?
+rc=$?; [ $rc -eq 0 ] || { echo "p1 said:"; tail -n 5 "$T/p1.err" "$T/p1.out"; }
 check "predict.sh exits 0 on the stencil" [ $rc -eq 0 ]
 check "last line names the run" [ "$(tail -n 1 "$T/p1.out")" = "predict: $T/p1" ]
 check "predict.csv header" grep -qx 'model,predicted_s,measured_s,err_pct' "$T/p1/predict.csv"

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "charz.h"
 #include "cpucal.h"
+#include "cpuquota.h"
 #include "hrel_test.h"
 #include "recommend.h"
 #include "whatif.h"
@@ -33,7 +35,7 @@ static void calibration(void)
     if (a && b) {
         HREL_CHECK_INT(a->nhost, 2, "two hosts");
         HREL_CHECK_INT(b->cores[0], 16, "cores read");
-        HREL_CHECK_ABS(hrel_cpucal_median(a, HREL_CPUCAL_INT), 0.2, 1e-12, "median over hosts");
+        HREL_CHECK_ABS(hrel_cpucal_median(a, HREL_CPUCAL_INT, 0), 0.2, 1e-12, "median over hosts");
         hrel_cpucal_ratio(a, b, &ratio, kr);
         HREL_CHECK_ABS(kr[0], 2.0, 1e-12, "int ratio 2");
         HREL_CHECK_ABS(kr[1], 1.0, 1e-12, "fp ratio 1");
@@ -44,6 +46,28 @@ static void calibration(void)
     }
     hrel_cpucal_free(a);
     hrel_cpucal_free(b);
+    /* with CPU times and a quota: the ratio takes the CPU times (the CPUs' own
+     * speed: the quota is priced by the replay): wall 2x, CPU 1x -> ratio 1 */
+    a = b = NULL;
+    pa = hrel_test_write_tmp("cal_g.csv", "host,cores,kernel,seconds,cpu_seconds,quota,period_s\n"
+                             "x,2,int,0.1,0.1,0,0\nx,2,fp,0.1,0.1,0,0\nx,2,mem,0.1,0.1,0,0\n");
+    pb = hrel_test_write_tmp("cal_h.csv", "host,cores,kernel,seconds,cpu_seconds,quota,period_s\n"
+                             "y,2,int,0.2,0.1,0.5,0.1\ny,2,fp,0.2,0.1,0.5,0.1\ny,2,mem,0.2,0.1,0.5,0.1\n");
+    HREL_CHECK_INT(hrel_cpucal_read(pa, &a, err, sizeof err), 0, err);
+    HREL_CHECK_INT(hrel_cpucal_read(pb, &b, err, sizeof err), 0, err);
+    if (a && b) {
+        hrel_cpucal_ratio(a, b, &ratio, NULL);
+        HREL_CHECK_ABS(ratio, 1.0, 1e-12, "CPU times: ratio 1 under a quota");
+        HREL_CHECK_ABS(b->quota[0], 0.5, 0, "quota read");
+        HREL_CHECK_ABS(b->period[0], 0.1, 0, "period read");
+    }
+    hrel_cpucal_free(a);
+    hrel_cpucal_free(b);
+    b = NULL;
+    pb = hrel_test_write_tmp("cal_i.csv", "host,cores,kernel,seconds,cpu_seconds,quota,period_s\n"
+                             "y,2,int,0.2,0.1,0.5,0\n");
+    HREL_CHECK_INT(hrel_cpucal_read(pb, &b, err, sizeof err), -1, "a quota without a period");
+    HREL_CHECK(strstr(err, "quota must be >= 0 with a period_s > 0") != NULL, err);
     /* bad files: one line naming the file and what */
     b = NULL;
     pb = hrel_test_write_tmp("cal_c.csv", CALH "z,2,int,0.4,c\nz,2,fp,0.1,c\n");
@@ -59,12 +83,16 @@ static void calibration(void)
     HREL_CHECK_INT(hrel_cpucal_read(pb, &b, err, sizeof err), -1, "no cores column");
     HREL_CHECK(strstr(err, "cores") != NULL, err);
     /* a kernel really runs: a sliver of the work, scaled to the whole */
-    HREL_CHECK_INT(hrel_cpucal_time(HREL_CPUCAL_INT, 1, 0.01, &s, err, sizeof err), 0, err);
-    HREL_CHECK(s > 0 && isfinite(s), "int kernel time > 0");
-    HREL_CHECK_INT(hrel_cpucal_time(HREL_CPUCAL_FP, 1, 0.01, &s, err, sizeof err), 0, err);
+    {
+        double c = 0;
+        HREL_CHECK_INT(hrel_cpucal_time(HREL_CPUCAL_INT, 1, 0.01, &s, &c, err, sizeof err), 0, err);
+        HREL_CHECK(s > 0 && isfinite(s), "int kernel time > 0");
+        HREL_CHECK(c > 0 && isfinite(c), "int kernel CPU time > 0");
+    }
+    HREL_CHECK_INT(hrel_cpucal_time(HREL_CPUCAL_FP, 1, 0.01, &s, NULL, err, sizeof err), 0, err);
     HREL_CHECK(s > 0 && isfinite(s), "fp kernel time > 0");
-    HREL_CHECK_INT(hrel_cpucal_time(3, 1, 1, &s, err, sizeof err), -1, "no kernel 3");
-    HREL_CHECK_INT(hrel_cpucal_time(0, 1, 0, &s, err, sizeof err), -1, "fraction 0");
+    HREL_CHECK_INT(hrel_cpucal_time(3, 1, 1, &s, NULL, err, sizeof err), -1, "no kernel 3");
+    HREL_CHECK_INT(hrel_cpucal_time(0, 1, 0, &s, NULL, err, sizeof err), -1, "fraction 0");
 }
 
 static void whatif(void)
@@ -102,15 +130,17 @@ static void whatif(void)
 static void characterisation(void)
 {
     const char *f;
-    char dir[512], sub[600], err[1024] = "";
+    char dir[512], sub[600], err[1024] = "", cz[64], pl[96];
     hrel_charz *c = NULL;
+    /* a folder of this run's own */
+    snprintf(cz, sizeof cz, "charz.%ld", (long)getpid());
     f = hrel_test_write_tmp("char_probe", "x");
-    snprintf(dir, sizeof dir, "%.*s/charz", (int)(strrchr(f, '/') - f), f);
+    snprintf(dir, sizeof dir, "%.*s/%s", (int)(strrchr(f, '/') - f), f, cz);
     mkdir(dir, 0755);
     /* no fit.csv: says so and how to make it */
     HREL_CHECK_INT(hrel_charz_read(dir, 0, &c, err, sizeof err), -1, "no fit.csv");
     HREL_CHECK(strstr(err, "has no fit.csv") != NULL && strstr(err, "study.sh") != NULL, err);
-    snprintf(sub, sizeof sub, "charz/fit.csv");
+    snprintf(sub, sizeof sub, "%s/fit.csv", cz);
     hrel_test_write_tmp(sub, "pattern,procs,g,L\nPP,all,1e-6,1e-4\n");
     HREL_CHECK_INT(hrel_charz_read(dir, 1, &c, err, sizeof err), -1, "no calibration.csv");
     HREL_CHECK(strstr(err, "has no calibration.csv") != NULL &&
@@ -125,13 +155,17 @@ static void characterisation(void)
         c = NULL;
     }
     /* an emulated platform's run: description, raw.csv, setup, calibration */
-    hrel_test_write_tmp("charz/raw.csv", "# platform: lan-x\n# routing: daemon\nh\n");
+    snprintf(sub, sizeof sub, "%s/raw.csv", cz);
+    hrel_test_write_tmp(sub, "# platform: lan-x\n# routing: daemon\nh\n");
     mkdir(strcat(strcpy(sub, dir), "/platform"), 0755);
-    hrel_test_write_tmp("charz/platform/lan-x.platform",
+    snprintf(pl, sizeof pl, "%s/platform/lan-x.platform", cz);
+    hrel_test_write_tmp(pl,
                         "# a test\nhosts: 4   # four\nmedium: shared\nrate: 100mbit\n"
                         "wire: user\ncpu: 0.5\ncores: shared\n");
-    hrel_test_write_tmp("charz/setup.csv", "a,b\n# median_setup_s 0.25\n");
-    hrel_test_write_tmp("charz/calibration.csv", CALH "h1,2,int,1,c\nh1,2,fp,1,c\nh1,2,mem,1,c\n"
+    snprintf(sub, sizeof sub, "%s/setup.csv", cz);
+    hrel_test_write_tmp(sub, "a,b\n# median_setup_s 0.25\n");
+    snprintf(sub, sizeof sub, "%s/calibration.csv", cz);
+    hrel_test_write_tmp(sub, CALH "h1,2,int,1,c\nh1,2,fp,1,c\nh1,2,mem,1,c\n"
                                                  "h2,3,int,1,c\nh2,3,fp,1,c\nh2,3,mem,1,c\n");
     HREL_CHECK_INT(hrel_charz_read(dir, 1, &c, err, sizeof err), 0, err);
     if (c) {
@@ -149,7 +183,7 @@ static void characterisation(void)
         hrel_charz_free(c);
         c = NULL;
     }
-    hrel_test_write_tmp("charz/platform/lan-x.platform", "hosts four\n");
+    hrel_test_write_tmp(pl, "hosts four\n");
     HREL_CHECK_INT(hrel_charz_read(dir, 1, &c, err, sizeof err), -1, "bad description");
     HREL_CHECK(strstr(err, "lan-x.platform:1: expected 'key: value'") != NULL, err);
     HREL_CHECK_INT(hrel_charz_read("/nonexistent/x", 0, &c, err, sizeof err), -1, "no folder");
@@ -183,9 +217,34 @@ static void recommend(void)
     HREL_CHECK_INT(best, 0, "no summary and no replay: the first model");
 }
 
+/* CFS bandwidth control by hand: half a CPU per 100 ms period */
+static void quota(void)
+{
+    hrel_cpuquota q = {-1, 0};
+    /* a 30 ms burst fits the period's 50 ms budget: full speed */
+    HREL_CHECK_ABS(hrel_cpuquota_run(&q, 0.0, 0.03, 0.5, 0.1), 0.03, 1e-12, "30 ms burst");
+    /* 30 ms more at 0.04: 20 ms of budget left -> runs to 0.06, throttled to 0.1,
+     * 10 ms in the next period -> 0.11 */
+    HREL_CHECK_ABS(hrel_cpuquota_run(&q, 0.04, 0.03, 0.5, 0.1), 0.11, 1e-12, "throttled once");
+    /* a long computation from 0.2: 1 s of CPU at 50 ms per 100 ms: 20 periods,
+     * the last budget ends at 0.2 + 1.9 + 0.05 = 2.15 */
+    q.period = -1;
+    q.used = 0;
+    HREL_CHECK_ABS(hrel_cpuquota_run(&q, 0.2, 1.0, 0.5, 0.1), 2.15, 1e-9, "1 s at half a CPU");
+    /* a period's budget is the period's, whatever is left of it: from 0.08,
+     * 20 ms run to the period's end at 0.1 (budget 50 ms, 20 used), then 30 ms */
+    q.period = -1;
+    q.used = 0;
+    HREL_CHECK_ABS(hrel_cpuquota_run(&q, 0.08, 0.05, 0.5, 0.1), 0.13, 1e-12, "across a boundary");
+    /* no limit: a whole CPU or more */
+    HREL_CHECK_ABS(hrel_cpuquota_run(&q, 1.0, 0.5, 1.0, 0.1), 1.5, 0, "quota 1: no throttling");
+    HREL_CHECK_ABS(hrel_cpuquota_run(&q, 1.0, 0.5, 0.5, 0), 1.5, 0, "no period: no throttling");
+}
+
 int main(void)
 {
     hrel_test_init();
+    quota();
     calibration();
     whatif();
     characterisation();
