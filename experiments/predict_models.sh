@@ -38,8 +38,19 @@ hrel_predict_models() {
             [ -z "$say" ] || echo "$say: $name refused: $(head -n 1 "${errbase}_$name.err")" >&2
         fi
     }
-    _pm bspwb bspwb "$src/trace.csv" --fit "$fit"
-    _pm mpm mpm "$src/trace.csv" --fit "$fit"
+    # BSPWB and MPM need the M-steps the import inferred: where it could form
+    # none (it said why in import.err) they refuse with that reason
+    if [ -f "$src/trace.csv" ]; then
+        _pm bspwb bspwb "$src/trace.csv" --fit "$fit"
+        _pm mpm mpm "$src/trace.csv" --fit "$fit"
+    else
+        local why name
+        why=$(sed -n 's/^hrel trace: no M-steps, no trace.csv ([^)]*): //p' "$src/import.err" 2>/dev/null | head -n 1)
+        for name in bspwb mpm; do
+            refused+=("$name: no M-steps in this trace${why:+: $why}")
+            [ -z "$say" ] || echo "$say: $name refused: no M-steps in this trace${why:+: $why}" >&2
+        done
+    fi
     _pm replay replay "$src/msgs.csv" --fit "$fit" --medium "$medium" --cpu-ratio "$ratio" --setup "$setup" "$@"
     _pm replay_nomedium replay "$src/msgs.csv" --fit "$fit" --medium none --cpu-ratio "$ratio" --setup "$setup" "$@"
     _pm replay_nosetup replay "$src/msgs.csv" --fit "$fit" --medium "$medium" --cpu-ratio "$ratio" "$@"

@@ -26,7 +26,8 @@
 #                    emulated LAN its link rate, otherwise 10 Mbit/s
 #   BENCH-ARGS       passed to hrel_bench (see bin/$PVM_ARCH/hrel_bench --help)
 #
-# Writes DIR/raw.csv (one row per timed repetition) and DIR/cases.csv, then the
+# Writes DIR/raw.csv (one row per timed repetition) and DIR/cases.csv,
+# DIR/lifecycle.csv (hrel_lifecycle: the task lifecycle's costs), then the
 # tables, figures and report of the run, points results/latest at DIR, and, once
 # runs of two or more platforms exist, the cross-platform comparison in
 # results/compare/. results/ is the checkout's, or the directory HREL_RESULTS
@@ -74,6 +75,24 @@ if [ "$rc" -ne 0 ]; then
 fi
 mkdir -p "$HREL_RESULTS" && ln -sfn "$run" "$HREL_RESULTS/latest"
 echo "study.sh: raw measurements in $run/raw.csv"
+
+# --- the task lifecycle (issue 21): hrel_lifecycle in a virtual machine of the
+# same platform -> DIR/lifecycle.csv (README "Data contracts"), which
+# `hrel model replay --lifecycle` charges; its log in DIR/lifecycle.log. A
+# failure is said and the study goes on (the replay then keeps the durations
+# a trace recorded).
+study_lifecycle() {
+    local lc="$ROOT/bin/$PVM_ARCH/hrel_lifecycle"
+    [ -x "$lc" ] || { echo "study.sh: $lc is not built: no lifecycle.csv" >&2; return 0; }
+    if HREL_PLAT_NO_PROBE=1 hrel_plat_run "$lc" --platform "$platform" -o "$run/lifecycle.csv" \
+           >"$run/lifecycle.log" 2>&1; then
+        echo "study.sh: task lifecycle in $run/lifecycle.csv"
+    else
+        rm -f "$run/lifecycle.csv"
+        echo "study.sh: hrel_lifecycle failed: $(tail -n 1 "$run/lifecycle.log"); no lifecycle.csv" >&2
+    fi
+}
+study_lifecycle
 if [ "$report" -eq 1 ] && [ -x "$ROOT/experiments/report.sh" ]; then
     # --quick fits the minimum of each case: TCP stalls (AO's incast on the
     # LANs) only ever add time, and in some cases more than half of a handful
