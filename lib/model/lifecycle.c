@@ -9,7 +9,7 @@
 
 /* the events of lifecycle.csv, in the order of the flags below */
 static const char *const events[] = {"enrol", "spawn", "spawn_start", "exit", "end",
-                                     "gs_start", NULL};
+                                     "gs_start", "joingroup", NULL};
 
 double hrel_lifecycle_spawn(const hrel_lifecycle *l, int k, int where)
 {
@@ -20,6 +20,15 @@ double hrel_lifecycle_spawn(const hrel_lifecycle *l, int k, int where)
         return fmax(0.0, one + (double)(k - 1) * (l->spawnk[where] - one) /
                                    (double)(l->spawn_k[where] - 1));
     return k * one;
+}
+
+double hrel_lifecycle_spawn_start(const hrel_lifecycle *l, int i, int where)
+{
+    double one = l->spawn_start[where];
+    if (i <= 0 || l->start_k[where] <= 1)
+        return one;
+    return fmax(0.0, one + (double)i * (l->spawn_startk[where] - one) /
+                               (double)(l->start_k[where] - 1));
 }
 
 int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *l, char *err,
@@ -57,7 +66,7 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
             ;
         if (!events[ev]) {
             hrel_seterr(err, errlen, "%s:%zu: unknown event '%.40s' (enrol spawn spawn_start "
-                        "exit end gs_start)", path, c->lineno[i], e);
+                        "exit end gs_start joingroup)", path, c->lineno[i], e);
             goto out;
         }
         if (strcmp(wh, "local") == 0)
@@ -92,8 +101,13 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
             }
             break;
         case 2:
-            l->spawn_start[w] = v;
-            haves[w] = 1;
+            if (k == 1) {
+                l->spawn_start[w] = v;
+                haves[w] = 1;
+            } else if (k > l->start_k[w]) {
+                l->spawn_startk[w] = v;
+                l->start_k[w] = (int)k;
+            }
             break;
         case 3:
             l->exit = v;
@@ -101,8 +115,10 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
         case 4:
             l->end = v;
             break;
-        default:
+        case 5:
             l->gs_start = v;
+            break;
+        default:   /* joingroup with the server running: for the reader, not priced */
             break;
         }
     }
@@ -117,8 +133,11 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
         l->spawnk[1] = l->spawnk[0];
         l->spawn_k[1] = l->spawn_k[0];
     }
-    if (!haves[1])
+    if (!haves[1]) {
         l->spawn_start[1] = l->spawn_start[0];
+        l->spawn_startk[1] = l->spawn_startk[0];
+        l->start_k[1] = l->start_k[0];
+    }
     if (!(seen & (1 << 5)))
         l->gs_start = l->spawn1[0] + l->spawn_start[0];
     rc = 0;

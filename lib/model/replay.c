@@ -34,6 +34,7 @@ typedef struct rstate {
     int gapdone;       /* processor sharing: the gap before row next is done */
     int spawned;       /* 0: started by no traced spawn, 1: spawned, 2: the group server */
     int remote;        /* spawned onto another host than its parent's */
+    double enrol;      /* lifecycle: its enrolment's cost */
 } rstate;
 
 /* The ranks that can run now, a binary heap on (clock, rank): the rank with
@@ -315,9 +316,7 @@ static double life_cost(const hrel_lifecycle *l, hrel_msgkind kind, const rstate
 {
     switch (kind) {
     case HREL_MSG_ENROL:
-        if (s->spawned == 2)
-            return fmax(0.0, l->gs_start - hrel_lifecycle_spawn(l, 1, s->remote));
-        return s->spawned ? l->spawn_start[s->remote] : l->enrol;
+        return s->spawned ? s->enrol : l->enrol;
     case HREL_MSG_EXIT:
         return l->exit;
     case HREL_MSG_END:
@@ -563,6 +562,10 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                         st[c].ready = 1;
                         st[c].spawned = m->inside >= 0 ? 2 : 1;
                         st[c].remote = host_of(t, par, c) != hs;
+                        if (life)
+                            st[c].enrol = st[c].spawned == 2
+                                ? fmax(0.0, life->gs_start - hrel_lifecycle_spawn(life, 1, st[c].remote))
+                                : hrel_lifecycle_spawn_start(life, k, st[c].remote);
                         st[c].clock = life ? s->clock
                                            : fmax(0.0, s->clock + (t->row[t->first[c]].t0 - m->t1));
                         consider(t, st, &heap, arrive, wait, c, ps);

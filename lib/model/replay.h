@@ -9,7 +9,7 @@
  *    recorded lag; with LIFECYCLE (lifecycle.h, a platform's lifecycle.csv)
  *    instead: a spawn of k tasks costs hrel_lifecycle_spawn (remote when a
  *    child is on another host), its tasks start at its end with no lag and
- *    their enrol row costs spawn_start (the group server's, spawned inside a
+ *    their enrol row costs hrel_lifecycle_spawn_start (the group server's, inside a
  *    group call: gs_start less the spawn), a task no one spawned enrols in
  *    `enrol`, exit costs `exit` and end `end` (the process's teardown);
  *  - a group call (joingroup .. scatter) costs what its inner rows cost (its

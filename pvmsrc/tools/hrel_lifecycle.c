@@ -8,10 +8,11 @@
  *    one host's processes share it); exit: its pvm_exit; end: from pvm_exit's
  *    return to waitpid's in the parent (the process's teardown);
  *  - spawn (k 1 and K, local and, when the virtual machine has another host,
- *    remote): the pvm_spawn call; spawn_start (k 1): from its return to the
- *    child's first pvm_mytid returning, as the arrival of the child's first
- *    message less half a round trip measured right after (no common clock
- *    needed);
+ *    remote): the pvm_spawn call; spawn_start (k 1 and K: the last child):
+ *    from its return to the child's first pvm_mytid returning, as the arrival
+ *    of the child's first message less half a round trip measured right after
+ *    (no common clock needed); each spawn waits until the children of the one
+ *    before have left;
  *  - gs_start: in a spawned child (a fresh libgpvm3), its first pvm_joingroup
  *    when no group server runs less its second one; the server is killed
  *    after each repetition. Skipped (a comment line says so) when a group
@@ -181,7 +182,8 @@ static int one_exec(const char *self, double *enrol, double *ex, double *end, ch
     return 0;
 }
 
-/* spawn K children on HOST; their spawn time and (K 1) start to enrolment */
+/* spawn K children on HOST; their spawn time and the last one's start to
+ * enrolment */
 static int one_spawn(const char *host, int k, double *spawn, double *start, char *err,
                      size_t errlen)
 {
@@ -201,21 +203,18 @@ static int one_spawn(const char *host, int k, double *spawn, double *start, char
     for (i = 0; i < k; i++) {
         if (hrel_vm_recv(-1, HREL_TAG_LC_HELLO, LC_WAIT_S, &src, NULL, err, errlen) < 0)
             return -1;
-        if (i == 0)
-            th = hrel_clock_now();
+        th = hrel_clock_now();
     }
     *spawn = t1 - t0;
-    if (k == 1) {
-        p0 = hrel_clock_now();
-        pvm_initsend(PvmDataDefault);
-        pvm_send(tids[0], HREL_TAG_LC_PING);
-        if (hrel_vm_recv(tids[0], HREL_TAG_LC_PING, LC_WAIT_S, NULL, NULL, err, errlen) < 0)
-            return -1;
-        p1 = hrel_clock_now();
-        *start = th - t1 - (p1 - p0) / 2;
-        if (*start < 0)
-            *start = 0;
-    }
+    p0 = hrel_clock_now();   /* a round trip: a hello's time on the way */
+    pvm_initsend(PvmDataDefault);
+    pvm_send(src, HREL_TAG_LC_PING);
+    if (hrel_vm_recv(src, HREL_TAG_LC_PING, LC_WAIT_S, NULL, NULL, err, errlen) < 0)
+        return -1;
+    p1 = hrel_clock_now();
+    *start = th - t1 - (p1 - p0) / 2;
+    if (*start < 0)
+        *start = 0;
     /* let them go, and wait until they are gone: the next spawn must not
        share the pvmd with their exits */
     pvm_notify(PvmTaskExit, HREL_TAG_EXIT, k, tids);
@@ -284,7 +283,7 @@ int main(int argc, char **argv)
         HREL_OPT_STR("child", 0, &child),
         HREL_OPT_NUM("fd", 0, HREL_ARG_INT, &fd, 0, 1 << 20),
         HREL_OPT_END};
-    static lc_row rows[11];
+    static lc_row rows[13];
     lc_row *enrol = &rows[0], *ex = &rows[1], *end = &rows[2];
     FILE *fp = stdout;
     int gs_skipped = 0;
@@ -327,9 +326,11 @@ int main(int argc, char **argv)
     rows[8] = (lc_row){.event = "spawn_start", .where = "remote", .k = 1};
     rows[9] = (lc_row){.event = "gs_start", .where = "local", .k = 1};
     rows[10] = (lc_row){.event = "joingroup", .where = "local", .k = 1};
+    rows[11] = (lc_row){.event = "spawn_start", .where = "local", .k = k};
+    rows[12] = (lc_row){.event = "spawn_start", .where = "remote", .k = k};
     gs_skipped = gs_tid() > 0;
     for (i = 0; i < reps; i++) {   /* interleaved, so a slow spell touches every event */
-        double a, b, c, dummy;
+        double a, b, c, d;
         int w;
         if (one_exec("/proc/self/exe", &a, &b, &c, err, sizeof err) != 0)
             goto fail;
@@ -340,11 +341,12 @@ int main(int argc, char **argv)
             const char *h = w ? remote : here;
             lc_row *base = &rows[3 + 3 * w];
             if (one_spawn(h, 1, &a, &b, err, sizeof err) != 0 ||
-                one_spawn(h, k, &c, &dummy, err, sizeof err) != 0)
+                one_spawn(h, k, &c, &d, err, sizeof err) != 0)
                 goto fail;
             base[0].v[base[0].n++] = a;
             base[2].v[base[2].n++] = b;
             base[1].v[base[1].n++] = c;
+            rows[11 + w].v[rows[11 + w].n++] = d;
         }
         if (!gs_skipped) {
             if (one_gs(&a, &b, err, sizeof err) != 0)
@@ -364,7 +366,7 @@ int main(int argc, char **argv)
     if (gs_skipped)
         fprintf(fp, "# gs_start: skipped (a group server ran already)\n");
     fprintf(fp, "event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n");
-    for (i = 0; i < 11; i++)
+    for (i = 0; i < 13; i++)
         put_row(fp, &rows[i]);
     if (fp != stdout && fclose(fp) != 0) {
         snprintf(err, sizeof err, "cannot write '%s'", out);

@@ -22,9 +22,11 @@ int main(void)
              "spawn,1,remote,5,0.020,0,0,0,0\n"
              "spawn_start,1,local,5,0.003,0,0,0,0\n"
              "spawn_start,1,remote,5,0.030,0,0,0,0\n"
+             "spawn_start,4,local,5,0.006,0,0,0,0\n"
              "exit,1,local,5,0.0005,0,0,0,0\n"
              "end,1,local,5,0.001,0,0,0,0\n"
-             "gs_start,1,local,5,0.050,0,0,0,0\n");
+             "gs_start,1,local,5,0.050,0,0,0,0\n"
+             "joingroup,1,local,5,0.00003,0,0,0,0\n");
     HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
     HREL_CHECK_ABS(l.enrol, 0.010, 1e-15, "enrol median");
     HREL_CHECK_ABS(l.spawn_start[1], 0.030, 1e-15, "remote spawn_start");
@@ -34,6 +36,12 @@ int main(void)
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 0), 0.004, 1e-15, "spawn of 3: 2 + 2 x 1 ms");
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 2, 1), 0.040, 1e-15,
                    "remote spawn of 2, only one task measured: 2 x 20 ms");
+    /* the tasks of one spawn enrol one after the other: 3 ms, then + 1 ms each
+       (the 4th of 4 at 6 ms); remotely only one measured: all at 30 ms */
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 0), 0.003, 1e-15, "first task 3 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 1, 0), 0.004, 1e-15, "second task 4 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 3, 0), 0.006, 1e-15, "fourth task 6 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 2, 1), 0.030, 1e-15, "remote: 30 ms");
     HREL_CHECK_INT(hrel_lifecycle_read(p, NULL, &l, err, sizeof err), 0, "any platform");
 
     /* fall-backs: no remote rows, no gs_start */
