@@ -6,6 +6,8 @@
 #                    host,cores,kernel,seconds,cpu)
 #   setup.csv        the route set-up on first contact (hrel_firstcontact), on
 #                    the route the run's raw.csv measured
+#   lifecycle.csv    the task lifecycle's costs (hrel_lifecycle: enrolment,
+#                    spawn, exit, the group server's start; its log lifecycle.log)
 #
 # usage: experiments/platform_facts.sh [--platform NAME | --hostfile FILE | --attach] --run RUN
 #          measures them now for the run folder RUN (a study of that platform,
@@ -40,6 +42,11 @@ facts() {   # facts RUN: inside the virtual machine
     else
         mv "$run/setup.csv.new" "$run/setup.csv"; rm -f "$run/setup.err"
     fi
+    if ! "$ROOT/bin/$ARCH/hrel_lifecycle" --platform "${HREL_PLATFORM:-local}" \
+            -o "$run/lifecycle.csv" >"$run/lifecycle.log" 2>&1; then
+        echo "platform_facts: the task lifecycle failed: $(tail -n 1 "$run/lifecycle.log"); no lifecycle.csv" >&2
+        rm -f "$run/lifecycle.csv"
+    fi
     return 0
 }
 
@@ -63,4 +70,5 @@ hrel_plat_run "$0" --inner "$run"
 rc=$?
 [ -s "$run/calibration.csv" ] && echo "platform_facts: $run/calibration.csv"
 [ -s "$run/setup.csv" ] && echo "platform_facts: $run/setup.csv"
+[ -s "$run/lifecycle.csv" ] && echo "platform_facts: $run/lifecycle.csv"
 exit "$rc"

@@ -26,9 +26,11 @@
 #                    emulated LAN its link rate, otherwise 10 Mbit/s
 #   BENCH-ARGS       passed to hrel_bench (see bin/$PVM_ARCH/hrel_bench --help)
 #
-# Writes DIR/raw.csv (one row per timed repetition) and DIR/cases.csv, the
-# CPU calibration of every host (DIR/calibration.csv) and the route set-up on
-# first contact (DIR/setup.csv: experiments/platform_facts.sh), then the
+# Writes DIR/raw.csv (one row per timed repetition) and DIR/cases.csv, then in
+# the same virtual machine what a prediction needs besides g and L
+# (experiments/platform_facts.sh): the CPU calibration of every host
+# (DIR/calibration.csv), the route set-up on first contact (DIR/setup.csv) and
+# the task lifecycle's costs (DIR/lifecycle.csv, hrel_lifecycle); then the
 # tables, figures and report of the run, points results/latest at DIR, and, once
 # runs of two or more platforms exist, the cross-platform comparison in
 # results/compare/. results/ is the checkout's, or the directory HREL_RESULTS
@@ -79,6 +81,7 @@ if [ "$rc" -ne 0 ]; then
 fi
 mkdir -p "$HREL_RESULTS" && ln -sfn "$run" "$HREL_RESULTS/latest"
 echo "study.sh: raw measurements in $run/raw.csv"
+
 if [ "$report" -eq 1 ] && [ -x "$ROOT/experiments/report.sh" ]; then
     # --quick fits the minimum of each case: TCP stalls (AO's incast on the
     # LANs) only ever add time, and in some cases more than half of a handful

@@ -60,6 +60,7 @@ static const char replay_usage[] =
     "usage: hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium none|port|bus]\n"
     "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
     "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--wire tc|ethernet]]\n"
+    "                         [--cores N | --shared-cores N] [--lifecycle FILE [--platform NAME]]\n"
     "                         [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
     "for its recorded gaps (times X), each send costs g m + L (g, L of PingPong from\n"
@@ -81,7 +82,12 @@ static const char replay_usage[] =
     "least), and g, L price nothing (--fit, --g, --L may be left out). Checked against\n"
     "traced runs, not yet against runs from a fresh state (docs/predict.md). Prints per\n"
     "rank the predicted and measured end, then 'total <seconds>' (with --daemon first\n"
-    "'# pvmd packets N, sent again K').\n";
+    "'# pvmd packets N, sent again K'). --cores N: each host has N cores, shared by\n"
+    "the ranks computing on it (processor sharing); --shared-cores N: all hosts share\n"
+    "N cores (the emulated platforms, on one machine); default: unlimited. --lifecycle\n"
+    "FILE: enrolment, spawn, exit, process end and the group server's start cost what\n"
+    "FILE (lifecycle.csv of hrel_lifecycle) measured, not what the trace recorded;\n"
+    "--platform NAME: refuse a FILE of another platform.\n";
 
 static int fail(int status, const char *sub, const char *msg)
 {
@@ -374,8 +380,9 @@ int hrel_cmd_replay(int argc, char **argv)
     const char *fit = NULL, *medium = "none", *hostsfrom = NULL;
     double g = NAN, L = NAN, ratio = 1.0, setup = 0, total, meas = 0;
     double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5;
-    const char *wire = "ethernet";
-    int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0;
+    const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
+    int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0;
+    hrel_lifecycle life;
     char err[1024];
     hrel_arg table[] = {
         HREL_OPT_STR("fit", 0, &fit),
@@ -390,6 +397,10 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_NUM("rtt0", 0, HREL_ARG_DOUBLE, &rtt0, 1e-7, 10),
         HREL_OPT_NUM("pvmd-s", 0, HREL_ARG_DOUBLE, &pvmds, 0, 1),
         HREL_OPT_STR("wire", 0, &wire),
+        HREL_OPT_NUM("cores", 0, HREL_ARG_INT, &cores, 1, 1000000),
+        HREL_OPT_NUM("shared-cores", 0, HREL_ARG_INT, &shared, 1, 1000000),
+        HREL_OPT_STR("lifecycle", 0, &lifefile),
+        HREL_OPT_STR("platform", 0, &platform),
         HREL_OPT_FLAG("csv", 0, &csv),
         HREL_OPT_FLAG(NULL, 0, NULL)};
     hrel_replay_param par;
@@ -422,6 +433,17 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", err);
     if (hosts && hostsfrom)
         return fail(2, "model", "give either --hosts or --hosts-from, not both");
+    if (cores && shared)
+        return fail(2, "model", "give either --cores or --shared-cores, not both");
+    if (platform && !lifefile)
+        return fail(2, "model", "--platform names the platform of --lifecycle FILE: give both");
+    par.cores = cores;
+    par.shared_cores = shared;
+    if (lifefile) {
+        if (hrel_lifecycle_read(lifefile, platform, &life, err, sizeof err) != 0)
+            return fail(1, "model", err);
+        par.lifecycle = &life;
+    }
     if (hrel_msgtrace_load(argv[first], &t, err, sizeof err) != 0) {
         fail(1, "model", err);
         goto out;
@@ -466,6 +488,11 @@ int hrel_cmd_replay(int argc, char **argv)
         fail(1, "model", err);
         goto out;
     }
+    if (cores || shared)
+        printf("# processor sharing: %d cores %s\n", cores ? cores : shared,
+               cores ? "per host" : "shared by all hosts");
+    if (lifefile)
+        printf("# lifecycle: %s (platform %s)\n", lifefile, life.platform);
     if (csv)
         printf("model,rank,pred_s,measured_s,err_pct\n");
     else

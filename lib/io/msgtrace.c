@@ -193,9 +193,12 @@ int hrel_msgtrace_finish(hrel_msgtrace *t, char *err, size_t errlen)
         }
         k = q.cap ? key_slot(&q, src, dst, m->tag) : NULL;
         if (!k || !k->used || !k->head) {
-            hrel_seterr(err, errlen, "%s:%ld: rank %d receive of tag %d from rank %d at "
+            hrel_seterr(err, errlen, "%s:%ld: rank %d receive%s%s of tag %d from rank %d at "
                         "%.6f s has no matching send (trace cut short?)", t->path, m->line,
-                        dst, m->tag, src, m->t0);
+                        dst, m->inside >= 0 && (size_t)m->inside < t->n ? " inside " : "",
+                        m->inside >= 0 && (size_t)m->inside < t->n
+                            ? hrel_msgkind_name(t->row[m->inside].kind) : "",
+                        m->tag, src, m->t0);
             goto out;
         }
         m->match = (long)q.row[k->head - 1];

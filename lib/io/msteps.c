@@ -32,7 +32,9 @@ static int role(const hrel_msgtrace *t, const hrel_msg *m, const hrel_msteps_opt
         return 0;
     if (o->marker_tag >= 0 && m->tag == o->marker_tag)
         return 2;
-    (void)t;
+    if (t->group_server >= 0 &&   /* PVM's group server's traffic: computation */
+        (m->rank == t->group_server || (m->npeers == 1 && m->peers[0] == t->group_server)))
+        return 0;
     for (k = 0; k < o->ntags; k++)
         if (o->tags[k] == m->tag)
             in = 1;

@@ -15,6 +15,10 @@
  *    as computation;
  *  - marker: a send with this tag (a user may add `pvm_send(pvm_mytid(),
  *    TAG)` with its receive; both are dropped) starts a new step on its rank.
+ * The messages to and from PVM's group server (the trace's group_server rank:
+ * joins, barriers, lookups) take no part either: they count as computation
+ * (a barrier's wait is in w), so a program with group calls gets steps from
+ * its data messages (bcast's multicast, reduce's, gather's, scatter's sends).
  * Row (step, rank): w = the gaps between the rank's communication calls of
  * the step (from the end of its previous kept call, or its start), plus the
  * rank's tail (last call to exit) on its last step; in/out bytes (a mcast

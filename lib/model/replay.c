@@ -31,6 +31,10 @@ typedef struct rstate {
     int ready;         /* started */
     int done;
     int wnext;         /* the next rank waiting for the same message, -1: none */
+    int gapdone;       /* processor sharing: the gap before row next is done */
+    int spawned;       /* 0: started by no traced spawn, 1: spawned, 2: the group server */
+    int remote;        /* spawned onto another host than its parent's */
+    double enrol;      /* lifecycle: its enrolment's cost */
 } rstate;
 
 /* The ranks that can run now, a binary heap on (clock, rank): the rank with
@@ -113,6 +117,167 @@ static int pair_add(pairset *s, unsigned long long key)
     return 1;
 }
 
+/* Processor sharing: a domain (a host, or all hosts) whose CORES are shared
+ * by its N computing ranks, each progressing at rate min(1, CORES / N). V is
+ * the work every one of them has done since the domain began, at time TV; a
+ * rank that joins at V with W to do is done when V reaches V + W, so the
+ * ranks finish in the order of these targets (a heap). */
+typedef struct psjob {
+    double target;
+    int rank;
+} psjob;
+
+typedef struct psdom {
+    psjob *h;
+    int n, cap, cores;
+    double v, tv;
+    unsigned ver;      /* changes whenever the next completion does */
+} psdom;
+
+/* the next completion of each domain, a heap on time; entries whose domain
+ * has changed since (ver) are stale and dropped when they come up */
+typedef struct psev {
+    double t;
+    int dom;
+    unsigned ver;
+} psev;
+
+typedef struct pssched {
+    psev *h;
+    size_t n, cap;
+} pssched;
+
+static int job_before(const psjob *a, const psjob *b)
+{
+    return a->target < b->target || (a->target == b->target && a->rank < b->rank);
+}
+
+static double ps_rate(const psdom *d)
+{
+    return d->n <= d->cores ? 1.0 : (double)d->cores / d->n;
+}
+
+static void ps_advance(psdom *d, double t)
+{
+    if (t > d->tv) {
+        if (d->n)
+            d->v += (t - d->tv) * ps_rate(d);
+        d->tv = t;
+    }
+}
+
+static int ev_before(const psev *a, const psev *b)
+{
+    return a->t < b->t || (a->t == b->t && a->dom < b->dom);
+}
+
+/* Schedule domain DOM's next completion (after any change). -1: out of memory. */
+static int ps_resched(pssched *s, psdom *doms, int dom)
+{
+    psdom *d = &doms[dom];
+    psev e;
+    size_t i;
+    d->ver++;
+    if (!d->n)
+        return 0;
+    e.t = d->tv + (d->h[0].target - d->v) / ps_rate(d);
+    if (e.t < d->tv)
+        e.t = d->tv;
+    e.dom = dom;
+    e.ver = d->ver;
+    if (s->n == s->cap) {
+        size_t nc = s->cap ? 2 * s->cap : 64;
+        psev *nh = realloc(s->h, nc * sizeof *nh);
+        if (!nh)
+            return -1;
+        s->h = nh;
+        s->cap = nc;
+    }
+    for (i = s->n++; i > 0 && ev_before(&e, &s->h[(i - 1) / 2]); i = (i - 1) / 2)
+        s->h[i] = s->h[(i - 1) / 2];
+    s->h[i] = e;
+    return 0;
+}
+
+static void ps_pop_ev(pssched *s)
+{
+    psev x = s->h[--s->n];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1, m = l;
+        if (l >= s->n)
+            break;
+        if (l + 1 < s->n && ev_before(&s->h[l + 1], &s->h[l]))
+            m = l + 1;
+        if (!ev_before(&s->h[m], &x))
+            break;
+        s->h[i] = s->h[m];
+        i = m;
+    }
+    if (s->n)
+        s->h[i] = x;
+}
+
+/* The time of the next completion in any domain (INFINITY: none). */
+static double ps_next(pssched *s, const psdom *doms)
+{
+    while (s->n && s->h[0].ver != doms[s->h[0].dom].ver)
+        ps_pop_ev(s);
+    return s->n ? s->h[0].t : INFINITY;
+}
+
+/* Rank R starts W seconds of computation in domain DOM at time T. */
+static int ps_join(pssched *s, psdom *doms, int dom, int r, double w, double t)
+{
+    psdom *d = &doms[dom];
+    psjob j;
+    int i;
+    ps_advance(d, t);
+    j.target = d->v + w;
+    j.rank = r;
+    if (d->n == d->cap) {
+        int nc = d->cap ? 2 * d->cap : 8;
+        psjob *nh = realloc(d->h, (size_t)nc * sizeof *nh);
+        if (!nh)
+            return -1;
+        d->h = nh;
+        d->cap = nc;
+    }
+    for (i = d->n++; i > 0 && job_before(&j, &d->h[(i - 1) / 2]); i = (i - 1) / 2)
+        d->h[i] = d->h[(i - 1) / 2];
+    d->h[i] = j;
+    return ps_resched(s, doms, dom);
+}
+
+/* The next completion (at ps_next's time T): returns its rank, or -1 when out
+ * of memory. */
+static int ps_complete(pssched *s, psdom *doms, double t)
+{
+    int dom = s->h[0].dom, r, i = 0;
+    psdom *d = &doms[dom];
+    psjob x;
+    ps_pop_ev(s);
+    ps_advance(d, t);
+    r = d->h[0].rank;
+    if (d->v < d->h[0].target)   /* rounding: it is done now */
+        d->v = d->h[0].target;
+    x = d->h[--d->n];
+    for (;;) {
+        int l = 2 * i + 1, m = l;
+        if (l >= d->n)
+            break;
+        if (l + 1 < d->n && job_before(&d->h[l + 1], &d->h[l]))
+            m = l + 1;
+        if (!job_before(&d->h[m], &x))
+            break;
+        d->h[i] = d->h[m];
+        i = m;
+    }
+    if (d->n)
+        d->h[i] = x;
+    return ps_resched(s, doms, dom) == 0 ? r : -1;
+}
+
 static int host_of(const hrel_msgtrace *t, const hrel_replay_param *par, int rank)
 {
     if (par->host_map)
@@ -145,16 +310,34 @@ static double daemon_send(const hrel_msgtrace *t, const hrel_replay_param *par, 
     return handed;
 }
 
+/* The duration of a lifecycle row (start, enrol, exit, end) of rank S under
+ * the platform's lifecycle L (DUR: the recorded one). */
+static double life_cost(const hrel_lifecycle *l, hrel_msgkind kind, const rstate *s, double dur)
+{
+    switch (kind) {
+    case HREL_MSG_ENROL:
+        return s->spawned ? s->enrol : l->enrol;
+    case HREL_MSG_EXIT:
+        return l->exit;
+    case HREL_MSG_END:
+        return l->end;
+    default:
+        return dur;
+    }
+}
+
 /* Rank R's next row can run now: into the heap; or it waits for a message not
- * yet arrived: onto that message's list of waiting ranks (WAIT[row]). */
+ * yet arrived: onto that message's list of waiting ranks (WAIT[row]). Under
+ * processor sharing (PS) a receive's gap is computed first (in the heap). */
 static void consider(const hrel_msgtrace *t, rstate *st, rheap *h, const double *arrive,
-                     int *wait, int r)
+                     int *wait, int r, int ps)
 {
     const hrel_msg *m;
     if (st[r].done || !st[r].ready)
         return;
     m = &t->row[st[r].next];
-    if (m->kind == HREL_MSG_RECV && (m->match < 0 || isnan(arrive[m->match]))) {
+    if (m->kind == HREL_MSG_RECV && (m->match < 0 || isnan(arrive[m->match])) &&
+        !(ps && !st[r].gapdone && m->t0 - st[r].rec_prev > 0)) {
         if (m->match >= 0) {
             st[r].wnext = wait[m->match];
             wait[m->match] = r;
@@ -166,16 +349,46 @@ static void consider(const hrel_msgtrace *t, rstate *st, rheap *h, const double 
 
 /* Message ROW has arrived: its waiting ranks can run. */
 static void wake(const hrel_msgtrace *t, rstate *st, rheap *h, const double *arrive, int *wait,
-                 size_t row)
+                 size_t row, int ps)
 {
     int r = wait[row];
     wait[row] = -1;
     while (r >= 0) {
         int nx = st[r].wnext;
         st[r].wnext = -1;
-        consider(t, st, h, arrive, wait, r);
+        consider(t, st, h, arrive, wait, r, ps);
         r = nx;
     }
+}
+
+/* A group call that waits for the group server (joingroup, lvgroup, barrier)
+ * must hold the server's answer (a receive) among its inner rows. Return 0, or
+ * -1 naming the file, the line, the rank, its row and the call. */
+static int check_groups(const hrel_msgtrace *t, char *err, size_t errlen)
+{
+    int r;
+    for (r = 0; r < t->nproc; r++) {
+        size_t i, j;
+        for (i = t->first[r]; i < t->first[r + 1]; i++) {
+            const hrel_msg *g = &t->row[i];
+            int answered = 0;
+            if (g->kind != HREL_MSG_JOINGROUP && g->kind != HREL_MSG_LVGROUP &&
+                g->kind != HREL_MSG_BARRIER)
+                continue;
+            for (j = i + 1; j < t->first[r + 1] && t->row[j].inside == (long)i; j++)
+                if (t->row[j].kind == HREL_MSG_RECV)
+                    answered = 1;
+            if (!answered) {
+                hrel_seterr(err, errlen, "%s:%ld: rank %d, row %zu (%s): the group server never "
+                            "answers it (%s), so it cannot be replayed", t->path, g->line, r,
+                            i - t->first[r] + 1, hrel_msgkind_name(g->kind),
+                            g->kind == HREL_MSG_BARRIER ? "a barrier nobody else reaches, or a "
+                            "trace cut short" : "no group server traced, or a trace cut short");
+                return -1;
+            }
+        }
+    }
+    return 0;
 }
 
 int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
@@ -192,9 +405,15 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     int *pend = NULL;   /* daemon route: deliveries still to come per send row */
     size_t *hseen = NULL;
     size_t j;
+    const hrel_lifecycle *life = par->lifecycle;
+    int ps = par->shared_cores > 0 || par->cores > 0, ndom = 0;
+    psdom *doms = NULL;   /* processor sharing: per host, or one for all */
+    pssched sched = {NULL, 0, 0};
 
     if (!st || !arrive || !wait || !heap.r)
         goto oom;
+    if (check_groups(t, err, errlen) != 0)
+        goto out;
     if (!(par->cpu_ratio > 0) || !(par->g_send >= 0) || !isfinite(par->L_send) ||
         !(par->g_mcast >= 0) || !isfinite(par->L_mcast) || !isfinite(par->g_send) ||
         !isfinite(par->g_mcast) || !(par->setup >= 0) || !isfinite(par->setup)) {
@@ -212,6 +431,17 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     hseen = calloc((size_t)maxh + 1, sizeof *hseen);
     if (!outfree || !infree || !hseen)
         goto oom;
+    if (par->cores < 0 || par->shared_cores < 0) {
+        hrel_seterr(err, errlen, "replay: cores must be >= 0");
+        goto out;
+    }
+    if (ps) {
+        ndom = par->shared_cores > 0 ? 1 : maxh + 1;
+        if (!(doms = calloc((size_t)ndom, sizeof *doms)))
+            goto oom;
+        for (r = 0; r < ndom; r++)
+            doms[r].cores = par->shared_cores > 0 ? par->shared_cores : par->cores;
+    }
     if (par->daemon && (!(net = hrel_pvmdnet_new(maxh + 1, par->medium == HREL_MEDIUM_BUS,
                                                 par->g_wire, par->rtt0, p > 0 ? host_of(t, par, 0) : 0,
                                                 par->proc)) ||
@@ -236,34 +466,49 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     }
     st[0].ready = 1;
     st[0].clock = t->first[1] > t->first[0] ? t->row[0].t0 : 0;
-    consider(t, st, &heap, arrive, wait, 0);
+    consider(t, st, &heap, arrive, wait, 0, ps);
     for (;;) {
         int best;
+        double pt = INFINITY;
         if (ndone == p)
             break;
         /* the runnable rank with the smallest clock */
         best = heap.n ? heap.r[0] : -1;
+        if (ps)
+            pt = ps_next(&sched, doms);
         if (net) {   /* the network's events up to the next rank action, in time order */
             double nx = hrel_pvmdnet_next(net), at;
             long id;
             int got;
-            if (isfinite(nx) && (best < 0 || nx <= st[best].clock)) {
+            if (isfinite(nx) && (best < 0 || nx <= st[best].clock) && nx <= pt) {
                 if ((got = hrel_pvmdnet_step(net, &id, &at)) < 0)
                     goto oom;
                 if (got && --pend[id] == 0) {
                     arrive[id] = at + LOCAL_G * t->row[id].bytes;
-                    wake(t, st, &heap, arrive, wait, (size_t)id);
+                    wake(t, st, &heap, arrive, wait, (size_t)id, ps);
                 }
                 continue;
             }
+        }
+        if (isfinite(pt) && (best < 0 || pt <= st[best].clock)) {
+            /* a rank's computation is done: its call can run */
+            if ((r = ps_complete(&sched, doms, pt)) < 0)
+                goto oom;
+            st[r].clock = pt;
+            st[r].gapdone = 1;
+            consider(t, st, &heap, arrive, wait, r, ps);
+            continue;
         }
         if (best < 0) {
             for (r = 0; r < p && (st[r].done || !st[r].ready); r++)
                 ;
             if (r < p) {
                 const hrel_msg *m = &t->row[st[r].next];
-                hrel_seterr(err, errlen, "%s:%ld: replay stuck: rank %d waits for a message "
-                            "that is never sent", t->path, m->line, r);
+                hrel_seterr(err, errlen, "%s:%ld: replay stuck: rank %d, row %zu (%s%s%s) waits "
+                            "for a message that is never sent", t->path, m->line, r,
+                            st[r].next - t->first[r] + 1, hrel_msgkind_name(m->kind),
+                            m->inside >= 0 ? " inside " : "",
+                            m->inside >= 0 ? hrel_msgkind_name(t->row[m->inside].kind) : "");
             } else
                 hrel_seterr(err, errlen, "%s: replay stuck: a rank is never spawned", t->path);
             goto out;
@@ -275,14 +520,23 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             double gap = m->t0 - s->rec_prev, dur = m->t1 - m->t0;
             int hs = host_of(t, par, best), k;
             size_t row = s->next;
-            if (gap > 0 && m->kind != HREL_MSG_START)
-                s->clock += gap * par->cpu_ratio;
+            if (gap > 0 && m->kind != HREL_MSG_START) {
+                if (!ps)
+                    s->clock += gap * par->cpu_ratio;
+                else if (!s->gapdone) {   /* computed with the others of its domain */
+                    if (ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, best,
+                                gap * par->cpu_ratio, s->clock) != 0)
+                        goto oom;
+                    continue;
+                }
+            }
+            s->gapdone = 0;
             switch (m->kind) {
             case HREL_MSG_START:
             case HREL_MSG_EXIT:
             case HREL_MSG_ENROL:
             case HREL_MSG_END:
-                s->clock += dur;
+                s->clock += life ? life_cost(life, m->kind, s, dur) : dur;
                 break;
             case HREL_MSG_JOINGROUP:
             case HREL_MSG_LVGROUP:
@@ -295,17 +549,30 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                    computation between them) cost: they follow it, timed from
                    its begin */
                 break;
-            case HREL_MSG_SPAWN:
-                s->clock += dur;
+            case HREL_MSG_SPAWN: {
+                int far = 0;
+                for (k = 0; k < m->npeers; k++)
+                    if (m->peers[k] >= 0 && m->peers[k] < p && host_of(t, par, m->peers[k]) != hs)
+                        far = 1;
+                s->clock += life && m->npeers > 0 ? hrel_lifecycle_spawn(life, m->npeers, far)
+                                                  : dur;
                 for (k = 0; k < m->npeers; k++) {
                     int c = m->peers[k];
                     if (c >= 0 && c < p && !st[c].ready && !st[c].done) {
                         st[c].ready = 1;
-                        st[c].clock = fmax(0.0, s->clock + (t->row[t->first[c]].t0 - m->t1));
-                        consider(t, st, &heap, arrive, wait, c);
+                        st[c].spawned = m->inside >= 0 ? 2 : 1;
+                        st[c].remote = host_of(t, par, c) != hs;
+                        if (life)
+                            st[c].enrol = st[c].spawned == 2
+                                ? fmax(0.0, life->gs_start - hrel_lifecycle_spawn(life, 1, st[c].remote))
+                                : hrel_lifecycle_spawn_start(life, k, st[c].remote);
+                        st[c].clock = life ? s->clock
+                                           : fmax(0.0, s->clock + (t->row[t->first[c]].t0 - m->t1));
+                        consider(t, st, &heap, arrive, wait, c, ps);
                     }
                 }
                 break;
+            }
             case HREL_MSG_SEND:
             case HREL_MSG_MCAST: {
                 int mc = m->kind == HREL_MSG_MCAST, remote = 0;
@@ -353,7 +620,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 arrive[row] = start + fmax(tx, tx + lat);   /* a fitted L < 0 never
                                                                makes a message early */
                 s->clock = start + tx;
-                wake(t, st, &heap, arrive, wait, row);
+                wake(t, st, &heap, arrive, wait, row, ps);
                 break;
             }
             case HREL_MSG_RECV:
@@ -366,7 +633,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 s->done = 1;
                 ndone++;
             } else
-                consider(t, st, &heap, arrive, wait, best);
+                consider(t, st, &heap, arrive, wait, best, ps);
         }
     }
     *total = 0;
@@ -397,5 +664,9 @@ out:
     free(hseen);
     hrel_pvmdnet_free(net);
     free(pend);
+    for (r = 0; r < ndom; r++)
+        free(doms[r].h);
+    free(doms);
+    free(sched.h);
     return rc;
 }

@@ -4,8 +4,26 @@
  * Contract: every rank runs its recorded calls in order on a simulated clock:
  *  - the gap before each call (the recorded computation) is replayed scaled
  *    by cpu_ratio (1: the same CPU; 2: a CPU half as fast);
- *  - start, spawn and exit rows keep their recorded duration; a spawned rank
- *    starts at its parent's simulated spawn end plus its recorded lag;
+ *  - start, enrol, spawn, exit and end rows keep their recorded duration; a
+ *    spawned rank starts at its parent's simulated spawn end plus its
+ *    recorded lag; with LIFECYCLE (lifecycle.h, a platform's lifecycle.csv)
+ *    instead: a spawn of k tasks costs hrel_lifecycle_spawn (remote when a
+ *    child is on another host), its tasks start at its end with no lag and
+ *    their enrol row costs hrel_lifecycle_spawn_start (the group server's, inside a
+ *    group call: gs_start less the spawn), a task no one spawned enrols in
+ *    `enrol`, exit costs `exit` and end `end` (the process's teardown);
+ *  - a group call (joingroup .. scatter) costs what its inner rows cost (its
+ *    messages to and from the group server, itself a rank whose gaps are its
+ *    service time, and the data messages of bcast, reduce, ...);
+ *  - processor sharing (CORES > 0 per host, or SHARED_CORES > 0 for all hosts
+ *    together, as the emulated platforms share this machine's): the ranks in
+ *    a computation gap on a host (or on all hosts) share its cores, each gap
+ *    progressing at min(1, cores / ranks computing); event-driven, O(log n) per
+ *    event. Only the gaps are shared: a rank blocked in a receive takes no
+ *    CPU, and the calls themselves (sends, spawn, ...) and the pvmds' work
+ *    are not counted (a pvmd is busy for microseconds per message; the daemon
+ *    route's per-packet time is in its packet model). 0 and 0: unlimited
+ *    (every gap at full speed, the replay as before, the same totals);
  *  - a send of m bytes occupies its sender for g_send*m and arrives
  *    g_send*m + L_send after it begins (L may be negative, as least-squares
  *    fits give it, but a message never arrives before g*m); a multicast to k ranks costs
@@ -41,6 +59,7 @@
 
 #include <stddef.h>
 
+#include "lifecycle.h"
 #include "msgtrace.h"
 
 typedef enum { HREL_MEDIUM_NONE, HREL_MEDIUM_PORT, HREL_MEDIUM_BUS } hrel_medium;
@@ -58,6 +77,9 @@ typedef struct hrel_replay_param {
     int wire_tc;               /* daemon: links shaped by tc (hostfiles/platform.sh
                                   "wire: tc"), else a real Ethernet (pvmdnet.h) */
     const int *host_map;       /* not NULL: rank r on host host_map[r] (>= 0), first */
+    int cores;                 /* > 0: cores per host, shared by its computing ranks */
+    int shared_cores;          /* > 0: cores all hosts share (wins over cores) */
+    const hrel_lifecycle *lifecycle;   /* not NULL: lifecycle costs from it */
     long packets, copies;      /* out (daemon): packets sent, and sent again */
 } hrel_replay_param;
 

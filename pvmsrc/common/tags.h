@@ -55,6 +55,11 @@
 #define HREL_TAG_HELLO_NAME  7801   /* platform check: worker -> master, host name */
 #define HREL_TAG_HELLO_DATA  7802   /* platform check: master -> worker, payload */
 #define HREL_TAG_HELLO_ACK   7803   /* platform check: worker -> master, one int */
+#define HREL_TAG_LC_HELLO    7901   /* lifecycle: child -> master once enrolled */
+#define HREL_TAG_LC_PING     7902   /* lifecycle: master <-> child, one round trip */
+#define HREL_TAG_LC_QUIT     7903   /* lifecycle: master -> child, leave */
+#define HREL_TAG_LC_GS       7904   /* lifecycle: child -> master, its joingroup times */
+#define HREL_TAG_LC_GSEXIT   7905   /* lifecycle: the group server's exit notice */
 
 /* common */
 #define HREL_TAG_EXIT        9001   /* pvm_notify(PvmTaskExit) message to the master */
@@ -81,6 +86,7 @@
     X(HREL_TAG_DEMO_TIDS, HREL_TAG_DEMO_TIDS)   \
     X(HREL_TAG_DEMO_DATA, HREL_TAG_DEMO_DATA) X(HREL_TAG_HELLO_NAME, HREL_TAG_HELLO_NAME) \
     X(HREL_TAG_HELLO_DATA, HREL_TAG_HELLO_DATA) X(HREL_TAG_HELLO_ACK, HREL_TAG_HELLO_ACK) \
+    X(HREL_TAG_LC_HELLO, HREL_TAG_LC_GSEXIT)                                    \
     X(HREL_TAG_EXIT, HREL_TAG_EXIT) X(HREL_TAG_HOSTDEL, HREL_TAG_HOSTDEL)       \
     X(HREL_TAG_MSTEP_GO, HREL_TAG_MSTEP_GO) X(HREL_TAG_MSTEP_REC, HREL_TAG_MSTEP_REC) \
     X(HREL_TAG_MSTEP_DONE, HREL_TAG_MSTEP_DONE)

@@ -1,0 +1,147 @@
+/* lifecycle -- lifecycle.csv for the replay. See lifecycle.h. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "csv.h"
+#include "errmsg.h"
+#include "lifecycle.h"
+
+/* the events of lifecycle.csv, in the order of the flags below */
+static const char *const events[] = {"enrol", "spawn", "spawn_start", "exit", "end",
+                                     "gs_start", "joingroup", NULL};
+
+double hrel_lifecycle_spawn(const hrel_lifecycle *l, int k, int where)
+{
+    double one = l->spawn1[where];
+    if (k <= 1)
+        return one;
+    if (l->spawn_k[where] > 1)
+        return fmax(0.0, one + (double)(k - 1) * (l->spawnk[where] - one) /
+                                   (double)(l->spawn_k[where] - 1));
+    return k * one;
+}
+
+double hrel_lifecycle_spawn_start(const hrel_lifecycle *l, int i, int where)
+{
+    double one = l->spawn_start[where];
+    if (i <= 0 || l->start_k[where] <= 1)
+        return one;
+    return fmax(0.0, one + (double)i * (l->spawn_startk[where] - one) /
+                               (double)(l->start_k[where] - 1));
+}
+
+int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *l, char *err,
+                        size_t errlen)
+{
+    static const char *const cols[] = {"event", "k", "where", "median_s", NULL};
+    int idx[4], rc = -1, seen = 0, w, ev;
+    int have1[HREL_LIFECYCLE_WHERE] = {0, 0}, haves[HREL_LIFECYCLE_WHERE] = {0, 0};
+    hrel_csv *c = NULL;
+    const char *pl;
+    size_t i;
+
+    memset(l, 0, sizeof *l);
+    if (hrel_csv_read(path, &c, err, errlen) != 0 ||
+        hrel_csv_require(c, cols, idx, err, errlen) != 0)
+        goto out;
+    pl = hrel_csv_meta(c, "platform");
+    if (!pl || !*pl) {
+        hrel_seterr(err, errlen, "%s: no '# platform:' line (not a lifecycle.csv of "
+                    "hrel_lifecycle?)", path);
+        goto out;
+    }
+    if (platform && strcmp(pl, platform) != 0) {
+        hrel_seterr(err, errlen, "%s: lifecycle of platform '%s', not of '%s' (characterise "
+                    "this platform: experiments/study.sh writes lifecycle.csv)", path, pl,
+                    platform);
+        goto out;
+    }
+    snprintf(l->platform, sizeof l->platform, "%s", pl);
+    for (i = 0; i < c->nrow; i++) {
+        const char *e = hrel_csv_str(c, i, idx[0]), *wh = hrel_csv_str(c, i, idx[2]);
+        long k;
+        double v;
+        for (ev = 0; events[ev] && strcmp(events[ev], e) != 0; ev++)
+            ;
+        if (!events[ev]) {
+            hrel_seterr(err, errlen, "%s:%zu: unknown event '%.40s' (enrol spawn spawn_start "
+                        "exit end gs_start joingroup)", path, c->lineno[i], e);
+            goto out;
+        }
+        if (strcmp(wh, "local") == 0)
+            w = 0;
+        else if (strcmp(wh, "remote") == 0)
+            w = 1;
+        else {
+            hrel_seterr(err, errlen, "%s:%zu: column where: '%.40s' is not local or remote",
+                        path, c->lineno[i], wh);
+            goto out;
+        }
+        if (hrel_csv_long(c, i, idx[1], &k, err, errlen) != 0 ||
+            hrel_csv_double(c, i, idx[3], &v, err, errlen) != 0)
+            goto out;
+        if (k < 1 || k > 100000 || v < 0) {
+            hrel_seterr(err, errlen, "%s:%zu: k must be 1..100000 and median_s >= 0", path,
+                        c->lineno[i]);
+            goto out;
+        }
+        seen |= 1 << ev;
+        switch (ev) {
+        case 0:
+            l->enrol = v;
+            break;
+        case 1:
+            if (k == 1) {
+                l->spawn1[w] = v;
+                have1[w] = 1;
+            } else if (k > l->spawn_k[w]) {
+                l->spawnk[w] = v;
+                l->spawn_k[w] = (int)k;
+            }
+            break;
+        case 2:
+            if (k == 1) {
+                l->spawn_start[w] = v;
+                haves[w] = 1;
+            } else if (k > l->start_k[w]) {
+                l->spawn_startk[w] = v;
+                l->start_k[w] = (int)k;
+            }
+            break;
+        case 3:
+            l->exit = v;
+            break;
+        case 4:
+            l->end = v;
+            break;
+        case 5:
+            l->gs_start = v;
+            break;
+        default:   /* joingroup with the server running: for the reader, not priced */
+            break;
+        }
+    }
+    for (ev = 0; ev < 5; ev++)
+        if (!(seen & (1 << ev)) || (ev == 1 && !have1[0]) || (ev == 2 && !haves[0])) {
+            hrel_seterr(err, errlen, "%s: no '%s' row%s", path, events[ev],
+                        ev == 1 || ev == 2 ? " of k 1, local" : "");
+            goto out;
+        }
+    if (!have1[1]) {   /* no remote host measured: local */
+        l->spawn1[1] = l->spawn1[0];
+        l->spawnk[1] = l->spawnk[0];
+        l->spawn_k[1] = l->spawn_k[0];
+    }
+    if (!haves[1]) {
+        l->spawn_start[1] = l->spawn_start[0];
+        l->spawn_startk[1] = l->spawn_startk[0];
+        l->start_k[1] = l->start_k[0];
+    }
+    if (!(seen & (1 << 5)))
+        l->gs_start = l->spawn1[0] + l->spawn_start[0];
+    rc = 0;
+out:
+    hrel_csv_free(c);
+    return rc;
+}

@@ -1,0 +1,384 @@
+/* hrel_lifecycle -- what a PVM program pays outside its messages, measured in
+ * the running virtual machine (issue 21): lifecycle.csv for the replay's
+ * --lifecycle (lib/model/lifecycle.h; README "Data contracts").
+ *
+ * Each event REPS times (median, quartiles, range):
+ *  - enrol: a copy of this program started by fork+exec, as a shell starts a
+ *    program: from the fork to its first pvm_mytid returning (CLOCK_MONOTONIC,
+ *    one host's processes share it); exit: its pvm_exit; end: from pvm_exit's
+ *    return to waitpid's in the parent (the process's teardown);
+ *  - spawn (k 1 and K, local and, when the virtual machine has another host,
+ *    remote): the pvm_spawn call; spawn_start (k 1 and K: the last child):
+ *    from its return to the child's first pvm_mytid returning, as the arrival
+ *    of the child's first message less half a round trip measured right after
+ *    (no common clock needed); each spawn waits until the children of the one
+ *    before have left;
+ *  - gs_start: in a spawned child (a fresh libgpvm3), its first pvm_joingroup
+ *    when no group server runs less its second one; the server is killed
+ *    after each repetition. Skipped (a comment line says so) when a group
+ *    server runs already: it is someone's.
+ * usage: hrel_lifecycle [-r|--reps N] [-k|--tasks N] [-o FILE] [--platform NAME]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <pvm3.h>
+
+#include "args.h"
+#include "clock.h"
+#include "runmeta.h"
+#include "sample.h"
+#include "tags.h"
+#include "vm.h"
+
+#define LC_PROG "hrel_lifecycle"
+#define LC_WAIT_S 60.0
+#define LC_MAXK 64
+
+static const char usage_text[] =
+    "usage: hrel_lifecycle [-r|--reps N] [-k|--tasks N] [-o FILE] [--platform NAME]\n"
+    "Measures in the running virtual machine, N times each (default 20): a process's\n"
+    "start to enrolment (fork+exec to its first pvm_mytid), pvm_spawn of 1 and of\n"
+    "-k tasks (default 4) on this host and on another one (if any), a spawned task's\n"
+    "start to enrolment, the group server's start, pvm_exit and the process end.\n"
+    "Writes lifecycle.csv to FILE (default: standard output): '# platform:' (NAME,\n"
+    "else $HREL_PLATFORM), then event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s.\n";
+
+/* one event's samples and its row */
+typedef struct lc_row {
+    const char *event, *where;
+    int k, n;
+    double v[1000];
+} lc_row;
+
+static void put_row(FILE *fp, lc_row *r)
+{
+    double s[1000];
+    int i;
+    if (r->n == 0)
+        return;
+    for (i = 0; i < r->n; i++)
+        s[i] = r->v[i];
+    for (i = 1; i < r->n; i++) {   /* insertion sort: a few values */
+        double x = s[i];
+        int j = i - 1;
+        while (j >= 0 && s[j] > x) {
+            s[j + 1] = s[j];
+            j--;
+        }
+        s[j + 1] = x;
+    }
+    fprintf(fp, "%s,%d,%s,%d,%.9f,%.9f,%.9f,%.9f,%.9f\n", r->event, r->k, r->where, r->n,
+            hrel_sample_quantile_sorted(s, (size_t)r->n, 0.5),
+            hrel_sample_quantile_sorted(s, (size_t)r->n, 0.25),
+            hrel_sample_quantile_sorted(s, (size_t)r->n, 0.75), s[0], s[r->n - 1]);
+}
+
+/* --- the children ---------------------------------------------------------- */
+
+/* started by fork+exec: enrol, report through FD, exit */
+static int child_exec(int fd)
+{
+    double t[3];
+    if (pvm_mytid() < 0)
+        return 1;
+    t[0] = hrel_clock_now();
+    t[1] = hrel_clock_now();
+    pvm_exit();
+    t[2] = hrel_clock_now();
+    if (write(fd, t, sizeof t) != (ssize_t)sizeof t)
+        return 1;
+    close(fd);
+    return 0;
+}
+
+/* spawned: hello, answer one ping, leave on quit */
+static int child_spawn(void)
+{
+    int parent;
+    char err[256];
+    if (pvm_mytid() < 0)
+        return 1;
+    parent = pvm_parent();
+    pvm_initsend(PvmDataDefault);
+    pvm_send(parent, HREL_TAG_LC_HELLO);
+    for (;;) {
+        int tag;
+        if (hrel_vm_recv(parent, -1, 120.0, NULL, &tag, err, sizeof err) < 0 ||
+            tag == HREL_TAG_LC_QUIT)
+            break;
+        pvm_initsend(PvmDataDefault);
+        pvm_send(parent, HREL_TAG_LC_PING);
+    }
+    pvm_exit();
+    return 0;
+}
+
+/* spawned: two joins, the first one starting the group server */
+static int child_gs(void)
+{
+    double t[4], d[2];
+    int parent;
+    if (pvm_mytid() < 0)
+        return 1;
+    parent = pvm_parent();
+    t[0] = hrel_clock_now();
+    pvm_joingroup("hrel_lifecycle");
+    t[1] = hrel_clock_now();
+    pvm_lvgroup("hrel_lifecycle");
+    t[2] = hrel_clock_now();
+    pvm_joingroup("hrel_lifecycle");
+    t[3] = hrel_clock_now();
+    pvm_lvgroup("hrel_lifecycle");
+    d[0] = t[1] - t[0];
+    d[1] = t[3] - t[2];
+    pvm_initsend(PvmDataDefault);
+    pvm_pkdouble(d, 2, 1);
+    pvm_send(parent, HREL_TAG_LC_GS);
+    pvm_exit();
+    return 0;
+}
+
+/* --- the master ------------------------------------------------------------ */
+
+/* fork+exec one child: its enrolment, exit and end. Return 0 or -1. */
+static int one_exec(const char *self, double *enrol, double *ex, double *end, char *err,
+                    size_t errlen)
+{
+    int fd[2], st;
+    double t[3], t0, tw;
+    char fds[16];
+    pid_t pid;
+    if (pipe(fd) != 0) {
+        snprintf(err, errlen, "pipe failed");
+        return -1;
+    }
+    snprintf(fds, sizeof fds, "%d", fd[1]);
+    t0 = hrel_clock_now();
+    if ((pid = fork()) == 0) {
+        close(fd[0]);
+        execl(self, self, "--child", "exec", "--fd", fds, (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    if (pid < 0 || read(fd[0], t, sizeof t) != (ssize_t)sizeof t) {
+        close(fd[0]);
+        if (pid > 0)
+            waitpid(pid, &st, 0);
+        snprintf(err, errlen, "a fork+exec'd copy (%s) did not enrol", self);
+        return -1;
+    }
+    close(fd[0]);
+    waitpid(pid, &st, 0);
+    tw = hrel_clock_now();
+    *enrol = t[0] - t0;
+    *ex = t[2] - t[1];
+    *end = tw - t[2];
+    return 0;
+}
+
+/* spawn K children on HOST; their spawn time and the last one's start to
+ * enrolment */
+static int one_spawn(const char *host, int k, double *spawn, double *start, char *err,
+                     size_t errlen)
+{
+    char *args[] = {"--child", "spawn", NULL};
+    int tids[LC_MAXK], n, i, src;
+    double t0, t1, th = 0, p0, p1;
+    t0 = hrel_clock_now();
+    n = pvm_spawn(LC_PROG, args, PvmTaskHost, (char *)host, k, tids);
+    t1 = hrel_clock_now();
+    if (n != k) {
+        snprintf(err, errlen, "pvm_spawn of %d %s on %s started %d (is bin/$PVM_ARCH in the "
+                 "hostfile's ep=?)", k, LC_PROG, host, n);
+        for (i = 0; i < n; i++)
+            pvm_kill(tids[i]);
+        return -1;
+    }
+    for (i = 0; i < k; i++) {
+        if (hrel_vm_recv(-1, HREL_TAG_LC_HELLO, LC_WAIT_S, &src, NULL, err, errlen) < 0)
+            return -1;
+        th = hrel_clock_now();
+    }
+    *spawn = t1 - t0;
+    p0 = hrel_clock_now();   /* a round trip: a hello's time on the way */
+    pvm_initsend(PvmDataDefault);
+    pvm_send(src, HREL_TAG_LC_PING);
+    if (hrel_vm_recv(src, HREL_TAG_LC_PING, LC_WAIT_S, NULL, NULL, err, errlen) < 0)
+        return -1;
+    p1 = hrel_clock_now();
+    *start = th - t1 - (p1 - p0) / 2;
+    if (*start < 0)
+        *start = 0;
+    /* let them go, and wait until they are gone: the next spawn must not
+       share the pvmd with their exits */
+    pvm_notify(PvmTaskExit, HREL_TAG_EXIT, k, tids);
+    pvm_initsend(PvmDataDefault);
+    pvm_mcast(tids, k, HREL_TAG_LC_QUIT);
+    for (i = 0; i < k; i++)
+        if (pvm_trecv(-1, HREL_TAG_EXIT, &(struct timeval){LC_WAIT_S, 0}) <= 0) {
+            snprintf(err, errlen, "a spawned %s did not leave", LC_PROG);
+            return -1;
+        }
+    return 0;
+}
+
+/* tid of the running group server, 0 if none */
+static int gs_tid(void)
+{
+    struct pvmtaskinfo *ti;
+    int nt, i;
+    if (pvm_tasks(0, &nt, &ti) < 0)
+        return 0;
+    for (i = 0; i < nt; i++) {
+        const char *a = ti[i].ti_a_out, *sl = strrchr(a, '/');
+        if (strcmp(sl ? sl + 1 : a, "pvmgs") == 0)
+            return ti[i].ti_tid;
+    }
+    return 0;
+}
+
+/* one start of the group server, then its end. Return 0 or -1. */
+static int one_gs(double *first, double *later, char *err, size_t errlen)
+{
+    char *args[] = {"--child", "gs", NULL};
+    int tid, gs;
+    double d[2];
+    if (pvm_spawn(LC_PROG, args, PvmTaskDefault, "", 1, &tid) != 1) {
+        snprintf(err, errlen, "pvm_spawn of %s failed", LC_PROG);
+        return -1;
+    }
+    if (hrel_vm_recv(tid, HREL_TAG_LC_GS, LC_WAIT_S, NULL, NULL, err, errlen) < 0)
+        return -1;
+    pvm_upkdouble(d, 2, 1);
+    *first = d[0];
+    *later = d[1];
+    if ((gs = gs_tid()) > 0) {   /* end it, and wait until it is gone */
+        pvm_notify(PvmTaskExit, HREL_TAG_LC_GSEXIT, 1, &gs);
+        pvm_kill(gs);
+        if (pvm_trecv(-1, HREL_TAG_LC_GSEXIT, &(struct timeval){10, 0}) <= 0) {
+            snprintf(err, errlen, "the group server t%x did not end", (unsigned)gs);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int reps = 20, k = 4, fd = -1, rc, first, i, nhost = 0, me;
+    const char *out = NULL, *platform = NULL, *child = NULL;
+    char err[512], here[256], **hosts = NULL;
+    const char *remote = NULL;
+    hrel_arg table[] = {
+        HREL_OPT_NUM("reps", 'r', HREL_ARG_INT, &reps, 1, 1000),
+        HREL_OPT_NUM("tasks", 'k', HREL_ARG_INT, &k, 2, LC_MAXK),
+        HREL_OPT_STR("out", 'o', &out),
+        HREL_OPT_STR("platform", 0, &platform),
+        HREL_OPT_STR("child", 0, &child),
+        HREL_OPT_NUM("fd", 0, HREL_ARG_INT, &fd, 0, 1 << 20),
+        HREL_OPT_END};
+    static lc_row rows[13];
+    lc_row *enrol = &rows[0], *ex = &rows[1], *end = &rows[2];
+    FILE *fp = stdout;
+    int gs_skipped = 0;
+
+    if ((rc = hrel_args_run(LC_PROG, argc, argv, table, NULL, usage_text, stdout, stderr,
+                            &first)) >= 0)
+        return rc;
+    if (child) {
+        if (strcmp(child, "exec") == 0)
+            return child_exec(fd);
+        if (strcmp(child, "spawn") == 0)
+            return child_spawn();
+        if (strcmp(child, "gs") == 0)
+            return child_gs();
+        fprintf(stderr, "%s: unknown --child '%s'\n", LC_PROG, child);
+        return 2;
+    }
+    if (first < argc) {
+        fprintf(stderr, "%s: unexpected argument '%s' (try --help)\n", LC_PROG, argv[first]);
+        return 2;
+    }
+    if ((me = pvm_mytid()) < 0) {
+        fprintf(stderr, "%s: no virtual machine (is a pvmd running?)\n", LC_PROG);
+        return 1;
+    }
+    hrel_vm_task_host(me, here, sizeof here);
+    if (hrel_vm_hosts(&hosts, &nhost, err, sizeof err) != 0)
+        goto fail;
+    for (i = 0; i < nhost && !remote; i++)
+        if (strcmp(hosts[i], here) != 0)
+            remote = hosts[i];
+    rows[0] = (lc_row){.event = "enrol", .where = "local", .k = 1};
+    rows[1] = (lc_row){.event = "exit", .where = "local", .k = 1};
+    rows[2] = (lc_row){.event = "end", .where = "local", .k = 1};
+    rows[3] = (lc_row){.event = "spawn", .where = "local", .k = 1};
+    rows[4] = (lc_row){.event = "spawn", .where = "local", .k = k};
+    rows[5] = (lc_row){.event = "spawn_start", .where = "local", .k = 1};
+    rows[6] = (lc_row){.event = "spawn", .where = "remote", .k = 1};
+    rows[7] = (lc_row){.event = "spawn", .where = "remote", .k = k};
+    rows[8] = (lc_row){.event = "spawn_start", .where = "remote", .k = 1};
+    rows[9] = (lc_row){.event = "gs_start", .where = "local", .k = 1};
+    rows[10] = (lc_row){.event = "joingroup", .where = "local", .k = 1};
+    rows[11] = (lc_row){.event = "spawn_start", .where = "local", .k = k};
+    rows[12] = (lc_row){.event = "spawn_start", .where = "remote", .k = k};
+    gs_skipped = gs_tid() > 0;
+    for (i = 0; i < reps; i++) {   /* interleaved, so a slow spell touches every event */
+        double a, b, c, d;
+        int w;
+        if (one_exec("/proc/self/exe", &a, &b, &c, err, sizeof err) != 0)
+            goto fail;
+        enrol->v[enrol->n++] = a;
+        ex->v[ex->n++] = b;
+        end->v[end->n++] = c;
+        for (w = 0; w < (remote ? 2 : 1); w++) {
+            const char *h = w ? remote : here;
+            lc_row *base = &rows[3 + 3 * w];
+            if (one_spawn(h, 1, &a, &b, err, sizeof err) != 0 ||
+                one_spawn(h, k, &c, &d, err, sizeof err) != 0)
+                goto fail;
+            base[0].v[base[0].n++] = a;
+            base[2].v[base[2].n++] = b;
+            base[1].v[base[1].n++] = c;
+            rows[11 + w].v[rows[11 + w].n++] = d;
+        }
+        if (!gs_skipped) {
+            if (one_gs(&a, &b, err, sizeof err) != 0)
+                goto fail;
+            rows[9].v[rows[9].n++] = a - b > 0 ? a - b : 0;
+            rows[10].v[rows[10].n++] = b;
+        }
+    }
+    if (out && !(fp = fopen(out, "w"))) {
+        snprintf(err, sizeof err, "cannot write '%s'", out);
+        goto fail;
+    }
+    hrel_meta_common(fp, LC_PROG, platform, NULL, PvmDontRoute, PvmDataDefault);
+    fprintf(fp, "# host: %s\n# reps: %d\n# unit: seconds\n", here, reps);
+    if (!remote)
+        fprintf(fp, "# remote: none (one host: no remote rows)\n");
+    if (gs_skipped)
+        fprintf(fp, "# gs_start: skipped (a group server ran already)\n");
+    fprintf(fp, "event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n");
+    for (i = 0; i < 13; i++)
+        put_row(fp, &rows[i]);
+    if (fp != stdout && fclose(fp) != 0) {
+        snprintf(err, sizeof err, "cannot write '%s'", out);
+        fp = stdout;
+        goto fail;
+    }
+    hrel_vm_free_names(hosts, nhost);
+    pvm_exit();
+    return 0;
+fail:
+    fprintf(stderr, "%s: %s\n", LC_PROG, err);
+    hrel_vm_free_names(hosts, nhost);
+    pvm_exit();
+    return 1;
+}

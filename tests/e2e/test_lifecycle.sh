@@ -1,0 +1,59 @@
+#!/bin/bash
+# test_lifecycle.sh -- the task lifecycle (issue 21) end to end on a private
+# local pvmd: hrel_lifecycle writes lifecycle.csv (every event, positive
+# medians, the platform named, no group server left behind); hrel model replay
+# charges it (--lifecycle) and shares CPUs (--cores, --shared-cores); the bad
+# inputs are one line and a non-zero exit: a lifecycle file missing or of
+# another platform, both core options, a barrier nobody else reaches.
+. "$(dirname "$0")/common.sh"
+HREL=$BIN/hrel
+printf '* ep=$HREL_ROOT/bin/$PVM_ARCH:$PVM_ROOT/lib wd=%s\n' "$T" >"$T/hosts"
+hrel_vm_start "$T/hosts" >/dev/null 2>&1 || { echo "FAIL test_lifecycle: no virtual machine"; E2E_FAIL=1; finish; }
+L=$T/lifecycle.csv
+timeout 120 "$BIN/hrel_lifecycle" -r 3 --platform local -o "$L" >"$T/lc.out" 2>&1
+check "hrel_lifecycle exits 0" [ $? -eq 0 ]
+check "lifecycle.csv: the platform named" grep -qx '# platform: local' "$L"
+check "lifecycle.csv: header" grep -qx 'event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s' "$L"
+for row in enrol,1 exit,1 end,1 spawn,1 spawn,4 spawn_start,1 spawn_start,4 gs_start,1; do
+    check "lifecycle.csv: $row,local measured 3 times, median > 0" \
+        awk -F, -v e="${row%,*}" -v k="${row#*,}" '$1 == e && $2 == k && $3 == "local" && $4 == 3 && $5 > 0 { ok = 1 } END { exit !ok }' "$L"
+done
+sleep 0.3
+check "no group server left running" [ -z "$(hrel_vm_group_servers "PVM_TMP=$PVM_TMP")" ]
+check "a rerun finds no group server: gs_start measured again" \
+    bash -c "timeout 120 '$BIN/hrel_lifecycle' -r 1 | grep -q '^gs_start,1,local,1,'"
+hrel_vm_stop
+
+# a master that enrols, spawns two workers that compute 10 ms and report back
+printf '%s\n' 'rank,host,kind,peers,bytes,tag,t_begin,t_end' \
+    '0,0,start,,0,-1,0,0' '0,0,enrol,,0,-1,0,0.001' '0,0,spawn,1;2,0,-1,0.001,0.002' \
+    '0,0,recv,1,8,1,0.002,0.02' '0,0,recv,2,8,1,0.02,0.021' '0,0,exit,,0,-1,0.021,0.021' \
+    '1,0,start,,0,-1,0.002,0.002' '1,0,enrol,,0,-1,0.002,0.003' '1,0,send,0,8,1,0.013,0.013' \
+    '2,0,start,,0,-1,0.002,0.002' '2,0,enrol,,0,-1,0.002,0.003' '2,0,send,0,8,1,0.013,0.013' >"$T/m.csv"
+"$HREL" model replay "$T/m.csv" --g 0 --L 0 >"$T/plain.out" 2>&1
+check "replay: a total" grep -qE '^total 0\.0' "$T/plain.out"
+"$HREL" model replay "$T/m.csv" --g 0 --L 0 --lifecycle "$L" --platform local >"$T/life.out" 2>&1
+check "replay --lifecycle: a total, the file named" \
+    bash -c "grep -qE '^total 0\.0' '$T/life.out' && grep -q '^# lifecycle: $L (platform local)' '$T/life.out'"
+"$HREL" model replay "$T/m.csv" --g 0 --L 0 --shared-cores 1 >"$T/ps.out" 2>&1
+check "replay --shared-cores 1: two workers of 10 ms share one core: 0.02 s more than 0.001 + 0.002" \
+    grep -qx 'total 0.023' "$T/ps.out"
+bad() {   # bad WHAT STATUS WANT ARGS...
+    local what=$1 st=$2 want=$3; shift 3
+    "$HREL" model replay "$@" >/dev/null 2>"$T/bad.err"
+    local rc=$?
+    check "$what: exit $st" [ $rc -eq "$st" ]
+    check "$what: one line" [ "$(wc -l <"$T/bad.err")" -eq 1 ]
+    check "$what: says '$want'" grep -qF -- "$want" "$T/bad.err"
+}
+bad "lifecycle file missing" 1 "$T/none.csv: cannot open" "$T/m.csv" --g 0 --L 0 --lifecycle "$T/none.csv"
+bad "lifecycle of another platform" 1 "lifecycle of platform 'local', not of 'lan-utp'" \
+    "$T/m.csv" --g 0 --L 0 --lifecycle "$L" --platform lan-utp
+bad "both core options" 2 "give either --cores or --shared-cores" "$T/m.csv" --g 0 --L 0 --cores 2 --shared-cores 2
+printf '%s\n' 'rank,host,kind,peers,bytes,tag,t_begin,t_end,inside' \
+    '0,0,start,,0,-1,0,0,' '0,0,spawn,1,0,-1,0,0.001,' '0,0,barrier,,0,-1,0.002,0.003,' \
+    '0,0,send,1,20,3,0.002,0.002,barrier' '0,0,exit,,0,-1,0.003,0.003,' \
+    '1,0,start,,0,-1,0.001,0.001,' '1,0,recv,0,20,3,0.002,0.003,' >"$T/lonely.csv"
+bad "a barrier nobody else reaches" 1 "lonely.csv:4: rank 0, row 3 (barrier): the group server never answers it" \
+    "$T/lonely.csv" --g 0 --L 0
+finish

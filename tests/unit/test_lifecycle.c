@@ -1,0 +1,89 @@
+/* Unit tests of lib/model/lifecycle: lifecycle.csv read, its fall-backs, the
+ * spawn of k tasks, and the bad files (missing, malformed, another platform). */
+#include <stdio.h>
+
+#include "hrel_test.h"
+#include "lifecycle.h"
+
+#define LC_HEAD "# platform: local\n# host: h\n# date: 2026-11-25T18:00:00Z\n" \
+                "event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n"
+
+int main(void)
+{
+    hrel_lifecycle l;
+    char err[512] = "";
+    const char *p;
+
+    hrel_test_init();
+    p = hrel_test_write_tmp("lc.csv", LC_HEAD
+             "enrol,1,local,5,0.010,0.009,0.011,0.008,0.012\n"
+             "spawn,1,local,5,0.002,0,0,0,0\n"
+             "spawn,4,local,5,0.005,0,0,0,0\n"
+             "spawn,1,remote,5,0.020,0,0,0,0\n"
+             "spawn_start,1,local,5,0.003,0,0,0,0\n"
+             "spawn_start,1,remote,5,0.030,0,0,0,0\n"
+             "spawn_start,4,local,5,0.006,0,0,0,0\n"
+             "exit,1,local,5,0.0005,0,0,0,0\n"
+             "end,1,local,5,0.001,0,0,0,0\n"
+             "gs_start,1,local,5,0.050,0,0,0,0\n"
+             "joingroup,1,local,5,0.00003,0,0,0,0\n");
+    HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
+    HREL_CHECK_ABS(l.enrol, 0.010, 1e-15, "enrol median");
+    HREL_CHECK_ABS(l.spawn_start[1], 0.030, 1e-15, "remote spawn_start");
+    HREL_CHECK_ABS(l.gs_start, 0.050, 1e-15, "gs_start");
+    /* spawn of k tasks: linear through 1 (2 ms) and 4 (5 ms): 1 ms per task more */
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 1, 0), 0.002, 1e-15, "spawn of 1");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 0), 0.004, 1e-15, "spawn of 3: 2 + 2 x 1 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 2, 1), 0.040, 1e-15,
+                   "remote spawn of 2, only one task measured: 2 x 20 ms");
+    /* the tasks of one spawn enrol one after the other: 3 ms, then + 1 ms each
+       (the 4th of 4 at 6 ms); remotely only one measured: all at 30 ms */
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 0), 0.003, 1e-15, "first task 3 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 1, 0), 0.004, 1e-15, "second task 4 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 3, 0), 0.006, 1e-15, "fourth task 6 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 2, 1), 0.030, 1e-15, "remote: 30 ms");
+    HREL_CHECK_INT(hrel_lifecycle_read(p, NULL, &l, err, sizeof err), 0, "any platform");
+
+    /* fall-backs: no remote rows, no gs_start */
+    p = hrel_test_write_tmp("lc2.csv", LC_HEAD
+             "enrol,1,local,5,0.010,0,0,0,0\n"
+             "spawn,1,local,5,0.002,0,0,0,0\n"
+             "spawn_start,1,local,5,0.003,0,0,0,0\n"
+             "exit,1,local,5,0.0005,0,0,0,0\n"
+             "end,1,local,5,0.001,0,0,0,0\n");
+    HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 1, 1), 0.002, 1e-15, "no remote host: local");
+    HREL_CHECK_ABS(l.spawn_start[1], 0.003, 1e-15, "no remote spawn_start: local");
+    HREL_CHECK_ABS(l.gs_start, 0.005, 1e-15, "no gs_start: a spawn and its start");
+
+    /* bad files: one line each naming the file */
+    HREL_CHECK(hrel_lifecycle_read("/nonexistent/lifecycle.csv", NULL, &l, err, sizeof err) != 0,
+               "missing file refused");
+    HREL_CHECK_HAS(err, "/nonexistent/lifecycle.csv", "missing file named");
+    HREL_CHECK(hrel_lifecycle_read(p, "lan-utp", &l, err, sizeof err) != 0,
+               "another platform refused");
+    HREL_CHECK_HAS(err, "lc2.csv: lifecycle of platform 'local', not of 'lan-utp'",
+                   "both platforms named");
+    p = hrel_test_write_tmp("lc3.csv", "event,k,where,reps,median_s\nenrol,1,local,5,0.01\n");
+    HREL_CHECK(hrel_lifecycle_read(p, NULL, &l, err, sizeof err) != 0, "no platform refused");
+    HREL_CHECK_HAS(err, "lc3.csv: no '# platform:' line", "no platform named");
+    p = hrel_test_write_tmp("lc4.csv", LC_HEAD "enrol,1,local,5,fast,0,0,0,0\n");
+    HREL_CHECK(hrel_lifecycle_read(p, NULL, &l, err, sizeof err) != 0, "bad number refused");
+    HREL_CHECK_HAS(err, "lc4.csv:5", "bad number's line named");
+    p = hrel_test_write_tmp("lc5.csv", LC_HEAD "enrol,1,local,5,0.01,0,0,0,0\n"
+                                       "boot,1,local,5,0.01,0,0,0,0\n");
+    HREL_CHECK(hrel_lifecycle_read(p, NULL, &l, err, sizeof err) != 0, "unknown event refused");
+    HREL_CHECK_HAS(err, "lc5.csv:6: unknown event 'boot'", "unknown event named");
+    p = hrel_test_write_tmp("lc6.csv", LC_HEAD "enrol,1,local,5,0.01,0,0,0,0\n");
+    HREL_CHECK(hrel_lifecycle_read(p, NULL, &l, err, sizeof err) != 0, "missing rows refused");
+    HREL_CHECK_HAS(err, "lc6.csv: no 'spawn' row of k 1, local", "missing row named");
+    p = hrel_test_write_tmp("lc7.csv", LC_HEAD "enrol,1,moon,5,0.01,0,0,0,0\n");
+    HREL_CHECK(hrel_lifecycle_read(p, NULL, &l, err, sizeof err) != 0, "bad where refused");
+    HREL_CHECK_HAS(err, "lc7.csv:5: column where: 'moon'", "bad where named");
+    p = hrel_test_write_tmp("lc8.csv", LC_HEAD "enrol,1,local,5,-0.01,0,0,0,0\n");
+    HREL_CHECK(hrel_lifecycle_read(p, NULL, &l, err, sizeof err) != 0, "negative refused");
+    p = hrel_test_write_tmp("lc9.csv", "# platform: local\nevent,k\nenrol,1\n");
+    HREL_CHECK(hrel_lifecycle_read(p, NULL, &l, err, sizeof err) != 0, "missing column refused");
+    HREL_CHECK_HAS(err, "where", "missing column named");
+    return hrel_test_summary("test_lifecycle");
+}

@@ -1,0 +1,264 @@
+/* Unit tests of lib/model/replay for issue 21, on hand-worked traces: group
+ * calls priced through their messages and the group server's service time,
+ * the task lifecycle from lifecycle.csv, processor sharing (cores per host
+ * and a shared pool), and the group calls that cannot be replayed. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "hrel_test.h"
+#include "lifecycle.h"
+#include "msgs_fixture.h"
+#include "msgtrace.h"
+#include "replay.h"
+
+#define H "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n"
+
+/* Three ranks and PVM's group server (rank 3), all on host 0: rank 0 joins
+ * (spawning the server), spawns ranks 1 and 2, which join; all meet in a
+ * barrier (ranks 1 and 2 compute 5 and 10 ms first); rank 0 broadcasts 1000 B;
+ * ranks 1 and 2 compute 2 ms and reduce to rank 0. The server needs 1 ms of
+ * service before each answer (its gaps). */
+#define GROUPS                                                                 \
+    H "0,0,start,,0,-1,0,0,\n"                                                 \
+    "0,0,joingroup,,0,-1,0,0.010,\n"                                           \
+    "0,0,spawn,3,0,-1,0,0.002,joingroup\n"                                     \
+    "0,0,send,3,16,1,0.002,0.002,joingroup\n"                                  \
+    "0,0,recv,3,4,1,0.002,0.010,joingroup\n"                                   \
+    "0,0,spawn,1;2,0,-1,0.010,0.012,\n"                                        \
+    "0,0,barrier,,0,-1,0.012,0.030,\n"                                         \
+    "0,0,send,3,20,3,0.012,0.012,barrier\n"                                    \
+    "0,0,recv,3,4,3,0.012,0.030,barrier\n"                                     \
+    "0,0,bcast,,1000,31,0.030,0.030,\n"                                        \
+    "0,0,mcast,1;2,1000,31,0.030,0.030,bcast\n"                                \
+    "0,0,reduce,0,1000,32,0.030,0.040,\n"                                      \
+    "0,0,recv,1,1000,32,0.030,0.035,reduce\n"                                  \
+    "0,0,recv,2,1000,32,0.035,0.040,reduce\n"                                  \
+    "0,0,exit,,0,-1,0.040,0.040,\n"                                            \
+    "1,0,start,,0,-1,0.012,0.012,\n"                                           \
+    "1,0,joingroup,,0,-1,0.012,0.015,\n"                                       \
+    "1,0,send,3,16,1,0.012,0.012,joingroup\n"                                  \
+    "1,0,recv,3,4,1,0.012,0.015,joingroup\n"                                   \
+    "1,0,barrier,,0,-1,0.020,0.030,\n"                                         \
+    "1,0,send,3,20,3,0.020,0.020,barrier\n"                                    \
+    "1,0,recv,3,4,3,0.020,0.030,barrier\n"                                     \
+    "1,0,recv,0,1000,31,0.030,0.031,\n"                                        \
+    "1,0,reduce,0,1000,32,0.033,0.034,\n"                                      \
+    "1,0,send,0,1000,32,0.033,0.034,reduce\n"                                  \
+    "1,0,exit,,0,-1,0.034,0.034,\n"                                            \
+    "2,0,start,,0,-1,0.012,0.012,\n"                                           \
+    "2,0,joingroup,,0,-1,0.012,0.016,\n"                                       \
+    "2,0,send,3,16,1,0.012,0.012,joingroup\n"                                  \
+    "2,0,recv,3,4,1,0.012,0.016,joingroup\n"                                   \
+    "2,0,barrier,,0,-1,0.026,0.030,\n"                                         \
+    "2,0,send,3,20,3,0.026,0.026,barrier\n"                                    \
+    "2,0,recv,3,4,3,0.026,0.030,barrier\n"                                     \
+    "2,0,recv,0,1000,31,0.030,0.031,\n"                                        \
+    "2,0,reduce,0,1000,32,0.033,0.035,\n"                                      \
+    "2,0,send,0,1000,32,0.033,0.035,reduce\n"                                  \
+    "2,0,exit,,0,-1,0.035,0.035,\n"                                            \
+    "3,0,start,,0,-1,0.002,0.002,\n"                                           \
+    "3,0,enrol,,0,-1,0.002,0.002,\n"                                           \
+    "3,0,recv,0,16,1,0.002,0.003,\n"                                           \
+    "3,0,send,0,4,1,0.004,0.004,\n"                                            \
+    "3,0,recv,1,16,1,0.004,0.013,\n"                                           \
+    "3,0,send,1,4,1,0.014,0.014,\n"                                            \
+    "3,0,recv,2,16,1,0.014,0.014,\n"                                           \
+    "3,0,send,2,4,1,0.015,0.015,\n"                                            \
+    "3,0,recv,0,20,3,0.015,0.015,\n"                                           \
+    "3,0,recv,1,20,3,0.015,0.020,\n"                                           \
+    "3,0,recv,2,20,3,0.020,0.028,\n"                                           \
+    "3,0,mcast,0;1;2,4,3,0.029,0.029,\n"
+
+/* lifecycle: enrol 10 ms; spawn of 1 task 2 ms locally (4 tasks 5 ms), 20 ms
+ * remotely; spawn to enrolment 3 ms locally, 30 ms remotely; exit 0.5 ms;
+ * end 1 ms; the group server's start 50 ms */
+#define LIFE "# platform: local\n"                                              \
+    "event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n"                    \
+    "enrol,1,local,5,0.010,0,0,0,0\n"                                           \
+    "spawn,1,local,5,0.002,0,0,0,0\n"                                           \
+    "spawn,4,local,5,0.005,0,0,0,0\n"                                           \
+    "spawn,1,remote,5,0.020,0,0,0,0\n"                                          \
+    "spawn_start,1,local,5,0.003,0,0,0,0\n"                                     \
+    "spawn_start,1,remote,5,0.030,0,0,0,0\n"                                    \
+    "exit,1,local,5,0.0005,0,0,0,0\n"                                           \
+    "end,1,local,5,0.001,0,0,0,0\n"                                             \
+    "gs_start,1,local,5,0.050,0,0,0,0\n"
+
+/* replay P with PAR; the total, or NAN (error in ERR) */
+static double total_of(const char *p, hrel_replay_param *par, double *end, char *err,
+                       size_t errlen)
+{
+    hrel_msgtrace *t = NULL;
+    double total = NAN;
+    if (hrel_msgtrace_load(p, &t, err, errlen) == 0 &&
+        hrel_replay_run(t, par, end, &total, err, errlen) != 0)
+        total = NAN;
+    hrel_msgtrace_free(t);
+    return total;
+}
+
+int main(void)
+{
+    hrel_replay_param par = {.g_send = 0, .L_send = 0.001, .g_mcast = 0, .L_mcast = 0.001,
+                             .medium = HREL_MEDIUM_NONE, .cpu_ratio = 1.0};
+    hrel_lifecycle life;
+    double end[4];
+    char err[512] = "";
+    const char *p, *lp;
+
+    hrel_test_init();
+    /* Group functions, hand-worked (g = 0: sends cost nothing, arrive 1 ms later):
+     * r0 spawns the server: 0.002 (it starts then, no lag); join request arrives
+     * 0.003; server: 0.003 + 1 ms service = 0.004, answer arrives 0.005.
+     * r0 0.005, spawns 1;2 -> 0.007 (they start 0.007); barrier request at
+     * 0.007 arrives 0.008; r1, r2 join requests at 0.007 arrive 0.008.
+     * server: r1's at 0.008 + 1 ms -> answer at 0.009 (arrives 0.010); r2's at
+     * 0.009 + 1 ms -> 0.010 (arrives 0.011); r0's barrier request: 0.010.
+     * r1: 0.010 + 5 ms = 0.015, barrier request arrives 0.016; r2: 0.011 + 10
+     * ms = 0.021, arrives 0.022. server: 0.022 + 1 ms = 0.023, releases all
+     * (arrive 0.024). r0 bcasts at 0.024 (arrives 0.025); r1, r2: 0.025 + 2 ms
+     * = 0.027, reduce sends arrive 0.028; r0 ends 0.028. */
+    p = hrel_test_write_tmp("groups.csv", GROUPS);
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.028, 1e-12,
+                   "group calls priced through their messages and the server's service");
+    HREL_CHECK_ABS(end[3], 0.023, 1e-12, "the group server's last answer at 0.023");
+    HREL_CHECK_ABS(end[1], 0.027, 1e-12, "rank 1 ends 0.027");
+
+    /* The same with the platform's lifecycle: the server's spawn 2 ms (one task),
+     * its start 50 - 2 = 48 ms: ready 0.050, answers 0.051 (arrives 0.052);
+     * spawn of 2 tasks 2 + 1 = 3 ms: r0 0.055, r1 r2 start 0.055 (their
+     * requests arrive 0.056); server: 0.056 + 1 ms -> r1's answer arrives 0.058,
+     * r2's 0.059. r1 0.058 + 5 ms -> 0.064, r2 0.059 + 10 ms -> 0.070;
+     * server 0.071, release 0.072; bcast arrives 0.073; r1 r2 + 2 ms = 0.075,
+     * exit 0.5 ms -> 0.0755; reduce arrives 0.076; r0 exits 0.0765. */
+    lp = hrel_test_write_tmp("life.csv", LIFE);
+    HREL_CHECK_INT(hrel_lifecycle_read(lp, "local", &life, err, sizeof err), 0, err);
+    par.lifecycle = &life;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0765, 1e-12,
+                   "group trace with the lifecycle's spawns, server start and exit");
+    par.lifecycle = NULL;
+
+    /* Lifecycle, hand-worked: rank 0 enrols, spawns rank 1 on its host and rank 2
+     * on host 1, receives one message from each; each computes 5 ms.
+     * Recorded: r0 enrol 0.4 ms, spawns 1 ms each; r1 starts 0.6 ms after its
+     * spawn, enrols in 1 ms; r2 the same; exits 0 .. 1 ms. Without lifecycle:
+     * r0 0.0004, spawn -> 0.0014 (r1 starts 0.002), spawn -> 0.0024 (r2 at
+     * 0.003); r1 enrol 0.003 + 5 ms, message arrives 0.009; r2 0.004 + 5 ms,
+     * arrives 0.010; r0 exit 1 ms -> 0.011, gap 1 ms to its end -> 0.012.
+     * With it: r0 enrols 10 ms; local spawn 2 ms -> 0.012 (r1 starts then);
+     * remote spawn 20 ms -> 0.032 (r2 then). r1: +3 ms +5 ms = 0.020, arrives
+     * 0.021; r2: +30 ms + 5 ms = 0.067, arrives 0.068; r0: exit 0.5 ms ->
+     * 0.0685, its recorded 1 ms to end -> 0.0695, end 1 ms -> 0.0705. */
+    p = hrel_test_write_tmp("life_trace.csv", HREL_MSGS_HEADER
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,enrol,,0,-1,0,0.0004\n"
+             "0,0,spawn,1,0,-1,0.0004,0.0014\n"
+             "0,0,spawn,2,0,-1,0.0014,0.0024\n"
+             "0,0,recv,1,8,1,0.0024,0.01\n"
+             "0,0,recv,2,8,1,0.01,0.02\n"
+             "0,0,exit,,0,-1,0.02,0.021\n"
+             "0,0,end,,0,-1,0.022,0.022\n"
+             "1,0,start,,0,-1,0.002,0.002\n"
+             "1,0,enrol,,0,-1,0.002,0.003\n"
+             "1,0,send,0,8,1,0.008,0.008\n"
+             "1,0,exit,,0,-1,0.008,0.0085\n"
+             "1,0,end,,0,-1,0.0085,0.0085\n"
+             "2,1,start,,0,-1,0.003,0.003\n"
+             "2,1,enrol,,0,-1,0.003,0.004\n"
+             "2,1,send,0,8,1,0.009,0.009\n"
+             "2,1,exit,,0,-1,0.009,0.0095\n"
+             "2,1,end,,0,-1,0.0095,0.0095\n");
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.012, 1e-12,
+                   "recorded lifecycle durations");
+    par.lifecycle = &life;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0705, 1e-12,
+                   "lifecycle costs from lifecycle.csv");
+    HREL_CHECK_ABS(end[1], 0.0215, 1e-12, "rank 1: exit 0.5 ms, end 1 ms after its send");
+    par.lifecycle = NULL;
+
+    /* Processor sharing: rank 0 spawns three tasks (no lag) that each compute
+     * 1 s and send to rank 0 (g = L = 0). 2 cores, 3 computing tasks: each at
+     * 2/3 of a core, all done at 1.5 s; rank 0, blocked, takes no CPU. */
+    par.L_send = par.L_mcast = 0;
+    p = hrel_test_write_tmp("ps.csv", HREL_MSGS_HEADER
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1;2;3,0,-1,0,0\n"
+             "0,0,recv,1,8,1,0,1\n"
+             "0,0,recv,2,8,1,1,1\n"
+             "0,0,recv,3,8,1,1,1\n"
+             "0,0,exit,,0,-1,1,1\n"
+             "1,0,start,,0,-1,0,0\n"
+             "1,0,send,0,8,1,1,1\n"
+             "2,0,start,,0,-1,0,0\n"
+             "2,0,send,0,8,1,1,1\n"
+             "3,1,start,,0,-1,0,0\n"
+             "3,1,send,0,8,1,1,1\n");
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12, "unlimited cores: 1 s");
+    par.shared_cores = 2;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.5, 1e-12,
+                   "2 shared cores, 3 busy tasks: every task ends at 1.5 s");
+    HREL_CHECK_ABS(end[1], 1.5, 1e-12, "rank 1 at 1.5 s");
+    HREL_CHECK_ABS(end[3], 1.5, 1e-12, "rank 3 (host 1, same pool) at 1.5 s");
+    par.shared_cores = 0;
+    /* one core per host: ranks 1 and 2 share host 0's (2 s), rank 3 has host 1's */
+    par.cores = 1;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 2.0, 1e-12, "1 core per host: 2 s");
+    HREL_CHECK_ABS(end[3], 1.0, 1e-12, "rank 3 alone on host 1: 1 s");
+    par.cores = 4;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12, "4 cores: no sharing");
+    /* a later start changes the rate mid-gap: one core; rank 1 computes 1 s from
+     * 0, rank 2 from 0.5 s (its recorded start lag). Alone to 0.5 (rank 1 has
+     * 0.5 s left), then both at half speed: rank 1 done at 1.5, rank 2 has 0.5
+     * s done then, alone again: done at 2.0. */
+    par.cores = 1;
+    p = hrel_test_write_tmp("ps2.csv", HREL_MSGS_HEADER
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1;2,0,-1,0,0\n"
+             "0,0,recv,1,8,1,0,1\n"
+             "0,0,recv,2,8,1,1,1.5\n"
+             "1,0,start,,0,-1,0,0\n"
+             "1,0,send,0,8,1,1,1\n"
+             "2,0,start,,0,-1,0.5,0.5\n"
+             "2,0,send,0,8,1,1.5,1.5\n");
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 2.0, 1e-12, "staggered: 2 s");
+    HREL_CHECK_ABS(end[1], 1.5, 1e-12, "staggered: rank 1 at 1.5 s");
+    /* the group trace on one core: the same answer as unlimited only if no two
+     * ranks ever compute at once; ranks 1 and 2 compute together from 0.010 and
+     * 0.011 (5 and 10 ms) -> not the same */
+    par.cores = 1;
+    par.L_send = par.L_mcast = 0.001;
+    p = hrel_test_write_tmp("groups.csv", GROUPS);
+    HREL_CHECK(total_of(p, &par, end, err, sizeof err) > 0.028 + 1e-9,
+               "one core: the group trace takes longer");
+    par.cores = -1;
+    HREL_CHECK(isnan(total_of(p, &par, end, err, sizeof err)), "negative cores refused");
+    par.cores = 0;
+
+    /* group calls that cannot be replayed: a barrier the server never answers
+     * (nobody else reached it; the trace ends inside), and a receive inside a
+     * barrier with no send */
+    p = hrel_test_write_tmp("lonely.csv", H
+             "0,0,start,,0,-1,0,0,\n"
+             "0,0,spawn,1,0,-1,0,0.001,\n"
+             "0,0,barrier,,0,-1,0.002,0.003,\n"
+             "0,0,send,1,20,3,0.002,0.002,barrier\n"
+             "0,0,exit,,0,-1,0.003,0.003,\n"
+             "1,0,start,,0,-1,0.001,0.001,\n"
+             "1,0,recv,0,20,3,0.002,0.003,\n");
+    HREL_CHECK(isnan(total_of(p, &par, end, err, sizeof err)), "unanswered barrier refused");
+    HREL_CHECK_HAS(err, "lonely.csv:4: rank 0, row 3 (barrier): the group server never answers",
+                   "file, line, rank, row and call named");
+    p = hrel_test_write_tmp("nosend.csv", H
+             "0,0,start,,0,-1,0,0,\n"
+             "0,0,spawn,1,0,-1,0,0.001,\n"
+             "0,0,barrier,,0,-1,0.002,0.003,\n"
+             "0,0,send,1,20,3,0.002,0.002,barrier\n"
+             "0,0,recv,1,4,3,0.002,0.003,barrier\n"
+             "0,0,exit,,0,-1,0.003,0.003,\n"
+             "1,0,start,,0,-1,0.001,0.001,\n"
+             "1,0,recv,0,20,3,0.002,0.003,\n");
+    HREL_CHECK(isnan(total_of(p, &par, end, err, sizeof err)), "receive with no send refused");
+    HREL_CHECK_HAS(err, "nosend.csv:6: rank 0 receive inside barrier of tag 3 from rank 1",
+                   "file, line, rank and call named");
+    return hrel_test_summary("test_replay_share");
+}
