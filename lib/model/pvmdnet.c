@@ -7,6 +7,7 @@
 #define PKTHDR 16      /* pvmd packet header (DDFRAGHDR) */
 #define UDPHDR 8
 #define FRAGDATA 1480  /* IP payload per Ethernet frame */
+#define MAXRTT 9.0     /* DDMAXRTT: the retry interval stops doubling, samples are cut, here */
 
 enum { EV_TXDONE, EV_ACK, EV_TIMER, EV_LOCAL };
 
@@ -23,6 +24,7 @@ typedef struct pairst {
     long seq, rcvd;    /* the outstanding packet's number; the receiver's last */
     double sent, rta;  /* its first send; the retry interval */
     double rtt;        /* pvmd's estimate */
+    long lose;         /* acks of this pair still to be lost on the wire */
 } pairst;
 
 typedef struct event {
@@ -45,6 +47,8 @@ struct hrel_pvmdnet {
     event *ev;                   /* a binary heap on (t, order) */
     size_t nev, cap;
     long order;
+    double jit;                  /* mean of a pvmd's wait per action, s (0: none) */
+    unsigned long long rng;      /* its generator's state */
     hrel_pvmdnet_stats st;
 };
 
@@ -161,6 +165,39 @@ int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, 
     return 0;
 }
 
+int hrel_pvmdnet_set_jitter(hrel_pvmdnet *n, double mean, unsigned long long seed)
+{
+    if (!(mean >= 0 && mean < 60))
+        return -1;
+    n->jit = mean;
+    n->rng = seed;
+    return 0;
+}
+
+/* a pvmd's wait before it acts: exponential of mean JIT (splitmix64 for the
+ * uniform draw), 0 without jitter */
+static double pvmd_wait(hrel_pvmdnet *n)
+{
+    unsigned long long z;
+    double u;
+    if (!(n->jit > 0))
+        return 0;
+    z = (n->rng += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    u = ((double)(z >> 11) + 1.0) / 9007199254740992.0;   /* (0, 1] */
+    return -n->jit * log(u);
+}
+
+int hrel_pvmdnet_lose_acks(hrel_pvmdnet *n, int from, int to, long count)
+{
+    if (from < 0 || to < 0 || from >= n->nhosts || to >= n->nhosts || from == to || count < 0)
+        return -1;
+    n->pair[from * n->nhosts + to].lose = count;
+    return 0;
+}
+
 /* bytes on the wire of a UDP payload of P bytes */
 static double wire_bytes(const hrel_pvmdnet *n, double p)
 {
@@ -197,10 +234,12 @@ static int transmit(hrel_pvmdnet *n, int i, double t)
     pairst *p = &n->pair[i];
     int a = i / n->nhosts, b = i % n->nhosts;
     double end = reserve(n, a, b, t, wire_bytes(n, p->head->data + PKTHDR));
-    if (push(n, end, EV_TXDONE, i, p->seq) || push(n, t + p->rta, EV_TIMER, i, p->seq))
+    if (push(n, end, EV_TXDONE, i, p->seq) ||
+        push(n, t + p->rta + pvmd_wait(n), EV_TIMER, i, p->seq))
         return -1;
     p->nrt++;
-    p->rta *= 2;
+    if (p->rta < MAXRTT)
+        p->rta *= 2;
     if (p->nrt > 1)
         n->st.copies++;
     return 0;
@@ -221,8 +260,8 @@ static int start_next(hrel_pvmdnet *n, int i, double t)
 
 int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t, long id)
 {
-    double left = (bytes > 0 ? bytes : 0) + HREL_PVMDNET_MSGHDR;
-    int i;
+    double left = bytes > 0 ? bytes : 0;
+    int i, som = 1;
     pairst *p;
     if (from < 0 || to < 0 || from >= n->nhosts || to >= n->nhosts || !isfinite(t))
         return -1;
@@ -237,6 +276,8 @@ int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t,
             return -1;
         k->data = left > HREL_PVMDNET_DATA ? HREL_PVMDNET_DATA : left;
         left -= k->data;
+        k->data += som ? HREL_PVMDNET_MSGHDR : 0;   /* the first carries the header */
+        som = 0;
         k->id = id;
         k->last = !(left > 0);
         k->next = NULL;
@@ -246,7 +287,7 @@ int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t,
             p->head = k;
         p->tail = k;
     } while (left > 0);
-    return p->busy ? 0 : start_next(n, i, t + n->proc);
+    return p->busy ? 0 : start_next(n, i, t + n->proc + pvmd_wait(n));
 }
 
 double hrel_pvmdnet_next(const hrel_pvmdnet *n)
@@ -270,14 +311,17 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     switch (e.type) {
     case EV_TXDONE: {   /* at the receiver: acknowledge; a new packet is taken */
         int a = e.pair / n->nhosts, b = e.pair % n->nhosts, got = 0;
-        double ack = reserve(n, b, a, e.t + n->proc, wire_bytes(n, PKTHDR));
-        if (push(n, ack + n->proc, EV_ACK, e.pair, e.seq))
+        double at = e.t + n->proc + pvmd_wait(n);   /* the receiving pvmd acts */
+        double ack = reserve(n, b, a, at, wire_bytes(n, PKTHDR));
+        if (p->lose > 0)   /* it takes the link but never arrives */
+            p->lose--;
+        else if (push(n, ack + n->proc + pvmd_wait(n), EV_ACK, e.pair, e.seq))
             return -1;
         if (e.seq > p->rcvd) {
             p->rcvd = e.seq;
             if (p->busy && e.seq == p->seq && p->head->last) {
                 *id = p->head->id;
-                *t = e.t + n->proc;
+                *t = at;
                 got = 1;
             }
         }
@@ -286,8 +330,11 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     case EV_ACK:        /* at the sender: the outstanding packet is done */
         if (p->busy && e.seq == p->seq) {
             pkt *k = p->head;
-            if (p->nrt == 1)
-                p->rtt = ((e.t - p->sent) + 3 * p->rtt) / 4;
+            if (p->nrt == 1) {   /* netinput: a sample of a packet sent once, cut */
+                double x = e.t - p->sent;
+                x = x < 1e-6 ? 1e-3 : x > MAXRTT ? MAXRTT : x;
+                p->rtt = (x + 3 * p->rtt) / 4;
+            }
             p->head = k->next;
             if (!p->head)
                 p->tail = NULL;

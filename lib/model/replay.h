@@ -28,7 +28,8 @@
  *    sender is busy only for handing the message to its pvmd (proc + 1 ns per
  *    byte), g_send/L_send and the medium's message-level turns are not used;
  *    a multicast goes once to each other host; wire_tc: the links count
- *    frames as tc does, with its burst.
+ *    frames as tc does, with its burst; jitter, seed: the pvmds' random wait
+ *    per action (replay_interval.h runs the replay with several seeds).
  * Hosts are the trace's, or host_map[rank] when host_map is set (the placement
  * PVM gave the same program on the platform predicted), or rank % nhosts when
  * nhosts > 0 (predicting another
@@ -57,6 +58,9 @@ typedef struct hrel_replay_param {
                                   with rank 0's host (the others: 1 s), pvmd s/packet */
     int wire_tc;               /* daemon: links shaped by tc (hostfiles/platform.sh
                                   "wire: tc"), else a real Ethernet (pvmdnet.h) */
+    double jitter;             /* daemon: a pvmd's mean wait per action, s (>= 0; 0:
+                                  none; pvmdnet.h), drawn from a generator seeded by */
+    unsigned long long seed;   /* seed (replay_interval.h runs it with several) */
     const int *host_map;       /* not NULL: rank r on host host_map[r] (>= 0), first */
     long packets, copies;      /* out (daemon): packets sent, and sent again */
 } hrel_replay_param;
