@@ -51,7 +51,7 @@
 #                    default with --route daemon (not with --attach)
 #   --same-vm        every run in one virtual machine (the default with
 #                    --route direct)
-# Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct; measured_s the
+# Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct,lo_s,hi_s; measured_s the
 # median of the traced runs; predict_untraced.csv: against the untraced
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
 # runs' traces (runK/tev/ or runK/trace.trc, msgs.csv, trace.csv), on an emulated platform
