@@ -11,7 +11,12 @@
  *    one the 16-byte pvmd header;
  *  - per pair of hosts and direction one packet is outstanding at a time
  *    (nopax = 1: stop-and-wait): the next leaves when the previous one is
- *    acknowledged; a pvmd keeps one such window per peer;
+ *    acknowledged; a pvmd keeps one such window per peer, but one output
+ *    queue for all of them (opq), sent from its head while the head is due: a
+ *    packet is queued at the tail when its window opens, and once sent goes
+ *    back in the order of its retry time; so a new packet to one peer waits
+ *    until the packets ahead of it, to other peers, are acknowledged or sent
+ *    again;
  *  - a packet is sent again when its acknowledgement has not come RTA after
  *    the last send; RTA starts at 2 x the pair's RTT estimate and doubles with
  *    every send while below 9 s (DDMAXRTT); the estimate becomes
