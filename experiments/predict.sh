@@ -54,7 +54,7 @@
 #                    default with --route daemon (not with --attach)
 #   --same-vm        every run in one virtual machine (the default with
 #                    --route direct)
-# Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct; measured_s the
+# Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct,lo_s,hi_s; measured_s the
 # median of the traced runs; predict_untraced.csv: against the untraced
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
 # runs' traces (runK/tev/ or runK/trace.trc, msgs.csv, trace.csv), on an emulated platform
@@ -350,6 +350,9 @@ fi
 # otherwise measured in the runs' virtual machine (below)
 fitdir=$(dirname "$(head -n 1 "$run/fit.src")")
 [ -s "$fitdir/calibration.csv" ] && cp "$fitdir/calibration.csv" "$run/calibration.csv"
+# and its task lifecycle (lifecycle.csv, hrel_lifecycle), where it measured one:
+# hrel predict then charges enrolment, spawn and exit as the platform costs them
+[ -s "$fitdir/lifecycle.csv" ] && cp "$fitdir/lifecycle.csv" "$run/lifecycle.csv"
 "$HREL" model replay --help >/dev/null   # built with replay
 
 # the runs (hrel_firstcontact first: one worker per host, 3 to 8)

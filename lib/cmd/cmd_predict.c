@@ -20,8 +20,10 @@
 #include "msteps.h"
 #include "predict_table.h"
 #include "predict_trace.h"
+#include "lifecycle.h"
 #include "recommend.h"
 #include "replay.h"
+#include "replay_interval.h"
 #include "whatif.h"
 
 #define NMODEL 8
@@ -59,18 +61,28 @@ static const char usage_text[] =
     "  --rtt0 S     the daemon route's starting RTT estimate (default 0.024 s: a\n"
     "               fresh virtual machine); --rtt0-fresh S: replay_pvmd_fresh's\n"
     "  --platform NAME  the platform's name (default RUN's raw.csv)\n"
-    "  --matrix F   the validation matrix's summary.csv (default the checkout's)\n";
+    "  --matrix F   the validation matrix's summary.csv (default the checkout's)\n"
+    "  --interval K replay_pvmd as the median and 80 % interval of K replays with\n"
+    "               pvmd's jitter (default 31; 0: one replay without jitter)\n"
+    "  --share-cpus the ranks on a host (on an emulated platform: on all hosts) share\n"
+    "               its cores, from RUN's calibration (processor sharing; what-if\n"
+    "               cores=N does it with N per host); off by default: a trace\n"
+    "               recorded on its own platform has the sharing in its gaps\n"
+    "  --no-lifecycle  keep the trace's own start, spawn and exit times, not RUN's\n"
+    "               lifecycle.csv\n"
+    "A host's CPU limit (a cgroup quota: calibration.csv, or cpu: S of an emulated\n"
+    "platform) is priced period by period (lib/model/cpuquota.h).\n";
 
 typedef struct pred {
     char name[32];
-    double s;
+    double s, lo, hi;          /* lo, hi: the 80 % interval, NAN when none */
 } pred;
 
 typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
     const char *platform, *matrix;
     double ratio, setup, rtt0, rtt0f;
-    int hosts, all;
+    int hosts, all, interval, share, nolife;
 } opts;
 
 static int fail(int status, const char *msg)
@@ -124,6 +136,7 @@ static void add(pred *p, int *np, char (*refused)[1100], int *nref, const char *
     const char *at = fit_priced[0] ? strstr(why, fit_priced) : NULL;
     if (rc == 0) {
         snprintf(p[*np].name, sizeof p[*np].name, "%s", name);
+        p[*np].lo = p[*np].hi = NAN;
         p[(*np)++].s = s;
     } else if (at)
         snprintf(refused[(*nref)++], 1100, "%s: %.*s%.300s%.600s", name, (int)(at - why), why,
@@ -141,7 +154,7 @@ static int write_file(const char *dir, const char *name, char *path, size_t len,
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN, NAN, NAN,
-              0, 0};
+              0, 0, 31, 0, 0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -155,6 +168,9 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_NUM("rtt0", 0, HREL_ARG_DOUBLE, &o.rtt0, 1e-7, 10),
         HREL_OPT_NUM("rtt0-fresh", 0, HREL_ARG_DOUBLE, &o.rtt0f, 1e-7, 10),
         HREL_OPT_FLAG("all-models", 0, &o.all),
+        HREL_OPT_NUM("interval", 0, HREL_ARG_INT, &o.interval, 0, 10000),
+        HREL_OPT_FLAG("share-cpus", 0, &o.share),
+        HREL_OPT_FLAG("no-lifecycle", 0, &o.nolife),
         HREL_OPT_STR("measured", 0, &o.measured),
         HREL_OPT_STR("untraced", 0, &o.untraced),
         HREL_OPT_STR("platform", 0, &o.platform),
@@ -171,6 +187,8 @@ int hrel_cmd_predict(int argc, char **argv)
     hrel_csv *fc = NULL;
     hrel_model_gl *gl = NULL;
     hrel_replay_param base;
+    hrel_lifecycle life;
+    char lifepath[2300] = "";
     pred p[NMODEL];
     int first, rc = 1, np = 0, nref = 0, k, nh, explicit_hosts, capacity, best = 0;
     int *map = NULL, fit_ok;
@@ -286,6 +304,29 @@ int hrel_cmd_predict(int argc, char **argv)
     base.setup = setup;
     base.proc = 2e-5;
     base.wire_tc = cz->wire_tc;
+    /* the platform's cores, shared by the ranks computing at once (opt-in) */
+    if (w.cores)
+        base.cores = w.cores;
+    else if (o.share && cz->cores > 0) {
+        if (cz->shared)
+            base.shared_cores = cz->cores;
+        else
+            base.cores = cz->cores;
+    }
+    /* the hosts' CPU limit, period by period (not with processor sharing) */
+    if (!base.cores && !base.shared_cores && cz->quota > 0 && cz->quota < 1) {
+        base.quota = cz->quota;
+        base.quota_period = cz->quota_period;
+    }
+    /* the platform's lifecycle costs, where it measured them */
+    snprintf(lifepath, sizeof lifepath, "%s/lifecycle.csv", cz->dir);
+    if (o.nolife || access(lifepath, R_OK) != 0)
+        lifepath[0] = '\0';
+    else if (hrel_lifecycle_read(lifepath, cz->platform, &life, err, sizeof err) != 0) {
+        fail(1, err);
+        goto out;
+    } else
+        base.lifecycle = &life;
 
     /* the fit-priced models, on the route the characterisation measured */
     fit_ok = !cz->route[0] || strcmp(cz->route, route) == 0;
@@ -377,6 +418,17 @@ int hrel_cmd_predict(int argc, char **argv)
                 k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
                 add(p, &np, refused, &nref, f ? "replay_pvmd_fresh" : "replay_pvmd", k, total,
                     err);
+                if (k == 0 && o.interval > 0) {
+                    /* the median and the 80 % interval of replays with pvmd's jitter
+                     * (docs/predict.md "An interval from pvmd's jitter") */
+                    double med;
+                    v.jitter = 1e-4;
+                    if (hrel_replay_interval(pt.mt, &v, o.interval, 1, &med, &p[np - 1].lo,
+                                             &p[np - 1].hi, err, sizeof err) == 0)
+                        p[np - 1].s = med;
+                    else
+                        p[np - 1].lo = p[np - 1].hi = NAN;
+                }
             }
         }
         free(end);
@@ -401,7 +453,11 @@ int hrel_cmd_predict(int argc, char **argv)
         hrel_recommend(summary[0] ? summary : NULL, cz->platform, cz->emulated, route, names,
                        np, &best, rwhy, sizeof rwhy);
     }
-    printf("predicted: %.6g s (%s; %s)\n", p[best].s, p[best].name, rwhy);
+    if (!isnan(p[best].lo))
+        printf("predicted: %.6g s (%s, 80 %% interval %.6g to %.6g s; %s)\n", p[best].s,
+               p[best].name, p[best].lo, p[best].hi, rwhy);
+    else
+        printf("predicted: %.6g s (%s; %s)\n", p[best].s, p[best].name, rwhy);
     printf("# trace: %s (%s, %d ranks, %zu rows)\n", argv[first], pt.form, pt.mt->nproc,
            pt.mt->n);
     printf("# on: %s (platform %s, %s route, %d host%s, medium %s%s%s)\n", cz->dir, cz->platform,
@@ -419,21 +475,39 @@ int hrel_cmd_predict(int argc, char **argv)
                isnan(o.rtt0) ? "a fresh virtual machine" : "given, --rtt0");
     printf("# setup_s: %g (%s)\n", setup, !isnan(o.setup) ? "given, --setup"
            : cz->have_setup ? "the characterisation's setup.csv" : "no setup.csv: 0");
+    printf("# lifecycle: %s\n", lifepath[0] ? lifepath
+           : o.nolife ? "the trace's own (--no-lifecycle)"
+                      : "the trace's own (the characterisation has no lifecycle.csv)");
+    if (base.quota > 0)
+        printf("# cpu_limit: %g CPUs per %g s on every host, priced period by period\n",
+               base.quota, base.quota_period);
+    else if (cz->quota > 0 && cz->quota < 1)
+        printf("# cpu_limit: %g CPUs per %g s not priced (processor sharing is on)\n", cz->quota,
+               cz->quota_period);
+    if (base.cores || base.shared_cores)
+        printf("# cores: %d %s, shared by the ranks computing at once\n",
+               base.cores ? base.cores : base.shared_cores,
+               base.cores ? "per host" : "for all hosts together");
     if (notes[0])
         for (char *ln = strtok(notes, "\n"); ln; ln = strtok(NULL, "\n"))
             printf("# %s\n", ln);
     for (k = 0; k < nref; k++)
         printf("# refused: %s\n", refused[k]);
-    printf("model,predicted_s\n");
+    printf("model,predicted_s,lo_s,hi_s\n");
     for (k = 0; k < np; k++)
-        printf("%s,%.6f\n", p[k].name, p[k].s);
+        if (isnan(p[k].lo))
+            printf("%s,%.6f,,\n", p[k].name, p[k].s);
+        else
+            printf("%s,%.6f,%.6f,%.6f\n", p[k].name, p[k].s, p[k].lo, p[k].hi);
     if (o.out) {
         const char *names[NMODEL];
-        double s[NMODEL];
+        double s[NMODEL], lo[NMODEL], hi[NMODEL];
         int pass;
         for (k = 0; k < np; k++) {
             names[k] = p[k].name;
             s[k] = p[k].s;
+            lo[k] = p[k].lo;
+            hi[k] = p[k].hi;
         }
         for (pass = 0; pass < (o.untraced ? 2 : 1); pass++) {
             if (write_file(o.out, pass ? "predict_untraced.csv" : "predict.csv", path,
@@ -450,7 +524,7 @@ int hrel_cmd_predict(int argc, char **argv)
             for (k = 0; k < nref; k++)
                 fprintf(fp, "# refused: %s\n", refused[k]);
             if (hrel_predict_table(fp, pass ? o.untraced : o.measured, pass ? NULL : o.untraced,
-                                   names, s, np, err, sizeof err) != 0) {
+                                   names, s, lo, hi, np, err, sizeof err) != 0) {
                 fclose(fp);
                 fp = NULL;
                 fail(2, err);

@@ -17,13 +17,14 @@
 #include "msteps.h"
 #include "pvmtrace.h"
 #include "replay.h"
+#include "replay_interval.h"
 #include "sample.h"
 #include "tevfile.h"
 
 static const char trace_usage[] =
     "usage: hrel trace import TRACE [-o DIR] [--rule switch|marker] [--marker TAG]\n"
     "                         [--tags LIST]\n"
-    "       hrel trace table --measured S1,S2,... [--untraced S] MODEL=SECONDS...\n"
+    "       hrel trace table --measured S1,S2,... [--untraced S] MODEL=SECONDS[:LO:HI]...\n"
     "       hrel trace synth [--shape S] [-p N] [--events N] [--format msgs|pvm] FILE\n"
     "                        (a synthetic trace; hrel trace synth --help)\n"
     "Reads one program run's trace: a folder of hrel's preload tracer (one task file\n"
@@ -51,15 +52,18 @@ static const char synth_usage[] =
     "pvm: the text PVM's tracer writes, for hrel trace import. Prints 'rows N'.\n";
 
 static const char table_usage[] =
-    "usage: hrel trace table --measured S1,S2,... [--untraced S1,...] MODEL=SECONDS...\n"
-    "Prints predict.csv: model,predicted_s,measured_s,err_pct with measured_s the\n"
-    "median of the measured runs and err_pct formula 18 of 002; with --untraced,\n"
-    "metadata lines with their median and the tracing overhead.\n";
+    "usage: hrel trace table --measured S1,S2,... [--untraced S1,...] MODEL=SECONDS[:LO:HI]...\n"
+    "Prints predict.csv: model,predicted_s,measured_s,err_pct,lo_s,hi_s with measured_s\n"
+    "the median of the measured runs, err_pct formula 18 of 002 and lo_s, hi_s the\n"
+    "model's 80 % interval when the operand gives one (MODEL=SECONDS:LO:HI, LO <=\n"
+    "HI; empty otherwise); with --untraced, metadata lines with their median and the\n"
+    "tracing overhead.\n";
 
 static const char replay_usage[] =
     "usage: hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium none|port|bus]\n"
     "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
-    "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--wire tc|ethernet]]\n"
+    "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--wire tc|ethernet]\n"
+    "                          [--interval K] [--jitter S] [--seed N]]\n"
     "                         [--cores N | --shared-cores N] [--lifecycle FILE [--platform NAME]]\n"
     "                         [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
@@ -87,7 +91,13 @@ static const char replay_usage[] =
     "N cores (the emulated platforms, on one machine); default: unlimited. --lifecycle\n"
     "FILE: enrolment, spawn, exit, process end and the group server's start cost what\n"
     "FILE (lifecycle.csv of hrel_lifecycle) measured, not what the trace recorded;\n"
-    "--platform NAME: refuse a FILE of another platform.\n";
+    "--platform NAME: refuse a FILE of another platform.\n"
+    "--interval K (with --daemon): the replay run K more times (e.g. 31), each pvmd\n"
+    "waiting an exponential time of mean --jitter S (default 1e-4 s) before each of\n"
+    "its actions, seeds --seed N (default 1) to N + K - 1; prints 'interval LO HI'\n"
+    "(10th and 90th percentile of the K totals) and 'median M' before 'total' (the\n"
+    "run without jitter unless --jitter is given; docs/predict.md, \"An interval\n"
+    "from pvmd's jitter\").\n";
 
 static int fail(int status, const char *sub, const char *msg)
 {
@@ -272,12 +282,43 @@ out:
     return rc;
 }
 
+/* OPERAND's value S or S:LO:HI into V: the count (1 or 3), or -1 with a message
+ * naming OPERAND. */
+static int model_value(const char *operand, const char *val, double *v, char *err, size_t errlen)
+{
+    char buf[256], *tok, *save = NULL;
+    int n = 0;
+    if (strlen(val) >= sizeof buf) {
+        snprintf(err, errlen, "%.200s: value too long", operand);
+        return -1;
+    }
+    strcpy(buf, val);
+    for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+        if (n == 3) {
+            n = 4;
+            break;
+        }
+        if (hrel_args_double(operand, tok, -1e9, 1e9, &v[n++], err, errlen) != 0)
+            return -1;
+    }
+    if ((n != 1 && n != 3) || strstr(val, "::") || val[0] == ':' ||
+        val[strlen(val) - 1] == ':') {
+        snprintf(err, errlen, "%.200s: give SECONDS or SECONDS:LO:HI", operand);
+        return -1;
+    }
+    if (n == 3 && !(v[1] <= v[2])) {
+        snprintf(err, errlen, "%.200s: the interval's LO is above its HI", operand);
+        return -1;
+    }
+    return n;
+}
+
 /* hrel trace table --measured LIST [--untraced LIST] MODEL=SECONDS...: predict.csv */
 static int table(int argc, char **argv)
 {
     const char *meas = NULL, *untr = NULL;
     const char *names[HREL_ARGS_MAX_LIST];
-    double pred[HREL_ARGS_MAX_LIST];
+    double pred[HREL_ARGS_MAX_LIST], lo[HREL_ARGS_MAX_LIST], hi[HREL_ARGS_MAX_LIST];
     char name[HREL_ARGS_MAX_LIST][64];
     int first, i, n = 0;
     char err[1024];
@@ -291,15 +332,21 @@ static int table(int argc, char **argv)
         return fail(2, "trace", "table needs --measured LIST and MODEL=SECONDS operands");
     for (i = first; i < argc; i++, n++) {
         const char *eq = strchr(argv[i], '=');
+        double v[3];
+        int k;
         if (n == HREL_ARGS_MAX_LIST)
             return fail(2, "trace", "too many MODEL=SECONDS operands");
-        if (!eq || eq == argv[i] ||
-            hrel_args_double(argv[i], eq + 1, -1e9, 1e9, &pred[n], err, sizeof err) != 0)
-            return fail(2, "trace", eq ? err : "operands are MODEL=SECONDS");
+        if (!eq || eq == argv[i])
+            return fail(2, "trace", "operands are MODEL=SECONDS or MODEL=SECONDS:LO:HI");
+        if ((k = model_value(argv[i], eq + 1, v, err, sizeof err)) < 0)
+            return fail(2, "trace", err);
+        pred[n] = v[0];
+        lo[n] = k == 3 ? v[1] : NAN;
+        hi[n] = k == 3 ? v[2] : NAN;
         snprintf(name[n], sizeof name[n], "%.*s", (int)(eq - argv[i]), argv[i]);
         names[n] = name[n];
     }
-    if (hrel_predict_table(stdout, meas, untr, names, pred, n, err, sizeof err) != 0)
+    if (hrel_predict_table(stdout, meas, untr, names, pred, lo, hi, n, err, sizeof err) != 0)
         return fail(2, "trace", err);
     return 0;
 }
@@ -379,7 +426,9 @@ int hrel_cmd_replay(int argc, char **argv)
 {
     const char *fit = NULL, *medium = "none", *hostsfrom = NULL;
     double g = NAN, L = NAN, ratio = 1.0, setup = 0, total, meas = 0;
-    double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5;
+    double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5, jitter = 0, med, lo, hi;
+    long seed = 1;
+    int nint = 0, jseen = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0;
     hrel_lifecycle life;
@@ -401,6 +450,9 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_NUM("shared-cores", 0, HREL_ARG_INT, &shared, 1, 1000000),
         HREL_OPT_STR("lifecycle", 0, &lifefile),
         HREL_OPT_STR("platform", 0, &platform),
+        HREL_OPT_NUM("interval", 0, HREL_ARG_INT, &nint, 1, 10000),
+        {"jitter", 0, HREL_ARG_DOUBLE, &jitter, 0, 1, NULL, NULL, 0, &jseen},
+        HREL_OPT_NUM("seed", 0, HREL_ARG_LONG, &seed, 0, 1e15),
         HREL_OPT_FLAG("csv", 0, &csv),
         HREL_OPT_FLAG(NULL, 0, NULL)};
     hrel_replay_param par;
@@ -420,6 +472,10 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "--wire must be tc or ethernet");
     if (!fit && !(gseen && lseen) && !(gwire > 0))
         return fail(2, "model", "give --g and --L, or --fit FIT.csv (or --daemon G_WIRE)");
+    if ((nint || jseen) && !(gwire > 0))
+        return fail(2, "model", "--interval and --jitter need --daemon G_WIRE");
+    if (nint && jseen && !(jitter > 0))
+        return fail(2, "model", "--interval needs a --jitter above 0");
     memset(&par, 0, sizeof par);
     par.cpu_ratio = ratio;
     par.setup = setup;
@@ -429,6 +485,8 @@ int hrel_cmd_replay(int argc, char **argv)
     par.rtt0 = rtt0;
     par.proc = pvmds;
     par.wire_tc = strcmp(wire, "tc") == 0;
+    par.jitter = jitter;
+    par.seed = (unsigned long long)seed;
     if (hrel_replay_parse_medium(medium, &par.medium, err, sizeof err) != 0)
         return fail(2, "model", err);
     if (hosts && hostsfrom)
@@ -493,6 +551,15 @@ int hrel_cmd_replay(int argc, char **argv)
                cores ? "per host" : "shared by all hosts");
     if (lifefile)
         printf("# lifecycle: %s (platform %s)\n", lifefile, life.platform);
+    if (nint) {
+        hrel_replay_param pj = par;
+        pj.jitter = jseen ? jitter : 1e-4;
+        if (hrel_replay_interval(t, &pj, nint, (unsigned long long)seed, &med, &lo, &hi, err,
+                                 sizeof err) != 0) {
+            fail(1, "model", err);
+            goto out;
+        }
+    }
     if (csv)
         printf("model,rank,pred_s,measured_s,err_pct\n");
     else
@@ -514,6 +581,10 @@ int hrel_cmd_replay(int argc, char **argv)
     }
     if (csv)
         printf("replay,total,%.9g,%.9g,%.3f\n", total, meas, hrel_error_pct(meas, total));
+    if (nint)
+        printf("# interval: %d runs, pvmd jitter %g s, seeds %ld to %ld\n"
+               "interval %.9g %.9g\nmedian %.9g\n", nint, jseen ? jitter : 1e-4, seed,
+               seed + nint - 1, lo, hi, med);
     printf("total %.9g\n", total);
     rc = 0;
 out:

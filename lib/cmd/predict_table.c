@@ -40,8 +40,8 @@ int hrel_predict_median(const char *opt, const char *list, double *med, char *er
 }
 
 int hrel_predict_table(FILE *fp, const char *measured, const char *untraced,
-                       const char *const *names, const double *pred, int n, char *err,
-                       size_t errlen)
+                       const char *const *names, const double *pred, const double *lo,
+                       const double *hi, int n, char *err, size_t errlen)
 {
     double med = NAN, umed = NAN;
     int i;
@@ -53,13 +53,16 @@ int hrel_predict_table(FILE *fp, const char *measured, const char *untraced,
     if (measured && untraced)
         fprintf(fp, "# untraced_runs_s: %s\n# untraced_median_s: %.6f\n"
                 "# tracing_overhead_pct: %.2f\n", untraced, umed, 100.0 * (med - umed) / umed);
-    fprintf(fp, "model,predicted_s,measured_s,err_pct\n");
+    fprintf(fp, "model,predicted_s,measured_s,err_pct,lo_s,hi_s\n");
     for (i = 0; i < n; i++) {
         if (measured)
-            fprintf(fp, "%s,%.6f,%.6f,%.2f\n", names[i], pred[i], med,
-                    hrel_error_pct(med, pred[i]));
+            fprintf(fp, "%s,%.6f,%.6f,%.2f,", names[i], pred[i], med, hrel_error_pct(med, pred[i]));
         else
-            fprintf(fp, "%s,%.6f,,\n", names[i], pred[i]);
+            fprintf(fp, "%s,%.6f,,,", names[i], pred[i]);
+        if (lo && hi && !isnan(lo[i]) && !isnan(hi[i]))
+            fprintf(fp, "%.6f,%.6f\n", lo[i], hi[i]);
+        else
+            fprintf(fp, ",\n");
     }
     return 0;
 }

@@ -5,8 +5,10 @@
  *   # measured_runs_s: LIST            (when MEASURED)
  *   # untraced_runs_s: LIST, # untraced_median_s: M, # tracing_overhead_pct: P
  *                                      (when UNTRACED too)
- *   model,predicted_s,measured_s,err_pct
- *   NAME,PRED,MEDIAN,ERR               (measured_s, err_pct empty without MEASURED)
+ *   model,predicted_s,measured_s,err_pct,lo_s,hi_s
+ *   NAME,PRED,MEDIAN,ERR,LO,HI         (measured_s, err_pct empty without MEASURED;
+ *                                      lo_s, hi_s the model's 80 % interval, empty
+ *                                      where LO is NULL or the entry NaN)
  * MEASURED and UNTRACED are comma-separated seconds (NULL: none). Return 0, or -1
  * with one line in err (a list that is not seconds). Nothing else printed.
  */
@@ -21,7 +23,7 @@ int hrel_predict_median(const char *opt, const char *list, double *med, char *er
                         size_t errlen);
 
 int hrel_predict_table(FILE *fp, const char *measured, const char *untraced,
-                       const char *const *names, const double *pred, int n, char *err,
-                       size_t errlen);
+                       const char *const *names, const double *pred, const double *lo,
+                       const double *hi, int n, char *err, size_t errlen);
 
 #endif

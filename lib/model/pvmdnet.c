@@ -7,12 +7,14 @@
 #define PKTHDR 16      /* pvmd packet header (DDFRAGHDR) */
 #define UDPHDR 8
 #define FRAGDATA 1480  /* IP payload per Ethernet frame */
+#define MAXRTT 9.0     /* DDMAXRTT: the retry interval stops doubling, samples are cut, here */
 
-enum { EV_TXDONE, EV_ACK, EV_TIMER, EV_LOCAL };
+enum { EV_TXDONE, EV_ACK, EV_TIMER, EV_LOCAL, EV_POST };
 
 typedef struct pkt {
     double data;       /* bytes of the message in this packet */
     long id;           /* its message */
+    double ready;      /* when its pvmd has read it from the task */
     int last;          /* the message's last packet */
     struct pkt *next;
 } pkt;
@@ -22,7 +24,9 @@ typedef struct pairst {
     int busy, nrt;     /* nrt: sends of the outstanding packet */
     long seq, rcvd;    /* the outstanding packet's number; the receiver's last */
     double sent, rta;  /* its first send; the retry interval */
+    double rtv;        /* in its host's output queue: next send (0: not yet sent) */
     double rtt;        /* pvmd's estimate */
+    long lose;         /* acks of this pair still to be lost on the wire */
 } pairst;
 
 typedef struct event {
@@ -42,9 +46,12 @@ struct hrel_pvmdnet {
     double ovh, minframe, burst; /* bytes: per frame, smallest frame, burst */
     link *out, *in, bus_l;       /* a host's link out and its switch port in; the segment */
     pairst *pair;                /* [from * nhosts + to] */
+    int **oq, *noq;              /* a host's output queue (pvmd.c opq): pairs in order */
     event *ev;                   /* a binary heap on (t, order) */
     size_t nev, cap;
     long order;
+    double jit;                  /* mean of a pvmd's wait per action, s (0: none) */
+    unsigned long long rng;      /* its generator's state */
     hrel_pvmdnet_stats st;
 };
 
@@ -62,7 +69,9 @@ hrel_pvmdnet *hrel_pvmdnet_new(int nhosts, int bus, double g_wire, double rtt0, 
     n->out = calloc((size_t)nhosts, sizeof *n->out);
     n->in = calloc((size_t)nhosts, sizeof *n->in);
     n->pair = calloc(np, sizeof *n->pair);
-    if (!n->out || !n->in || !n->pair) {
+    n->oq = calloc((size_t)nhosts, sizeof *n->oq);
+    n->noq = calloc((size_t)nhosts, sizeof *n->noq);
+    if (!n->out || !n->in || !n->pair || !n->oq || !n->noq) {
         hrel_pvmdnet_free(n);
         return NULL;
     }
@@ -93,6 +102,10 @@ void hrel_pvmdnet_free(hrel_pvmdnet *n)
     free(n->out);
     free(n->in);
     free(n->pair);
+    for (i = 0; n->oq && i < (size_t)n->nhosts; i++)
+        free(n->oq[i]);
+    free(n->oq);
+    free(n->noq);
     free(n->ev);
     free(n);
 }
@@ -161,6 +174,39 @@ int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, 
     return 0;
 }
 
+int hrel_pvmdnet_set_jitter(hrel_pvmdnet *n, double mean, unsigned long long seed)
+{
+    if (!(mean >= 0 && mean < 60))
+        return -1;
+    n->jit = mean;
+    n->rng = seed;
+    return 0;
+}
+
+/* a pvmd's wait before it acts: exponential of mean JIT (splitmix64 for the
+ * uniform draw), 0 without jitter */
+static double pvmd_wait(hrel_pvmdnet *n)
+{
+    unsigned long long z;
+    double u;
+    if (!(n->jit > 0))
+        return 0;
+    z = (n->rng += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    u = ((double)(z >> 11) + 1.0) / 9007199254740992.0;   /* (0, 1] */
+    return -n->jit * log(u);
+}
+
+int hrel_pvmdnet_lose_acks(hrel_pvmdnet *n, int from, int to, long count)
+{
+    if (from < 0 || to < 0 || from >= n->nhosts || to >= n->nhosts || from == to || count < 0)
+        return -1;
+    n->pair[from * n->nhosts + to].lose = count;
+    return 0;
+}
+
 /* bytes on the wire of a UDP payload of P bytes */
 static double wire_bytes(const hrel_pvmdnet *n, double p)
 {
@@ -191,38 +237,85 @@ static double reserve(hrel_pvmdnet *n, int a, int b, double t, double w)
     return s + d;
 }
 
-/* one send (the first or a copy) of pair I's outstanding packet at T */
-static int transmit(hrel_pvmdnet *n, int i, double t)
+/* Host H's output queue (pvmd.c: opq, one for all peers, netoutput sends
+ * from its head while the head is due). Pair I at position K out. */
+static void oq_remove(hrel_pvmdnet *n, int h, int i)
 {
-    pairst *p = &n->pair[i];
-    int a = i / n->nhosts, b = i % n->nhosts;
-    double end = reserve(n, a, b, t, wire_bytes(n, p->head->data + PKTHDR));
-    if (push(n, end, EV_TXDONE, i, p->seq) || push(n, t + p->rta, EV_TIMER, i, p->seq))
-        return -1;
-    p->nrt++;
-    p->rta *= 2;
-    if (p->nrt > 1)
-        n->st.copies++;
-    return 0;
+    int k = 0;
+    while (k < n->noq[h] && n->oq[h][k] != i)
+        k++;
+    if (k < n->noq[h]) {
+        n->noq[h]--;
+        for (; k < n->noq[h]; k++)
+            n->oq[h][k] = n->oq[h][k + 1];
+    }
 }
 
-/* pair I's next waiting packet leaves at T */
-static int start_next(hrel_pvmdnet *n, int i, double t)
+/* pair I into host H's queue at position K (the others move back) */
+static void oq_insert(hrel_pvmdnet *n, int h, int k, int i)
+{
+    int j;
+    for (j = n->noq[h]; j > k; j--)
+        n->oq[h][j] = n->oq[h][j - 1];
+    n->oq[h][k] = i;
+    n->noq[h]++;
+}
+
+/* pair I's next waiting packet goes to the tail of its host's queue, not yet
+ * sent (pkt_to_host, and netinput after an ack: LISTPUTBEFORE(opq, ...)) */
+static int enqueue(hrel_pvmdnet *n, int i)
 {
     pairst *p = &n->pair[i];
+    int h = i / n->nhosts;
+    if (!n->oq[h] && !(n->oq[h] = malloc((size_t)n->nhosts * sizeof *n->oq[h])))
+        return -1;
     p->busy = 1;
     p->seq++;
     p->nrt = 0;
-    p->sent = t;
+    p->rtv = 0;
     p->rta = 2 * p->rtt;
     n->st.packets++;
-    return transmit(n, i, t);
+    oq_insert(n, h, n->noq[h], i);
+    return 0;
+}
+
+/* netoutput of host H at T: every packet at the head of its queue whose time
+ * has come is sent (a first send or a copy), its retry time set RTA later, RTA
+ * doubled while below 9 s, and put back after the last packet due before it
+ * (searched from the tail). A packet not yet sent behind one still waiting
+ * for its ack waits too. */
+static int netoutput(hrel_pvmdnet *n, int h, double t)
+{
+    while (n->noq[h] > 0) {
+        int i = n->oq[h][0], b = i % n->nhosts, k;
+        pairst *p = &n->pair[i];
+        double end;
+        if (p->rtv > t)
+            break;
+        if (p->nrt == 0)
+            p->sent = t;
+        end = reserve(n, h, b, t, wire_bytes(n, p->head->data + PKTHDR));
+        p->rtv = t + p->rta;
+        if (push(n, end, EV_TXDONE, i, p->seq) ||
+            push(n, p->rtv + pvmd_wait(n), EV_TIMER, i, p->seq))
+            return -1;
+        p->nrt++;
+        if (p->rta < MAXRTT)
+            p->rta *= 2;
+        if (p->nrt > 1)
+            n->st.copies++;
+        oq_remove(n, h, i);
+        for (k = n->noq[h]; k > 0 && !(n->pair[n->oq[h][k - 1]].rtv < p->rtv); k--)
+            ;
+        oq_insert(n, h, k, i);
+    }
+    return 0;
 }
 
 int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t, long id)
 {
-    double left = (bytes > 0 ? bytes : 0) + HREL_PVMDNET_MSGHDR;
-    int i;
+    double left = bytes > 0 ? bytes : 0, wait;
+    int i, som = 1;
     pairst *p;
     if (from < 0 || to < 0 || from >= n->nhosts || to >= n->nhosts || !isfinite(t))
         return -1;
@@ -231,13 +324,17 @@ int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t,
         return push(n, t + n->proc, EV_LOCAL, 0, id);
     i = from * n->nhosts + to;
     p = &n->pair[i];
+    wait = pvmd_wait(n);
     do {
         pkt *k = malloc(sizeof *k);
         if (!k)
             return -1;
         k->data = left > HREL_PVMDNET_DATA ? HREL_PVMDNET_DATA : left;
         left -= k->data;
+        k->data += som ? HREL_PVMDNET_MSGHDR : 0;   /* the first carries the header */
+        som = 0;
         k->id = id;
+        k->ready = t + n->proc + wait;
         k->last = !(left > 0);
         k->next = NULL;
         if (p->tail)
@@ -246,7 +343,7 @@ int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t,
             p->head = k;
         p->tail = k;
     } while (left > 0);
-    return p->busy ? 0 : start_next(n, i, t + n->proc);
+    return push(n, t + n->proc + wait, EV_POST, i, id);   /* its pvmd reads it then */
 }
 
 double hrel_pvmdnet_next(const hrel_pvmdnet *n)
@@ -270,14 +367,17 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     switch (e.type) {
     case EV_TXDONE: {   /* at the receiver: acknowledge; a new packet is taken */
         int a = e.pair / n->nhosts, b = e.pair % n->nhosts, got = 0;
-        double ack = reserve(n, b, a, e.t + n->proc, wire_bytes(n, PKTHDR));
-        if (push(n, ack + n->proc, EV_ACK, e.pair, e.seq))
+        double at = e.t + n->proc + pvmd_wait(n);   /* the receiving pvmd acts */
+        double ack = reserve(n, b, a, at, wire_bytes(n, PKTHDR));
+        if (p->lose > 0)   /* it takes the link but never arrives */
+            p->lose--;
+        else if (push(n, ack + n->proc + pvmd_wait(n), EV_ACK, e.pair, e.seq))
             return -1;
         if (e.seq > p->rcvd) {
             p->rcvd = e.seq;
             if (p->busy && e.seq == p->seq && p->head->last) {
                 *id = p->head->id;
-                *t = e.t + n->proc;
+                *t = at;
                 got = 1;
             }
         }
@@ -286,21 +386,27 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     case EV_ACK:        /* at the sender: the outstanding packet is done */
         if (p->busy && e.seq == p->seq) {
             pkt *k = p->head;
-            if (p->nrt == 1)
-                p->rtt = ((e.t - p->sent) + 3 * p->rtt) / 4;
+            if (p->nrt == 1) {   /* netinput: a sample of a packet sent once, cut */
+                double x = e.t - p->sent;
+                x = x < 1e-6 ? 1e-3 : x > MAXRTT ? MAXRTT : x;
+                p->rtt = (x + 3 * p->rtt) / 4;
+            }
             p->head = k->next;
             if (!p->head)
                 p->tail = NULL;
             free(k);
             p->busy = 0;
-            if (p->head && start_next(n, e.pair, e.t))
+            oq_remove(n, e.pair / n->nhosts, e.pair);
+            if (p->head && p->head->ready <= e.t && enqueue(n, e.pair))
                 return -1;
         }
-        return 0;
-    case EV_TIMER:      /* no ack yet: send it again */
-        if (p->busy && e.seq == p->seq && transmit(n, e.pair, e.t))
+        return netoutput(n, e.pair / n->nhosts, e.t) ? -1 : 0;
+    case EV_TIMER:      /* a retry time: the pvmd wakes and sends what is due */
+        return netoutput(n, e.pair / n->nhosts, e.t) ? -1 : 0;
+    case EV_POST:       /* the pvmd has read a message from its task */
+        if (!p->busy && p->head && enqueue(n, e.pair))
             return -1;
-        return 0;
+        return netoutput(n, e.pair / n->nhosts, e.t) ? -1 : 0;
     }
     return 0;
 }

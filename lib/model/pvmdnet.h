@@ -2,24 +2,40 @@
  *
  * A PVM program that does not ask for direct routes sends every message
  * through the pvmds, which move it between hosts over UDP with their own
- * acknowledgement and retransmission (PVM 3.4, pvmd.c: netoutput, netinput).
- * Seen in packet captures on the emulated LANs (docs/predict.md, "The daemon
- * route, packet by packet") and modelled here, event by event in time order:
+ * acknowledgement and retransmission. Modelled here after PVM 3.4.6's source
+ * (docs/predict.md, "pvmd's protocol, from its source") and the packet
+ * captures on the emulated LANs, event by event in time order:
  *  - a message of m bytes is cut into packets of at most HREL_PVMDNET_DATA
- *    bytes of data (m + HREL_PVMDNET_MSGHDR in all);
+ *    bytes (libpvm's 4080-byte fragments less their 48 bytes of headroom);
+ *    the first also carries the HREL_PVMDNET_MSGHDR-byte message header, every
+ *    one the 16-byte pvmd header;
  *  - per pair of hosts and direction one packet is outstanding at a time
- *    (stop-and-wait): the next leaves when the previous one is acknowledged;
+ *    (nopax = 1: stop-and-wait): the next leaves when the previous one is
+ *    acknowledged; a pvmd keeps one such window per peer, but one output
+ *    queue for all of them (opq), sent from its head while the head is due: a
+ *    packet is queued at the tail when its window opens, and once sent goes
+ *    back in the order of its retry time; so a new packet to one peer waits
+ *    until the packets ahead of it, to other peers, are acknowledged or sent
+ *    again;
  *  - a packet is sent again when its acknowledgement has not come RTA after
  *    the last send; RTA starts at 2 x the pair's RTT estimate and doubles with
- *    every send; the estimate becomes (sample + 3 x estimate) / 4 from every
- *    packet acknowledged before a copy left (sample: from its send to its
- *    acknowledgement), so small packets teach it round trips far shorter than
- *    a full packet's transmission;
+ *    every send while below 9 s (DDMAXRTT); the estimate becomes
+ *    (sample + 3 x estimate) / 4 from every packet acknowledged that was sent
+ *    only once (sample: from its send to its acknowledgement, cut to 9 s, and
+ *    1 ms when below 1 us), so small packets teach it round trips far shorter
+ *    than a full packet's transmission;
  *  - every packet and copy occupies the sender's link and the receiver's port
  *    (PORT: a full-duplex switch) or the one segment (BUS) for its wire bytes
  *    (data, pvmd and UDP/IP headers, per-frame overhead) times g_wire, first
- *    come first served, less what an idle link saved up (_set_frames); the receiving pvmd acknowledges every packet and copy
- *    (a minimum frame back the same way); each pvmd adds PROC s per packet.
+ *    come first served, less what an idle link saved up (_set_frames); the
+ *    receiving pvmd acknowledges every packet and copy with a packet of its own
+ *    (16 bytes, never piggy-backed; a minimum frame back the same way); each
+ *    pvmd adds PROC s per packet;
+ *  - jitter (_set_jitter): before each of its actions (handing a posted
+ *    packet out, answering a packet with its ack, taking an ack, a retry timer
+ *    firing) a pvmd waits an exponential time of mean J, drawn from a seeded
+ *    generator: its turn in its select() loop and on a shared CPU. 0 (the
+ *    default): none, the same answer every run.
  * Use: post messages in time order (_post), and run the events (_step) up to
  * the time of the next post; _step reports each message as it reaches its
  * destination pvmd. The caller owns the state (_new / _free). Nothing here
@@ -30,8 +46,8 @@
 
 #include <stddef.h>
 
-#define HREL_PVMDNET_DATA 4040    /* data bytes per packet (4080-byte pvmd MTU) */
-#define HREL_PVMDNET_MSGHDR 24    /* message header in the first packet */
+#define HREL_PVMDNET_DATA 4032    /* message bytes per packet (UDPMAXLEN 4080 - MAXHDR 48) */
+#define HREL_PVMDNET_MSGHDR 32    /* message header in the first packet (MSGHDRLEN) */
 #define HREL_PVMDNET_RTT_INIT 1.0 /* pvmd's estimate for a pair that has not talked yet */
 
 typedef struct hrel_pvmdnet hrel_pvmdnet;
@@ -60,6 +76,17 @@ void hrel_pvmdnet_free(hrel_pvmdnet *n);
  * and 0; tc shaping as hostfiles/platform.sh sets it: 34 (IP and Ethernet
  * header, as tc counts), 0 and 1600. 0, or -1 on values out of range. */
 int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, double burst);
+
+/* Jitter: a pvmd waits an exponential time of mean MEAN s (>= 0; 0: none)
+ * before each action, drawn from a generator seeded with SEED (the same seed,
+ * the same answer). 0, or -1 on a mean out of range. */
+int hrel_pvmdnet_set_jitter(hrel_pvmdnet *n, double mean, unsigned long long seed);
+
+/* Loss: the next COUNT acknowledgements of the packets host FROM sends host TO
+ * are lost on the wire (they take the link, never arrive), as a dropped
+ * datagram would be; FROM's pvmd then sends again on its timer. 0, or -1 on
+ * bad hosts or a negative count. */
+int hrel_pvmdnet_lose_acks(hrel_pvmdnet *n, int from, int to, long count);
 
 /* A message ID of BYTES from host FROM to host TO, handed to FROM's pvmd at T
  * (not before the last post or event). 0, or -1 (bad host, or no memory). */

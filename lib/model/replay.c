@@ -6,6 +6,7 @@
 #include "errmsg.h"
 #include "pvmdnet.h"
 #include "replay.h"
+#include "cpuquota.h"
 
 #define LOCAL_G 1e-9   /* s per byte between a task and its pvmd */
 
@@ -409,6 +410,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     int ps = par->shared_cores > 0 || par->cores > 0, ndom = 0;
     psdom *doms = NULL;   /* processor sharing: per host, or one for all */
     pssched sched = {NULL, 0, 0};
+    int quota = par->quota > 0 && par->quota < 1 && par->quota_period > 0;
+    hrel_cpuquota *qst = NULL;   /* a CPU limit's budget per rank */
 
     if (!st || !arrive || !wait || !heap.r)
         goto oom;
@@ -435,6 +438,19 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
         hrel_seterr(err, errlen, "replay: cores must be >= 0");
         goto out;
     }
+    if (quota && ps) {
+        hrel_seterr(err, errlen, "replay: a CPU limit (quota) and processor sharing cannot be "
+                    "priced together yet");
+        goto out;
+    }
+    if (quota) {
+        if (!(qst = malloc((size_t)p * sizeof *qst)))
+            goto oom;
+        for (r = 0; r < p; r++) {
+            qst[r].period = -1;
+            qst[r].used = 0;
+        }
+    }
     if (ps) {
         ndom = par->shared_cores > 0 ? 1 : maxh + 1;
         if (!(doms = calloc((size_t)ndom, sizeof *doms)))
@@ -445,9 +461,10 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     if (par->daemon && (!(net = hrel_pvmdnet_new(maxh + 1, par->medium == HREL_MEDIUM_BUS,
                                                 par->g_wire, par->rtt0, p > 0 ? host_of(t, par, 0) : 0,
                                                 par->proc)) ||
+                        hrel_pvmdnet_set_jitter(net, par->jitter, par->seed) != 0 ||
                         !(pend = calloc(t->n ? t->n : 1, sizeof *pend)))) {
-        hrel_seterr(err, errlen, "replay: the daemon route needs a wire g > 0, an RTT > 0 and a "
-                    "pvmd time >= 0 (%d hosts at most 4096)", maxh + 1);
+        hrel_seterr(err, errlen, "replay: the daemon route needs a wire g > 0, an RTT > 0, a "
+                    "pvmd time >= 0 and a jitter in [0, 60) s (%d hosts at most 4096)", maxh + 1);
         goto out;
     }
     if (net && par->wire_tc)
@@ -521,7 +538,10 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             int hs = host_of(t, par, best), k;
             size_t row = s->next;
             if (gap > 0 && m->kind != HREL_MSG_START) {
-                if (!ps)
+                if (!ps && quota)
+                    s->clock = hrel_cpuquota_run(&qst[best], s->clock, gap * par->cpu_ratio,
+                                                 par->quota, par->quota_period);
+                else if (!ps)
                     s->clock += gap * par->cpu_ratio;
                 else if (!s->gapdone) {   /* computed with the others of its domain */
                     if (ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, best,
@@ -655,6 +675,7 @@ oom:
     hrel_seterr(err, errlen, "replay: out of memory");
 out:
     free(st);
+    free(qst);
     free(arrive);
     free(wait);
     free(heap.r);

@@ -46,7 +46,8 @@
  *    sender is busy only for handing the message to its pvmd (proc + 1 ns per
  *    byte), g_send/L_send and the medium's message-level turns are not used;
  *    a multicast goes once to each other host; wire_tc: the links count
- *    frames as tc does, with its burst.
+ *    frames as tc does, with its burst; jitter, seed: the pvmds' random wait
+ *    per action (replay_interval.h runs the replay with several seeds).
  * Hosts are the trace's, or host_map[rank] when host_map is set (the placement
  * PVM gave the same program on the platform predicted), or rank % nhosts when
  * nhosts > 0 (predicting another
@@ -76,6 +77,14 @@ typedef struct hrel_replay_param {
                                   with rank 0's host (the others: 1 s), pvmd s/packet */
     int wire_tc;               /* daemon: links shaped by tc (hostfiles/platform.sh
                                   "wire: tc"), else a real Ethernet (pvmdnet.h) */
+    double jitter;             /* daemon: a pvmd's mean wait per action, s (>= 0; 0:
+                                  none; pvmdnet.h), drawn from a generator seeded by */
+    unsigned long long seed;   /* seed (replay_interval.h runs it with several) */
+    double quota, quota_period;  /* > 0 and < 1: every host's CPU limit, QUOTA CPUs per
+                                    QUOTA_PERIOD s (a cgroup: cpuquota.h); each rank's
+                                    gaps run under that limit, a budget per rank (one
+                                    rank per host: exact; the pvmds' CPU not counted);
+                                    not with processor sharing. 0: none */
     const int *host_map;       /* not NULL: rank r on host host_map[r] (>= 0), first */
     int cores;                 /* > 0: cores per host, shared by its computing ranks */
     int shared_cores;          /* > 0: cores all hosts share (wins over cores) */

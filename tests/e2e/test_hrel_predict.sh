@@ -18,7 +18,7 @@ check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 1e-9 + 1e-9 * (b < 0 ? -b : b)) }'; }
 # the number of pvmd processes: hrel predict starts none
 npvmd() { pgrep -c -x pvmd3 2>/dev/null || true; }
-total_of() { sed -n "s/^$1,//p" "$2"; }
+total_of() { sed -n "s/^$1,\([^,]*\).*/\1/p" "$2"; }
 
 # the trace: the hand-worked ping-pong, rank 0 spawning rank 1
 mkdir -p "$T/tr"
@@ -118,18 +118,49 @@ check "emulated: setup from setup.csv" grep -q "^# setup_s: 0.01 (the characteri
 # first contact costs 10 ms once per pair: r0's send 0.021-0.031 (arrives 0.032),
 # r1 computes to 0.052, sends to 0.062 (0.063), r0 ends 0.073
 check "emulated: replay with set-up 0.073" near "$(total_of replay "$T/o4")" 0.073
-check "-o: predict.csv header" grep -q '^model,predicted_s,measured_s,err_pct$' "$T/out/predict.csv"
-check "-o: measured_s empty" grep -qE '^replay,0\.073000,,$' "$T/out/predict.csv"
+check "-o: predict.csv header" grep -q '^model,predicted_s,measured_s,err_pct,lo_s,hi_s$' "$T/out/predict.csv"
+check "-o: measured_s empty, no interval for the replay" grep -qE '^replay,0\.073000,,,,$' "$T/out/predict.csv"
+check "-o: replay_pvmd with its 80 % interval" grep -qE '^replay_pvmd,[0-9.]+,,,[0-9.]+,[0-9.]+$' "$T/out/predict.csv"
+check "replay_pvmd's median inside its interval" awk -F, '$1 == "replay_pvmd" { ok = $5 <= $2 && $2 <= $6 } END { exit !ok }' "$T/out/predict.csv"
 check "-o: recommended line" grep -q '^# recommended: replay ' "$T/out/predict.csv"
 for f in steps.csv trace.csv fit_priced.csv; do check "-o: $f" [ -s "$T/out/$f" ]; done
 if command -v gnuplot >/dev/null; then check "-o: predict.png" [ -s "$T/out/predict.png" ]; fi
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --measured 0.1,0.09,0.11 --untraced 0.1 -o "$T/out" >/dev/null 2>&1
-check "--measured: the median in predict.csv" grep -qE '^replay,0\.073000,0\.100000,27\.00$' "$T/out/predict.csv"
-check "--untraced: predict_untraced.csv" grep -qE '^replay,0\.073000,0\.100000,27\.00$' "$T/out/predict_untraced.csv"
+check "--measured: the median in predict.csv" grep -qE '^replay,0\.073000,0\.100000,27\.00,,$' "$T/out/predict.csv"
+check "--untraced: predict_untraced.csv" grep -qE '^replay,0\.073000,0\.100000,27\.00,,$' "$T/out/predict_untraced.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --interval 0 >"$T/o4b" 2>&1
+check "--interval 0: replay_pvmd without an interval" grep -qE '^replay_pvmd,[0-9.]+,,$' "$T/o4b"
+# a CPU limit (cpu: 0.5 per 100 ms): rank 1's 20 ms of computation fits one
+# period's 50 ms: the ping-pong's short gaps run at full speed, 0.073 s again;
+# three times the computation (what-if cpu=1/3) no longer fits
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\nwire: tc\ncores: shared\ncpu: 0.5\n' >"$T/c2/platform/lan-t.platform"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" >"$T/o4c" 2>&1
+check "cpu limit: said" grep -q '^# cpu_limit: 0.5 CPUs per 0.1 s on every host, priced period by period' "$T/o4c"
+check "cpu limit: short bursts at full speed (0.073)" near "$(total_of replay "$T/o4c" | cut -d, -f1)" 0.073
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --share-cpus >"$T/o4d" 2>&1
+check "--share-cpus: the shared cores said" grep -q '^# cores: 2 for all hosts together' "$T/o4d"
+check "--share-cpus: the limit is not priced with it (said)" grep -q 'not priced (processor sharing is on)' "$T/o4d"
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2/platform/lan-t.platform"
+# the platform's task lifecycle (lifecycle.csv), where the characterisation has one
+lc() { printf '# platform: %s\nevent,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n' "$1"
+       printf '%s,1,local,5,%s,0,0,0,0\n' enrol 0.01 spawn 0.002 spawn_start 0.003 exit 0.0005 end 0.001 gs_start 0.05 joingroup 0.00003
+       printf 'spawn,1,remote,5,0.02,0,0,0,0\nspawn_start,1,remote,5,0.03,0,0,0,0\n'; }
+lc lan-t >"$T/c2/lifecycle.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" >"$T/o4e" 2>&1
+check "lifecycle: said" grep -q "^# lifecycle: $T/c2/lifecycle.csv" "$T/o4e"
+check "lifecycle: the platform's costs change the replay ($(total_of replay "$T/o4e"))" \
+    bash -c "! awk -v a='$(total_of replay "$T/o4e")' 'BEGIN { exit !(a == 0.073) }'"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --no-lifecycle >"$T/o4f" 2>&1
+check "--no-lifecycle: the trace's own times (0.073)" near "$(total_of replay "$T/o4f")" 0.073
+lc lan-other >"$T/c2/lifecycle.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" >"$T/o4g" 2>"$T/e4g"; rc=$?
+check "lifecycle of another platform: refused in one line (rc $rc: $(cat "$T/e4g"))" \
+    bash -c "[ $rc -ne 0 ] && [ \$(wc -l <'$T/e4g') -eq 1 ] && grep -q \"lifecycle of platform 'lan-other', not of 'lan-t'\" '$T/e4g'"
+rm -f "$T/c2/lifecycle.csv"
 # the recommendation from a validation matrix
 printf 'platform,source,route,model,cells,median_abs_err_untraced_pct\nlan-t,same,daemon,replay_pvmd,3,9.9\nlan-t,same,daemon,replay,3,30\n' >"$T/sum.csv"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" --matrix "$T/sum.csv" >"$T/o5" 2>&1
-check "recommended from the matrix (got $(head -n 1 "$T/o5"))" grep -q '^predicted: [0-9.e-]* s (replay_pvmd; its median |error| on 3 daemon-route cells of lan-t in the validation matrix: 9.9 %)$' <(head -n 1 "$T/o5")
+check "recommended from the matrix, with its interval (got $(head -n 1 "$T/o5"))" grep -q '^predicted: [0-9.e-]* s (replay_pvmd, 80 % interval [0-9.e-]* to [0-9.e-]* s; its median |error| on 3 daemon-route cells of lan-t in the validation matrix: 9.9 %)$' <(head -n 1 "$T/o5")
 # PVM's tracer form of a synthetic trace gives the same replay as its msgs.csv form
 "$HREL" trace synth --shape ring --procs 3 --events 300 --format pvm "$T/ring.trc" >/dev/null
 "$HREL" trace synth --shape ring --procs 3 --events 300 "$T/ring.csv" >/dev/null

@@ -21,10 +21,10 @@ our_tracers() {
 rc=$?; [ $rc -eq 0 ] || { echo "p1 said:"; tail -n 5 "$T/p1.err" "$T/p1.out"; }
 check "predict.sh exits 0 on the stencil" [ $rc -eq 0 ]
 check "last line names the run" [ "$(tail -n 1 "$T/p1.out")" = "predict: $T/p1" ]
-check "predict.csv header" grep -qx 'model,predicted_s,measured_s,err_pct' "$T/p1/predict.csv"
+check "predict.csv header" grep -qx 'model,predicted_s,measured_s,err_pct,lo_s,hi_s' "$T/p1/predict.csv"
 for m in bspwb mpm replay replay_nomedium replay_nosetup; do
     check "predict.csv has $m with positive numbers" \
-        grep -qE "^$m,[0-9]+\.[0-9]*[1-9][0-9]*,[0-9]+\.[0-9]+,-?[0-9]+\.[0-9]+$" "$T/p1/predict.csv"
+        grep -qE "^$m,[0-9]+\.[0-9]*[1-9][0-9]*,[0-9]+\.[0-9]+,-?[0-9]+\.[0-9]+,,$" "$T/p1/predict.csv"
 done
 check "tracing overhead reported" grep -q '^# tracing_overhead_pct: ' "$T/p1/predict.csv"
 # one path from a trace to a number (issue 25 item 5): predict.sh's models are hrel predict's
@@ -88,7 +88,7 @@ check "repaired fit row named on the terminal" grep -q '^predict: fit.csv row PP
 check "refused fit row named on the terminal" grep -q '^predict: fit.csv row AO,all: unusable (g = 2.5e-5 s/B +- 3e-5, L = -1.8 s +- 4.2): priced by ALL,all' "$T/p3.out"
 for m in bspwb mpm replay; do
     check "--trace with the repaired fit: $m positive" \
-        grep -qE "^$m,[0-9]+\.[0-9]*[1-9][0-9]*,[0-9]+\.[0-9]+,-?[0-9]+\.[0-9]+$" "$T/p3/predict.csv"
+        grep -qE "^$m,[0-9]+\.[0-9]*[1-9][0-9]*,[0-9]+\.[0-9]+,-?[0-9]+\.[0-9]+,,$" "$T/p3/predict.csv"
 done
 
 # an emulated LAN of 2 hosts (network namespaces; root only): the runs' network
@@ -121,6 +121,32 @@ if [ "$(id -u)" -eq 0 ]; then
     check "emulated LAN: no namespace left" bash -c "! ip netns list | grep -q 'pa$TG'"
     rm -f "$PN" "$PN.platform"
 fi
+
+# issue 22: the daemon-route replay's interval from pvmd's jitter, K seeded runs
+"$BIN/hrel" model replay "$T/p1/run1/msgs.csv" --daemon 8e-7 --wire tc --interval 7 --seed 5 >"$T/int.out" 2>&1
+check "replay --interval: exit 0" test $? -eq 0
+check "replay --interval: interval, median, then total, last" \
+    bash -c "grep -vE '^(#|[0-9])' '$T/int.out' | grep -v '^rank' | cut -d' ' -f1 | tr '\n' ' ' | grep -qx 'interval median total '"
+check "replay --interval: LO <= median <= HI" \
+    awk '/^interval /{lo=$2;hi=$3} /^median /{m=$2} END{exit !(lo>0 && lo<=m && m<=hi)}' "$T/int.out"
+"$BIN/hrel" model replay "$T/p1/run1/msgs.csv" --daemon 8e-7 --wire tc --interval 7 --seed 5 >"$T/int2.out" 2>&1
+check "replay --interval: the same seed, the same lines" cmp -s "$T/int.out" "$T/int2.out"
+"$BIN/hrel" model replay "$T/p1/run1/msgs.csv" --g 1e-9 --L 1e-5 --interval 7 >/dev/null 2>"$T/int.err"
+check "replay --interval without --daemon: exit 2, one line" \
+    bash -c "[ $? -eq 2 ] && [ \$(wc -l <'$T/int.err') -eq 1 ] && grep -q 'need --daemon' '$T/int.err'"
+"$BIN/hrel" model replay "$T/p1/run1/msgs.csv" --daemon 8e-7 --interval 7 --jitter 0 >/dev/null 2>"$T/int.err"
+check "replay --interval --jitter 0: exit 2, one line" \
+    bash -c "[ $? -eq 2 ] && [ \$(wc -l <'$T/int.err') -eq 1 ] && grep -q 'jitter above 0' '$T/int.err'"
+# hrel trace table: MODEL=S:LO:HI fills lo_s,hi_s; MODEL=S leaves them empty
+"$BIN/hrel" trace table --measured 2,4 replay=3 replay_pvmd=2.5:2:3.5 >"$T/tab.csv" 2>&1
+check "trace table: interval columns in the header" grep -qx 'model,predicted_s,measured_s,err_pct,lo_s,hi_s' "$T/tab.csv"
+check "trace table: a row without interval" grep -qx 'replay,3.000000,3.000000,0.00,,' "$T/tab.csv"
+check "trace table: a row with its interval" grep -qx 'replay_pvmd,2.500000,3.000000,16.67,2.000000,3.500000' "$T/tab.csv"
+for bad in 'x=1:2' 'x=1:3:2' 'x=1:2:3:4' 'x=1::2' 'x=1:2:' 'x=a:1:2'; do
+    "$BIN/hrel" trace table --measured 2 "$bad" >/dev/null 2>"$T/tab.err"
+    check "trace table $bad: exit 2, one line" \
+        bash -c "[ $? -eq 2 ] && [ \$(wc -l <'$T/tab.err') -eq 1 ] && grep -q '^hrel trace: x=' '$T/tab.err'"
+done
 
 "$BIN/hrel" model replay "$T/p1/run1/msgs.csv" --daemon 8e-7 --wire frob >/dev/null 2>"$T/wire.err"
 check "replay --wire frob: exit 2, one line" bash -c "[ $? -eq 2 ] && [ \$(wc -l <'$T/wire.err') -eq 1 ] && grep -q 'wire must be tc or ethernet' '$T/wire.err'"

@@ -10,7 +10,7 @@ mkdir -p "$T/char/local-daemon"
 "$M" --platforms local --cells stencil2 --runs 1 --char "$T/char" --run "$T/m" >"$T/m.out" 2>"$T/m.err"
 check "one local cell: exits 0 ($(tail -n 1 "$T/m.err"))" [ $? -eq 0 ]
 check "last line names the matrix" [ "$(tail -n 1 "$T/m.out")" = "predict_matrix: $T/m" ]
-check "the cell's predict.csv" grep -qx 'model,predicted_s,measured_s,err_pct' "$T/m/cells/local/stencil2/predict.csv"
+check "the cell's predict.csv" grep -qx 'model,predicted_s,measured_s,err_pct,lo_s,hi_s' "$T/m/cells/local/stencil2/predict.csv"
 check "matrix.csv header" grep -qx 'platform,cell,route,source,model,predicted_s,measured_s,untraced_s,err_pct,err_untraced_pct,overhead_pct,big_datagrams_untraced,big_datagrams_traced' "$T/m/matrix.csv"
 check "matrix.csv: replay row of the cell with numbers" \
     grep -qE '^local,stencil2,daemon,same,replay,[0-9.]+,[0-9.]+,[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,nan,nan$' "$T/m/matrix.csv"

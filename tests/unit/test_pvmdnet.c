@@ -2,8 +2,9 @@
  * of the replay's daemon route, on hand-worked cases. g_wire = 1 us per byte;
  * a packet of P bytes of UDP payload takes (P + 8 + 58 per 1480-byte frame)
  * us on the wire, at least 84 us (the smallest frame): an empty message's
- * packet (24 + 16 bytes) 106 us, an acknowledgement 84 us, a full packet of
- * 4040 data bytes (4056 bytes, 3 frames) 4238 us. */
+ * packet (32-byte message header + 16-byte pvmd header = 48 bytes) 114 us, an
+ * acknowledgement (16 bytes) 84 us, a full packet (a 4032-byte message: 4080
+ * bytes, 3 frames) 4262 us. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "msgtrace.h"
 #include "pvmdnet.h"
 #include "replay.h"
+#include "replay_interval.h"
 
 /* run every event; the delivery time of message ID (NAN: none) */
 static double run(hrel_pvmdnet *n, long want)
@@ -24,6 +26,31 @@ static double run(hrel_pvmdnet *n, long want)
         if (rc == 1 && id == want)
             got = t;
     return got;
+}
+
+/* run every event, noting when each send of a copy left (at most MAX) and
+ * when message ID was delivered (*AT; NAN: never); the number of copies */
+static int copy_times(hrel_pvmdnet *n, double *when, int max, long want, double *at)
+{
+    hrel_pvmdnet_stats st;
+    long id, before = 0;
+    double t;
+    int rc, k = 0;
+    *at = NAN;
+    hrel_pvmdnet_get_stats(n, &st);
+    before = st.copies;
+    for (;;) {
+        double now = hrel_pvmdnet_next(n);   /* the event's time */
+        if ((rc = hrel_pvmdnet_step(n, &id, &t)) < 0)
+            break;
+        if (rc == 1 && id == want)
+            *at = t;
+        hrel_pvmdnet_get_stats(n, &st);
+        for (; before < st.copies; before++)
+            if (k < max)
+                when[k++] = now;
+    }
+    return k;
 }
 
 int main(void)
@@ -39,19 +66,19 @@ int main(void)
     HREL_CHECK(hrel_pvmdnet_new(2, 0, 1e-6, 1, 0, -1) == NULL, "negative pvmd time refused");
     HREL_CHECK(hrel_pvmdnet_new(2, 0, 1e-6, 1, 2, 0) == NULL, "master outside the hosts refused");
 
-    /* a long timer (RTT 1 s): no copy; the empty message arrives after 106 us,
-     * its ack is back at 190 us, and the estimate learns (190e-6 + 3) / 4 */
+    /* a long timer (RTT 1 s): no copy; the empty message arrives after 114 us,
+     * its ack is back at 198 us, and the estimate learns (198e-6 + 3) / 4 */
     n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0);
     HREL_CHECK(n != NULL, "new");
     if (n) {
         HREL_CHECK_INT(hrel_pvmdnet_post(n, 0, 1, 0, 0, 7), 0, "post");
-        HREL_CHECK_ABS(hrel_pvmdnet_next(n), 106e-6, 1e-12, "first event: the packet's arrival");
+        HREL_CHECK_ABS(hrel_pvmdnet_next(n), 0, 1e-12, "first event: the pvmd reads the message");
         a = run(n, 7);
-        HREL_CHECK_ABS(a, 106e-6, 1e-12, "one small packet: 106 us");
+        HREL_CHECK_ABS(a, 114e-6, 1e-12, "one small packet: 114 us");
         hrel_pvmdnet_get_stats(n, &st);
         HREL_CHECK_INT((int)st.copies, 0, "no copy under a long timer");
         HREL_CHECK_ABS(st.rtt_max, 1.0, 1e-12, "the other pairs keep their RTT");
-        HREL_CHECK_ABS(st.rtt_min, (190e-6 + 3.0) / 4, 1e-12, "RTT learnt from the first-try ack");
+        HREL_CHECK_ABS(st.rtt_min, (198e-6 + 3.0) / 4, 1e-12, "RTT learnt from the first-try ack");
         /* within one host: the pvmd hands it over at once */
         hrel_pvmdnet_post(n, 1, 1, 5000, 2.0, 8);
         HREL_CHECK_ABS(run(n, 8), 2.0, 1e-12, "same host");
@@ -61,27 +88,28 @@ int main(void)
     }
 
     /* a collapsed timer (RTT 10 us, first retry after 20 us, then 40, 80, ...):
-     * a full packet's ack is back at 4238 + 84 = 4322 us; copies leave at 20, 60,
+     * a full packet's ack is back at 4262 + 84 = 4346 us; copies leave at 20, 60,
      * 140, 300, 620, 1260 and 2540 us (the next would be 5100): 7 copies, each
-     * 4238 us on the sender's link. An empty message sent next waits for the
-     * ack (stop-and-wait) and behind the copies: 8 x 4238 + 106 = 34010 us. */
+     * 4262 us on the sender's link. An empty message sent next waits for the
+     * ack (stop-and-wait) and behind the copies: 8 x 4262 + 114 = 34210 us. */
     n = hrel_pvmdnet_new(2, 0, 1e-6, 1e-5, 0, 0);
     if (n) {
         long id;
         double t1 = NAN, t2 = NAN, at;
         int rc;
-        hrel_pvmdnet_post(n, 0, 1, 4040 - 24, 0, 1);
+        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
         hrel_pvmdnet_post(n, 0, 1, 0, 0, 2);
         while ((rc = hrel_pvmdnet_step(n, &id, &at)) >= 0)
             if (rc == 1)
                 *(id == 1 ? &t1 : &t2) = at;
-        HREL_CHECK_ABS(t1, 4238e-6, 1e-12, "full packet arrives at 4238 us");
+        HREL_CHECK_ABS(t1, 4262e-6, 1e-12, "full packet arrives at 4262 us");
         hrel_pvmdnet_get_stats(n, &st);
         HREL_CHECK_ABS(st.rtt_min, 1e-5, 1e-15, "no RTT sample from a packet sent again");
-        HREL_CHECK_ABS(t2, 8 * 4238e-6 + 106e-6, 1e-12, "the next packet waits behind the copies");
-        /* that empty packet leaves its pvmd at 4322 us and waits 29582 us behind
-         * the copies: its own timer (20, 40, 80 ... us) sends it 10 more times
-         * before its ack is back at 34094 us: 7 + 10 copies */
+        HREL_CHECK_ABS(t2, 8 * 4262e-6 + 114e-6, 1e-12, "the next packet waits behind the copies");
+        /* that empty packet leaves its pvmd at 4346 us and waits behind the
+         * copies: its own timer sends it again at 4366, 4406, 4486, 4646, 4966,
+         * 5606, 6886, 9446, 14566 and 24806 us (the next, 45286, comes after
+         * its ack, back at 34210 + 84 = 34294 us): 7 + 10 copies */
         HREL_CHECK_INT((int)st.copies, 17, "7 + 10 copies");
         hrel_pvmdnet_get_stats(n, &st);
         HREL_CHECK_INT((int)st.packets, 2, "2 packets");
@@ -93,61 +121,187 @@ int main(void)
      * talked yet (1 s): its full packet goes once; 0 -> 3 sends 7 copies */
     n = hrel_pvmdnet_new(4, 0, 1e-6, 1e-5, 0, 0);
     if (n) {
-        hrel_pvmdnet_post(n, 1, 2, 4040 - 24, 0, 1);
+        hrel_pvmdnet_post(n, 1, 2, 4032, 0, 1);
         run(n, 1);
         hrel_pvmdnet_get_stats(n, &st);
         HREL_CHECK_INT((int)st.copies, 0, "a pair of two slave pvmds: no copy");
-        hrel_pvmdnet_post(n, 0, 3, 4040 - 24, 1.0, 2);
+        hrel_pvmdnet_post(n, 0, 3, 4032, 1.0, 2);
         run(n, 2);
         hrel_pvmdnet_get_stats(n, &st);
         HREL_CHECK_INT((int)st.copies, 7, "a pair with the master: 7 copies");
         hrel_pvmdnet_free(n);
     }
 
-    /* a message of 5000 bytes is 2 packets (5024 = 4040 + 984): the second
-     * leaves when the first is acknowledged (4322 us), and arrives
-     * 984 + 16 + 8 + 58 = 1066 us later: 5388 us */
+    /* a message of 5000 bytes is 2 packets (4032 with the header, then 968):
+     * the second leaves when the first is acknowledged (4346 us), and arrives
+     * 968 + 16 + 8 + 58 = 1050 us later: 5396 us */
     n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0);
     if (n) {
         hrel_pvmdnet_post(n, 0, 1, 5000, 0, 3);
-        HREL_CHECK_ABS(run(n, 3), 5388e-6, 1e-12, "two packets, stop-and-wait");
+        HREL_CHECK_ABS(run(n, 3), 5396e-6, 1e-12, "two packets, stop-and-wait");
         hrel_pvmdnet_free(n);
     }
 
     /* tc's token bucket (34 bytes per frame, no minimum, 1600-byte burst): an
-     * empty message (40 + 8 + 34 = 82 bytes) on idle links passes at once; a
-     * full packet (4064 + 3 x 34 = 4166 bytes) on links idle since takes
-     * (4166 - 1600) us */
+     * empty message (48 + 8 + 34 = 90 bytes) on idle links passes at once; a
+     * full packet (4088 + 3 x 34 = 4190 bytes) on links idle since takes
+     * (4190 - 1600) us */
     n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0);
     if (n) {
         HREL_CHECK(hrel_pvmdnet_set_frames(n, -1, 0, 0) != 0, "negative overhead refused");
         HREL_CHECK_INT(hrel_pvmdnet_set_frames(n, 34, 0, 1600), 0, "tc frames");
         hrel_pvmdnet_post(n, 0, 1, 0, 0, 1);
         HREL_CHECK_ABS(run(n, 1), 0, 1e-12, "tc: a small packet within the burst passes at once");
-        hrel_pvmdnet_post(n, 0, 1, 4040 - 24, 1.0, 2);
-        HREL_CHECK_ABS(run(n, 2), 1.0 + 2566e-6, 1e-12, "tc: a full packet, less the burst");
+        hrel_pvmdnet_post(n, 0, 1, 4032, 1.0, 2);
+        HREL_CHECK_ABS(run(n, 2), 1.0 + 2590e-6, 1e-12, "tc: a full packet, less the burst");
         hrel_pvmdnet_free(n);
     }
 
     /* BUS: one segment: host 0 -> 1 and host 2 -> 3 at time 0 take turns (the
-     * second packet goes after the first: 212 us); PORT: they do not (106 us) */
+     * second packet goes after the first: 228 us); PORT: they do not (114 us) */
     for (int bus = 0; bus < 2; bus++) {
         n = hrel_pvmdnet_new(4, bus, 1e-6, 1.0, 0, 0);
         if (!n)
             continue;
         hrel_pvmdnet_post(n, 0, 1, 0, 0, 1);
         hrel_pvmdnet_post(n, 2, 3, 0, 0, 2);
-        HREL_CHECK_ABS(run(n, 2), bus ? 212e-6 : 106e-6, 1e-12,
+        HREL_CHECK_ABS(run(n, 2), bus ? 228e-6 : 114e-6, 1e-12,
                        bus ? "bus: disjoint pairs take turns" : "port: disjoint pairs in parallel");
         hrel_pvmdnet_free(n);
     }
 
+    /* a lost ack (pvmd.c netinput acks every packet, netoutput re-sends on
+     * the timer): RTT 1 ms on the pair 0 -> 1, so RTA = 2 ms. The empty
+     * message leaves at 0 and arrives at 114 us (delivered then); its ack
+     * takes host 1's link 114..198 us and is lost. The timer sends it again at
+     * 2000 us (RTA now 4 ms); the copy arrives at 2114, is not delivered twice,
+     * and its ack is back at 2198 us. A packet sent twice teaches the
+     * estimate nothing: it stays 1 ms. */
+    n = hrel_pvmdnet_new(2, 0, 1e-6, 1e-3, 0, 0);
+    if (n) {
+        double when[8], at;
+        int k, delivered = 0;
+        long id;
+        HREL_CHECK(hrel_pvmdnet_lose_acks(n, 0, 0, 1) != 0, "losing on one host refused");
+        HREL_CHECK(hrel_pvmdnet_lose_acks(n, 0, 1, -1) != 0, "a negative loss refused");
+        HREL_CHECK_INT(hrel_pvmdnet_lose_acks(n, 0, 1, 1), 0, "lose the next ack 1 -> 0");
+        hrel_pvmdnet_post(n, 0, 1, 0, 0, 5);
+        k = copy_times(n, when, 8, 5, &at);
+        HREL_CHECK_INT(k, 1, "one copy after a lost ack");
+        HREL_CHECK_ABS(when[0], 2e-3, 1e-12, "the copy leaves at 2 x RTT");
+        HREL_CHECK_ABS(at, 114e-6, 1e-12, "delivered by the first send");
+        hrel_pvmdnet_get_stats(n, &st);
+        HREL_CHECK_ABS(st.rtt_min, 1e-3, 1e-15, "no sample from a packet sent twice");
+        /* the next message: a fresh RTA of 2 ms, its ack not lost: no copy; its
+         * first send at 3 ms, delivered once at 3.114 ms */
+        hrel_pvmdnet_post(n, 0, 1, 0, 3e-3, 6);
+        while ((k = hrel_pvmdnet_step(n, &id, &at)) >= 0)
+            delivered += k == 1 && id == 6;
+        hrel_pvmdnet_get_stats(n, &st);
+        HREL_CHECK_INT((int)st.copies, 1, "the next packet goes once");
+        HREL_CHECK_INT(delivered, 1, "delivered once");
+        HREL_CHECK_ABS(st.rtt_min, (198e-6 + 3 * 1e-3) / 4, 1e-15, "and teaches the estimate");
+        hrel_pvmdnet_free(n);
+    }
+
+    /* the timer doubling (netoutput: RTA doubles per send while below 9 s):
+     * RTT 1 ms, three acks lost: sends at 0, then copies at 2, 2 + 4 = 6 and
+     * 6 + 8 = 14 ms; the fourth send's ack comes back (14.198 ms) */
+    n = hrel_pvmdnet_new(2, 0, 1e-6, 1e-3, 0, 0);
+    if (n) {
+        double when[8], at;
+        hrel_pvmdnet_lose_acks(n, 0, 1, 3);
+        hrel_pvmdnet_post(n, 0, 1, 0, 0, 1);
+        HREL_CHECK_INT(copy_times(n, when, 8, 1, &at), 3, "three copies");
+        HREL_CHECK_ABS(when[0], 2e-3, 1e-12, "copy 1 at 2 ms");
+        HREL_CHECK_ABS(when[1], 6e-3, 1e-12, "copy 2 at 6 ms (RTA 4 ms)");
+        HREL_CHECK_ABS(when[2], 14e-3, 1e-12, "copy 3 at 14 ms (RTA 8 ms)");
+        hrel_pvmdnet_free(n);
+    }
+    /* ... and stops doubling at 9 s (DDMAXRTT): RTT 5 s gives RTA 10 s, which
+     * stays: copies at 10 and 20 s, not 10 and 30 */
+    n = hrel_pvmdnet_new(2, 0, 1e-6, 5.0, 0, 0);
+    if (n) {
+        double when[8], at;
+        hrel_pvmdnet_lose_acks(n, 0, 1, 2);
+        hrel_pvmdnet_post(n, 0, 1, 0, 0, 1);
+        HREL_CHECK_INT(copy_times(n, when, 8, 1, &at), 2, "two copies");
+        HREL_CHECK_ABS(when[0], 10.0, 1e-12, "copy 1 at 10 s");
+        HREL_CHECK_ABS(when[1], 20.0, 1e-12, "copy 2 at 20 s: RTA no longer doubles");
+        hrel_pvmdnet_free(n);
+    }
+
+    /* two peers served by one pvmd (pvmd.c: one window per host, hd_nop <
+     * nopax = 1; but one output queue, opq, for all of them, sent from its
+     * head while the head is due, where a new packet goes to the tail): host 0
+     * posts a full packet to host 1 (A), one to host 2 (B) and an empty
+     * message to host 1 (C), all at 0. A leaves at once (link 0..4262 us; its
+     * retry time 2 s). B, queued behind A, waits for A's ack (back at 4346).
+     * Then C joins the queue behind B; both are due: B leaves (link 4346..8608),
+     * goes back behind C (retry at 2.004346 s), C leaves (8608..8722). */
+    n = hrel_pvmdnet_new(3, 0, 1e-6, 1.0, 0, 0);
+    if (n) {
+        double got[3] = {NAN, NAN, NAN}, at;
+        long id;
+        int rc;
+        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 0);
+        hrel_pvmdnet_post(n, 0, 2, 4032, 0, 1);
+        hrel_pvmdnet_post(n, 0, 1, 0, 0, 2);
+        while ((rc = hrel_pvmdnet_step(n, &id, &at)) >= 0)
+            if (rc == 1 && id >= 0 && id < 3)
+                got[id] = at;
+        HREL_CHECK_ABS(got[0], 4262e-6, 1e-12, "A: first on the link");
+        HREL_CHECK_ABS(got[1], 8608e-6, 1e-12, "B: behind A in the queue until A's ack");
+        HREL_CHECK_ABS(got[2], 8722e-6, 1e-12, "C: after A's ack, behind B");
+        hrel_pvmdnet_get_stats(n, &st);
+        HREL_CHECK_INT((int)st.copies, 0, "no copy under a long timer");
+        hrel_pvmdnet_free(n);
+    }
+    /* ... so a lost ack to one peer holds the other up: RTT 1 ms, A (empty,
+     * to host 1) leaves at 0 (link 0..114 us) and its ack is lost; B (empty,
+     * to host 2), behind A, waits for A's retry at 2 ms: A's copy leaves
+     * (link 2000..2114, back in the queue behind B), then B (2114..2228): B
+     * arrives at 2228 us, not 228 */
+    n = hrel_pvmdnet_new(3, 0, 1e-6, 1e-3, 0, 0);
+    if (n) {
+        double when[4], at;
+        hrel_pvmdnet_lose_acks(n, 0, 1, 1);
+        hrel_pvmdnet_post(n, 0, 1, 0, 0, 0);
+        hrel_pvmdnet_post(n, 0, 2, 0, 0, 1);
+        HREL_CHECK_INT(copy_times(n, when, 4, 1, &at), 1, "one copy: A's");
+        HREL_CHECK_ABS(when[0], 2e-3, 1e-12, "A sent again at 2 ms");
+        HREL_CHECK_ABS(at, 2228e-6, 1e-12, "B waited for A's retry");
+        hrel_pvmdnet_free(n);
+    }
+
+    /* jitter: a pvmd waits before it acts, so nothing comes earlier than
+     * without; the same seed, the same answer; another seed, another */
+    {
+        double base = NAN, j1 = NAN, j2 = NAN, j3 = NAN;
+        for (int k = 0; k < 4; k++) {
+            n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0);
+            if (!n)
+                continue;
+            if (k == 0)
+                HREL_CHECK(hrel_pvmdnet_set_jitter(n, -1, 1) != 0, "a negative jitter refused");
+            if (k > 0)
+                hrel_pvmdnet_set_jitter(n, 1e-4, k == 3 ? 2 : 1);
+            hrel_pvmdnet_post(n, 0, 1, 5000, 0, 1);
+            *(k == 0 ? &base : k == 1 ? &j1 : k == 2 ? &j2 : &j3) = run(n, 1);
+            hrel_pvmdnet_free(n);
+        }
+        HREL_CHECK_ABS(base, 5396e-6, 1e-12, "jitter 0: the hand-worked answer");
+        HREL_CHECK(j1 > base, "waits only delay");
+        HREL_CHECK(j1 == j2, "the same seed, the same answer");
+        HREL_CHECK(j3 != j1, "another seed, another answer");
+    }
+
     /* the replay's daemon route on the ping-pong fixture (ranks 0, 1 on hosts
      * 1, 2; 1000 B each way; pvmd time 0; handing 1000 B to the pvmd 1 us):
-     * rank 0 sends at 0.011, its pvmd at 0.011001, the packet (1040 B: 1106 us)
-     * arrives 0.012107, delivered 0.012108; rank 1 waits for it, computes
-     * 20 ms, sends at 0.032108 (pvmd 0.032109, arrives 0.033215, delivered
-     * 0.033216); rank 0 receives then, computes 10 ms: ends 0.043216 */
+     * rank 0 sends at 0.011, its pvmd at 0.011001, the packet (1048 B: 1114 us)
+     * arrives 0.012115, delivered 0.012116; rank 1 waits for it, computes
+     * 20 ms, sends at 0.032116 (pvmd 0.032117, arrives 0.033231, delivered
+     * 0.033232); rank 0 receives then, computes 10 ms: ends 0.043232 */
     {
         hrel_msgtrace *t = NULL;
         hrel_replay_param par = {.g_send = 1e-5, .L_send = 0.001, .g_mcast = 1e-5, .L_mcast = 0.001,
@@ -159,10 +313,36 @@ int main(void)
         HREL_CHECK_INT(hrel_msgtrace_load(p, &t, err, sizeof err), 0, err);
         if (t) {
             HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
-            HREL_CHECK_ABS(total, 0.043216, 1e-9, "daemon-route ping-pong total");
-            HREL_CHECK_ABS(end[1], 0.032109, 1e-9, "rank 1 busy only for the hand-over");
+            HREL_CHECK_ABS(total, 0.043232, 1e-9, "daemon-route ping-pong total");
+            HREL_CHECK_ABS(end[1], 0.032117, 1e-9, "rank 1 busy only for the hand-over");
             HREL_CHECK_INT((int)par.packets, 2, "2 packets");
             HREL_CHECK_INT((int)par.copies, 0, "no copy");
+            /* the interval: refused without jitter; with it every run is at
+             * least the jitter-free total, LO <= median <= HI, and the seed
+             * fixes the answer */
+            {
+                double med, lo, hi, med2, lo2, hi2;
+                HREL_CHECK(hrel_replay_interval(t, &par, 31, 1, &med, &lo, &hi, err, sizeof err) != 0,
+                           "an interval without jitter refused");
+                HREL_CHECK_HAS(err, "jitter", "the refusal names the jitter");
+                par.jitter = 1e-4;
+                HREL_CHECK_INT(hrel_replay_interval(t, &par, 31, 1, &med, &lo, &hi, err, sizeof err),
+                               0, err);
+                HREL_CHECK(lo >= 0.043232 - 1e-12 && lo <= med && med <= hi, "0.043232 <= LO <= M <= HI");
+                /* 2 packets and 4 pvmd actions with a wait of mean 100 us each
+                 * (and 2 hand-overs): the median lies within 2 ms of 0.043232 */
+                HREL_CHECK(med < 0.043232 + 2e-3 && hi > lo, "a median near, an interval with width");
+                HREL_CHECK_INT(hrel_replay_interval(t, &par, 31, 1, &med2, &lo2, &hi2, err,
+                                                    sizeof err), 0, err);
+                HREL_CHECK(med2 == med && lo2 == lo && hi2 == hi, "the same seed, the same interval");
+                HREL_CHECK(hrel_replay_interval(t, &par, 0, 1, &med, &lo, &hi, err, sizeof err) != 0,
+                           "0 runs refused");
+                HREL_CHECK_INT((int)par.seed, 0, "the caller's parameters unchanged");
+                par.jitter = -1;
+                HREL_CHECK(hrel_replay_run(t, &par, end, &total, err, sizeof err) != 0,
+                           "a negative jitter refused by the replay");
+                par.jitter = 0;
+            }
             par.rtt0 = 1e-6;
             HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
             HREL_CHECK(par.copies > 0, "a collapsed RTT sends copies");

@@ -1,0 +1,44 @@
+/* replay_interval -- median and 80 % interval of the daemon-route replay.
+ * See replay_interval.h. */
+#include <stdlib.h>
+
+#include "errmsg.h"
+#include "replay_interval.h"
+#include "sample.h"
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int hrel_replay_interval(const hrel_msgtrace *t, const hrel_replay_param *par, int k,
+                         unsigned long long seed, double *median, double *lo, double *hi,
+                         char *err, size_t errlen)
+{
+    double *tot;
+    int i;
+    if (!par->daemon || !(par->jitter > 0) || k < 1 || k > 10000) {
+        hrel_seterr(err, errlen, "replay interval: needs the daemon route, a jitter > 0 and "
+                    "1 to 10000 runs");
+        return -1;
+    }
+    if (!(tot = malloc((size_t)k * sizeof *tot))) {
+        hrel_seterr(err, errlen, "replay interval: out of memory");
+        return -1;
+    }
+    for (i = 0; i < k; i++) {
+        hrel_replay_param p = *par;
+        p.seed = seed + (unsigned long long)i;
+        if (hrel_replay_run(t, &p, NULL, &tot[i], err, errlen) != 0) {
+            free(tot);
+            return -1;
+        }
+    }
+    qsort(tot, (size_t)k, sizeof *tot, cmp);
+    *median = hrel_sample_median_sorted(tot, (size_t)k);
+    *lo = hrel_sample_quantile_sorted(tot, (size_t)k, 0.1);
+    *hi = hrel_sample_quantile_sorted(tot, (size_t)k, 0.9);
+    free(tot);
+    return 0;
+}
