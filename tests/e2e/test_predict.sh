@@ -32,7 +32,7 @@ check "the models come from hrel predict (hrel_predict.txt: $(head -n 1 "$T/p1/h
     grep -q '^predicted: [0-9.e+-]* s (' "$T/p1/hrel_predict.txt"
 check "predict_models.sh is gone" [ ! -e "$ROOT/experiments/predict_models.sh" ]
 check "predict.csv: the replay's number is hrel predict's" bash -c \
-    "[ \"\$(sed -n 's/^replay,\([^,]*\),.*/\1/p' '$T/p1/predict.csv')\" = \"\$(sed -n 's/^replay,//p' '$T/p1/hrel_predict.txt')\" ]"
+    "[ \"\$(sed -n 's/^replay,\([^,]*\),.*/\1/p' '$T/p1/predict.csv')\" = \"\$(sed -n 's/^replay,\([^,]*\),.*/\1/p' '$T/p1/hrel_predict.txt')\" ]"
 check "predict.sh: the CPU ratio of its own traces is 1, from the calibrations" \
     grep -q '^predict: cpu_ratio: 1 (from the CPU calibrations' "$T/p1.out"
 check "tracing overhead said on the terminal" grep -q '^predict: tracing_overhead_pct: ' "$T/p1.out"

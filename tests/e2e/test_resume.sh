@@ -51,11 +51,12 @@ check "--budget: each case has at least the minimum 3 repetitions" \
 check "--budget: both cases missed the target, and quality says so" grep -q 'missed by 2;' "$T/bq.out"
 
 # --- a killed run: no end mark; hrel fit says so ----------------------------
-# (two sizes, as a fit needs; 1000 repetitions take seconds per case here, and
+# (two sizes, as a fit needs; 1000 repetitions take seconds per case here, more on a
+# loaded machine: up to 2 min is waited for; and
 # the run is killed once the second case has rows)
 "$BIN/hrel_bench" -q -P PP -p 2 -s 6720,26880 -r 1000 -w 0 -o "$T/k" 2>/dev/null &
 bpid=$!
-for _ in $(seq 1 200); do n=$(grep -c '^PP,2,26880,' "$T/k/raw.csv" 2>/dev/null); [ "${n:-0}" -gt 5 ] && break; sleep 0.1; done
+for _ in $(seq 1 1200); do n=$(grep -c '^PP,2,26880,' "$T/k/raw.csv" 2>/dev/null); [ "${n:-0}" -gt 5 ] && break; sleep 0.1; done
 kill -TERM "$bpid"; wait "$bpid"
 check "killed run: no '# complete: yes'" test -z "$(grep -x '# complete: yes' "$T/k/raw.csv")"
 "$BIN/hrel" fit "$T/k/raw.csv" --no-files >"$T/kfit.out" 2>"$T/kfit.err"
