@@ -20,6 +20,7 @@
 #include "args.h"
 #include "cpucal.h"
 #include "tags.h"
+#include "upk.h"
 #include "vm.h"
 
 #define CAL_WAIT_S 600.0
@@ -204,7 +205,7 @@ int main(int argc, char **argv)
                              sizeof err) < 0)
                 return fail(tids, nh, err);
             pvm_upkint(&ok, 1, 1);
-            pvm_upkstr(rows[i].host);
+            hrel_upk_str(rows[i].host, sizeof rows[i].host);
             if (!ok)
                 return fail(tids, nh, rows[i].host);
             pvm_upkint(&rows[i].cores, 1, 1);
@@ -212,7 +213,7 @@ int main(int argc, char **argv)
             pvm_upkdouble(rows[i].csec, HREL_CPUCAL_NKERNEL, 1);
             pvm_upkdouble(&rows[i].quota, 1, 1);
             pvm_upkdouble(&rows[i].period, 1, 1);
-            pvm_upkstr(rows[i].cpu);
+            hrel_upk_str(rows[i].cpu, sizeof rows[i].cpu);
         }
         hrel_vm_release(tids, nh, HREL_TAG_CAL_QUIT, 1);
         pvm_exit();
