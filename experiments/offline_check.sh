@@ -7,15 +7,20 @@
 #              taken from the two platforms' calibrations (no ratio given);
 #   what-if    FROM's characterisation with --what-if bandwidth=10 predicts FAST
 #              (default lan-utp-100: the same LAN at 100 Mbit/s).
-# Each platform's runs are predict.sh's (--route ROUTE, --runs N: untraced and
-# traced runs in turns), so every number is kept from raw run to table.
+# Each platform is characterised once (experiments/study.sh --quick, into
+# DIR/char/PLATFORM: g and L, CPU calibration, set-up, task lifecycle); each
+# platform's runs are predict.sh's with that characterisation (--route ROUTE,
+# --runs N: untraced and traced runs in turns), so every number is kept from
+# raw run to table.
 #
 # Usage: experiments/offline_check.sh [--runs N] [--run DIR] [--route direct|daemon]
 #            [--from P] [--slow P] [--fast P] [--factor X] [--cells LIST]
 #   --cells LIST  programs (default stencil-d,farm-d,fft,psrs: names below)
 #   stencil-d  hrel_stencil -d -p 4 -i 30 -w 60
 #   farm-d     hrel_farm -d -p 3 -j 24 -b 65536 -w 100
-#   fft        hrel_fft --algo mstep -p 2 --n 262144 -r 1 -w 0
+#   fft        hrel_fft --algo mstep -p 2 --n 262144 -r 20 -w 0 --plan estimate
+#              (FFTW's measuring planner times its candidates against the clock,
+#              so its time does not follow the CPU's speed: estimate here)
 #   psrs       hrel_psrs -p 4 --n 262144 -r 1 -w 0
 # Writes DIR/PROGRAM/{FROM,SLOW,FAST}/ (predict.sh run folders; SLOW's predicts
 # from FROM's trace), DIR/PROGRAM/whatif/ (hrel predict -o) and DIR/offline.csv:
@@ -46,7 +51,7 @@ prog_of() {
     case "$1" in
         stencil-d) echo "$B/hrel_stencil -d -p 4 -i 30 -w 60" ;;
         farm-d)    echo "$B/hrel_farm -d -p 3 -j 24 -b 65536 -w 100" ;;
-        fft)       echo "$B/hrel_fft --algo mstep -p 2 --n 262144 -r 1 -w 0" ;;
+        fft)       echo "$B/hrel_fft --algo mstep -p 2 --n 262144 -r 20 -w 0 --plan estimate" ;;
         psrs)      echo "$B/hrel_psrs -p 4 --n 262144 -r 1 -w 0" ;;
         *) return 1 ;;
     esac
@@ -66,6 +71,16 @@ row() {   # row PROGRAM CHECK PLATFORM PREDICT_UNTRACED_CSV RATIO
         echo "$1,$2,$3,$m,$p,$u,$e,$5"; done
 }
 ratio_of() { sed -n 's/^# cpu_ratio: \([^ ]*\) .*/\1/p' "$1" | head -n 1; }
+# one characterisation per platform, used by every program
+for p in "$from" "$slow" "$fast"; do
+    c=$run/char/$p
+    [ -s "$c/fit.csv" ] && [ -s "$c/calibration.csv" ] && continue
+    echo "offline_check: characterising $p (quick study, --route $route) into $c"
+    rm -rf "$c"; mkdir -p "$run/char"
+    "$ROOT/experiments/study.sh" --platform "$p" --quick --run "$c" -- --route "$route" >"$c.log" 2>&1 ||
+        die "the quick study of $p failed (see $c.log)"
+    [ -s "$c/calibration.csv" ] || die "the quick study of $p left no calibration.csv (see $c.log)"
+done
 echo "program,check,platform,model,predicted_s,untraced_median_s,err_pct,cpu_ratio" >"$run/offline.csv"
 for c in ${cells//,/ }; do
     read -r -a prog <<<"$(prog_of "$c")"
@@ -79,7 +94,7 @@ for c in ${cells//,/ }; do
         echo "offline_check: $c on $p$note"
         rm -rf "$d/$p"
         "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --runs "$runs" --run "$d/$p" \
-            "${xt[@]}" -- "${prog[@]}" >"$d/$p.log" 2>&1 ||
+            --fit "$run/char/$p/fit.csv" "${xt[@]}" -- "${prog[@]}" >"$d/$p.log" 2>&1 ||
             die "predict.sh on $p failed for $c (see $d/$p.log): $(tail -n 1 "$d/$p.log")"
     done
     # what-if: FROM's trace and characterisation, bandwidth x FACTOR, the ranks

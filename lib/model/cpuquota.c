@@ -8,23 +8,29 @@ double hrel_cpuquota_run(hrel_cpuquota *st, double t, double w, double q, double
     double budget = q * p;
     if (!(q < 1) || !(p > 0) || !(w > 0))
         return t + (w > 0 ? w : 0);
-    while (w > 0) {
+    while (w > 1e-15) {
         long k = (long)floor(t / p);
-        double pend = (double)(k + 1) * p, run;
+        double pend, avail, left, run;
+        if (k < st->period)   /* t on a boundary, rounded down: the state's period */
+            k = st->period;
         if (k != st->period) {
             st->period = k;
             st->used = 0;
         }
-        run = fmin(w, fmin(budget - st->used, pend - t));
-        if (run > 0) {
-            t += run;
-            w -= run;
-            st->used += run;
+        pend = (double)(k + 1) * p;
+        avail = budget - st->used;
+        left = pend - t;
+        if (avail <= 1e-15 || left <= 1e-15) {   /* throttled, or the period is over */
+            st->period = k + 1;
+            st->used = 0;
+            if (t < pend)
+                t = pend;
+            continue;
         }
-        if (w > 0 && (st->used >= budget - 1e-15 || pend - t <= 1e-15))
-            t = pend;   /* throttled (or the period is over): the next one */
-        if (w > 0 && w < 1e-15)
-            w = 0;
+        run = fmin(w, fmin(avail, left));
+        t += run;
+        w -= run;
+        st->used += run;
     }
     return t;
 }
