@@ -23,7 +23,7 @@ static const char trace_usage[] =
     "usage: hrel trace import TRACE [-o DIR] [--rule switch|marker] [--marker TAG]\n"
     "                         [--tags LIST]\n"
     "       hrel trace table --measured S1,S2,... [--untraced S] MODEL=SECONDS...\n"
-    "       hrel trace synth [--shape S] [-p N] [--events N] [--format msgs|pvm] FILE\n"
+    "       hrel trace synth [--shape S] [-p N] [--events N] [--format msgs|pvm|tev] FILE\n"
     "                        (a synthetic trace; hrel trace synth --help)\n"
     "Reads one program run's trace: a folder of hrel's preload tracer (one task file\n"
     "*.tev per process, experiments/trace.sh) or the file PVM's tracer wrote (tracer\n"
@@ -40,14 +40,16 @@ static const char trace_usage[] =
 
 static const char synth_usage[] =
     "usage: hrel trace synth [--shape ring|alltoall|mw] [-p N] [--events N] [--bytes B]\n"
-    "                        [--format msgs|pvm] FILE\n"
+    "                        [--format msgs|pvm|tev] FILE\n"
     "Writes a synthetic trace of one program run to FILE ('-': standard output), for\n"
     "the scale benchmark (experiments/bench_scale.sh, docs/scale.md): N ranks (default\n"
     "16) in lock-step iterations until the trace has at least --events rows (k, M\n"
     "allowed; default 100k), messages of --bytes (default 8192). Shapes: ring (each\n"
     "rank exchanges with both neighbours), alltoall, mw (master/worker: a multicast\n"
     "of work, results received in arrival order). --format msgs (default): msgs.csv;\n"
-    "pvm: the text PVM's tracer writes, for hrel trace import. Prints 'rows N'.\n";
+    "pvm: the text PVM's tracer writes, for hrel trace import; tev: FILE is a folder\n"
+    "(made if missing) of the preload tracer's task files, one per rank, for hrel trace\n"
+    "import FOLDER (its msgs.csv has one end row more per rank). Prints 'rows N'.\n";
 
 static const char table_usage[] =
     "usage: hrel trace table --measured S1,S2,... [--untraced S1,...] MODEL=SECONDS...\n"
@@ -334,7 +336,7 @@ static int table(int argc, char **argv)
 static int synth(int argc, char **argv)
 {
     static const char *const shapes[] = {"ring", "alltoall", "mw", NULL};
-    static const char *const formats[] = {"msgs", "pvm", NULL};
+    static const char *const formats[] = {"msgs", "pvm", "tev", NULL};
     int shape = 0, format = 0, nproc = 16, first, rc;
     long events = 100000, bytes = 8192, rows = 0;
     char err[1024];
@@ -355,6 +357,17 @@ static int synth(int argc, char **argv)
     o.nproc = nproc;
     o.events = events;
     o.bytes = (double)bytes;
+    if (format == HREL_SYNTH_TEV) {   /* FILE is a folder of task files, made if missing */
+        struct stat sb;
+        if (stat(argv[first], &sb) != 0 && mkdir(argv[first], 0777) != 0) {
+            snprintf(err, sizeof err, "cannot make the folder '%.900s'", argv[first]);
+            return fail(1, "trace", err);
+        }
+        if (hrel_msgsynth_write_tev(&o, argv[first], &rows, err, sizeof err) != 0)
+            return fail(1, "trace", err);
+        printf("rows %ld\n", rows);
+        return 0;
+    }
     fp = strcmp(argv[first], "-") == 0 ? stdout : fopen(argv[first], "w");
     if (!fp) {
         snprintf(err, sizeof err, "cannot write '%.900s'", argv[first]);

@@ -11,6 +11,7 @@
 
 #include "errmsg.h"
 #include "msgsynth.h"
+#include "tevfile.h"
 
 typedef long long usec;
 
@@ -22,6 +23,7 @@ typedef struct gen {
     usec xfer, period, t0;    /* transfer time, iteration period, first iteration */
     long iters;
     int *order;               /* mw: workers in arrival order */
+    int seq;                  /* tev: the next call's number in the rank's file */
 } gen;
 
 static const char *const shape_names[] = {"ring", "alltoall", "mw", NULL};
@@ -71,6 +73,43 @@ static void rec_open(gen *g, const char *name, usec t, int r)
     fprintf(g->fp, "\"%s\" { %lld, %lld, %d", name, t / 1000000, t % 1000000, tid_of(r));
 }
 
+/* The preload tracer's records of one row (tevfile.h): the call, then LIST
+ * records of its task list (spawn, mcast); start is the file's head. */
+static void tev_row(gen *g, int r, const char *kind, const int *peers, int np, double bytes,
+                    int tag, usec b, usec e)
+{
+    hrel_tev_rec rec;
+    int k, nl = 0;
+    memset(&rec, 0, sizeof rec);
+    rec.tid = tid_of(r);
+    rec.kind = strcmp(kind, "spawn") == 0 ? HREL_TEV_SPAWN
+               : strcmp(kind, "send") == 0 ? HREL_TEV_SEND
+               : strcmp(kind, "mcast") == 0 ? HREL_TEV_MCAST
+               : strcmp(kind, "recv") == 0 ? HREL_TEV_RECV : HREL_TEV_EXIT;
+    if (rec.kind == HREL_TEV_SPAWN || rec.kind == HREL_TEV_MCAST)
+        nl = (np + HREL_TEV_LIST_N - 1) / HREL_TEV_LIST_N;
+    rec.u.call.seq = g->seq++;
+    rec.u.call.parent = -1;
+    rec.u.call.peer = (rec.kind == HREL_TEV_SEND || rec.kind == HREL_TEV_RECV) ? tid_of(peers[0])
+                                                                                : 0;
+    rec.u.call.tag = rec.kind == HREL_TEV_SPAWN || rec.kind == HREL_TEV_EXIT ? -1 : tag;
+    rec.u.call.ret = rec.kind == HREL_TEV_SPAWN ? np : 0;
+    rec.u.call.nlist = nl;
+    rec.u.call.bytes = (int64_t)bytes;
+    rec.u.call.t0_ns = (int64_t)b * 1000;
+    rec.u.call.t1_ns = (int64_t)e * 1000;
+    fwrite(&rec, sizeof rec, 1, g->fp);
+    for (k = 0; k < nl; k++) {
+        int j;
+        memset(&rec, 0, sizeof rec);
+        rec.kind = HREL_TEV_LIST;
+        rec.tid = tid_of(r);
+        for (j = 0; j < HREL_TEV_LIST_N && k * HREL_TEV_LIST_N + j < np; j++)
+            rec.u.list[j] = tid_of(peers[k * HREL_TEV_LIST_N + j]);
+        fwrite(&rec, sizeof rec, 1, g->fp);
+    }
+}
+
 /* One msgs.csv row of rank R (and its tracer records). PEERS: NP ranks. */
 static void row(gen *g, int r, const char *kind, const int *peers, int np, double bytes, int tag,
                 usec b, usec e)
@@ -86,6 +125,11 @@ static void row(gen *g, int r, const char *kind, const int *peers, int np, doubl
         fputc(',', g->fp);
         put_time(g->fp, e);
         fputs(",\n", g->fp);   /* inside: no group call */
+        return;
+    }
+    if (g->fmt == HREL_SYNTH_TEV) {
+        if (strcmp(kind, "start") != 0)   /* the start is the file's head */
+            tev_row(g, r, kind, peers, np, bytes, tag, b, e);
         return;
     }
     if (strcmp(kind, "start") == 0) {
@@ -212,50 +256,72 @@ static void iteration(gen *g, int r, long k, usec *now)
     *now = t;
 }
 
-int hrel_msgsynth_write(const hrel_msgsynth_opt *o, hrel_synth_format format, FILE *fp,
-                        long *rows, char *err, size_t errlen)
+/* Set up G for O; 0, or -1 with a message. */
+static int gen_init(gen *g, const hrel_msgsynth_opt *o, hrel_synth_format format, char *err,
+                    size_t errlen)
 {
-    gen g;
-    int p = o->nproc, r;
-    long per, fixed, k;
+    int p = o->nproc;
+    long per, fixed;
     if (p < 2 || p > 4096 || o->events < 1 || !(o->bytes >= 0 && o->bytes <= 1e9)) {
         hrel_seterr(err, errlen, "synth: ranks 2..4096, events >= 1, bytes 0..1e9");
         return -1;
     }
-    memset(&g, 0, sizeof g);
-    g.o = o;
-    g.fmt = format;
-    g.fp = fp;
-    g.xfer = 20 + (usec)(o->bytes / 1000);
-    g.period = 600 + 10 * (usec)p + 3 * g.xfer;
-    g.t0 = 1000 + 2 * (usec)p;
+    memset(g, 0, sizeof *g);
+    g->o = o;
+    g->fmt = format;
+    g->xfer = 20 + (usec)(o->bytes / 1000);
+    g->period = 600 + 10 * (usec)p + 3 * g->xfer;
+    g->t0 = 1000 + 2 * (usec)p;
     per = o->shape == HREL_SYNTH_RING ? 4L * p
           : o->shape == HREL_SYNTH_ALLTOALL ? 2L * p * (p - 1) : 3L * p - 2;
     fixed = 2L * p + 1;
-    g.iters = o->events > fixed ? (o->events - fixed + per - 1) / per : 1;
-    if (!(g.order = malloc((size_t)p * sizeof *g.order))) {
+    g->iters = o->events > fixed ? (o->events - fixed + per - 1) / per : 1;
+    if (!(g->order = malloc((size_t)p * sizeof *g->order))) {
         hrel_seterr(err, errlen, "synth: out of memory");
         return -1;
     }
+    return 0;
+}
+
+/* Rank R's rows, from its start to its exit; return the exit's time. */
+static usec rank_rows(gen *g, int r)
+{
+    int p = g->o->nproc;
+    long k;
+    usec now = r == 0 ? 0 : 30 + r;
+    row(g, r, "start", NULL, 0, 0, -1, now, now);
+    if (r == 0) {
+        for (k = 1; k < p; k++)
+            g->order[k - 1] = (int)k;
+        row(g, r, "spawn", g->order, p - 1, 0, -1, 10, 20);
+    }
+    for (k = 0; k < g->iters; k++)
+        iteration(g, r, k, &now);
+    row(g, r, "exit", NULL, 0, 0, -1, now + 10, now + 10);
+    return now + 10;
+}
+
+int hrel_msgsynth_write(const hrel_msgsynth_opt *o, hrel_synth_format format, FILE *fp,
+                        long *rows, char *err, size_t errlen)
+{
+    gen g;
+    int r;
+    if (format == HREL_SYNTH_TEV) {
+        hrel_seterr(err, errlen, "synth: task files go to a folder (hrel_msgsynth_write_tev)");
+        return -1;
+    }
+    if (gen_init(&g, o, format, err, errlen) != 0)
+        return -1;
+    g.fp = fp;
     if (format == HREL_SYNTH_MSGS)
         fprintf(fp, "# source: hrel trace synth %s, %d ranks, %ld iterations, %.0f bytes\n"
                 "# ranks: %d\n# clock: synthetic, microseconds\n"
                 "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n",
-                shape_names[o->shape], p, g.iters, o->bytes, p);
+                shape_names[o->shape], o->nproc, g.iters, o->bytes, o->nproc);
     else
         fputs(pvm_header, fp);
-    for (r = 0; r < p; r++) {
-        usec now = r == 0 ? 0 : 30 + r;
-        row(&g, r, "start", NULL, 0, 0, -1, now, now);
-        if (r == 0) {
-            for (k = 1; k < p; k++)
-                g.order[k - 1] = (int)k;
-            row(&g, r, "spawn", g.order, p - 1, 0, -1, 10, 20);
-        }
-        for (k = 0; k < g.iters; k++)
-            iteration(&g, r, k, &now);
-        row(&g, r, "exit", NULL, 0, 0, -1, now + 10, now + 10);
-    }
+    for (r = 0; r < o->nproc; r++)
+        rank_rows(&g, r);
     free(g.order);
     if (rows)
         *rows = g.rows;
@@ -264,4 +330,55 @@ int hrel_msgsynth_write(const hrel_msgsynth_opt *o, hrel_synth_format format, FI
         return -1;
     }
     return 0;
+}
+
+int hrel_msgsynth_write_tev(const hrel_msgsynth_opt *o, const char *dir, long *rows, char *err,
+                            size_t errlen)
+{
+    gen g;
+    int r, rc = 0;
+    if (gen_init(&g, o, HREL_SYNTH_TEV, err, errlen) != 0)
+        return -1;
+    for (r = 0; r < o->nproc && rc == 0; r++) {
+        char path[4096];
+        hrel_tev_head h;
+        usec start = r == 0 ? 0 : 30 + r;
+        memset(&h, 0, sizeof h);
+        memcpy(h.magic, HREL_TEV_MAGIC, 8);
+        h.endian = HREL_TEV_ENDIAN;
+        h.recsize = (uint32_t)sizeof(hrel_tev_rec);
+        h.start_ns = (int64_t)start * 1000;
+        h.pid = 1000 + r;
+        snprintf(h.run, sizeof h.run, "synth-%s", shape_names[o->shape]);
+        snprintf(h.host, sizeof h.host, "host%d", host_of(r));
+        snprintf(h.prog, sizeof h.prog, "%s", r == 0 ? "synth_master" : "synth_worker");
+        snprintf(path, sizeof path, "%.4000s/%s.%d.tev", dir, h.host, h.pid);
+        if (!(g.fp = fopen(path, "wb"))) {
+            hrel_seterr(err, errlen, "synth: cannot write '%s'", path);
+            rc = -1;
+            break;
+        }
+        g.seq = 0;
+        fwrite(&h, sizeof h, 1, g.fp);
+        start = rank_rows(&g, r);
+        {   /* the process ends: status 0 (an end row in msgs.csv, not counted in ROWS) */
+            hrel_tev_rec rec;
+            memset(&rec, 0, sizeof rec);
+            rec.kind = HREL_TEV_END;
+            rec.tid = tid_of(r);
+            rec.u.call.seq = g.seq++;
+            rec.u.call.parent = -1;
+            rec.u.call.tag = -1;
+            rec.u.call.t0_ns = rec.u.call.t1_ns = (int64_t)(start + 5) * 1000;
+            fwrite(&rec, sizeof rec, 1, g.fp);
+        }
+        if (ferror(g.fp) | (fclose(g.fp) != 0)) {
+            hrel_seterr(err, errlen, "synth: write error on '%s'", path);
+            rc = -1;
+        }
+    }
+    free(g.order);
+    if (rows)
+        *rows = g.rows;
+    return rc;
 }

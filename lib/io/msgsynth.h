@@ -5,7 +5,9 @@
  * lock-step iterations of a fixed shape, as msgs.csv (the README contract,
  * hrel_msgtrace_load reads it) or as the text PVM 3.4's tracer writes (SDDF,
  * hrel_pvmtrace_read + hrel_msgtrace_from_pvm read it; both give the same
- * msgs.csv). Rank 0 spawns the others; every rank ends with exit. Shapes:
+ * msgs.csv), or (hrel_msgsynth_write_tev) as the preload tracer's task files
+ * (tevfile.h: one file DIR/hostH.PID.tev per rank, no pack records; its import
+ * has the same rows plus one end row per rank). Rank 0 spawns the others; every rank ends with exit. Shapes:
  *  - ring: each rank sends BYTES to its right (tag 1) and its left (tag 2)
  *    neighbour, then receives from its left and its right;
  *  - alltoall: each rank sends BYTES to every other (tag 3), then receives
@@ -27,7 +29,7 @@
 #include <stdio.h>
 
 typedef enum { HREL_SYNTH_RING, HREL_SYNTH_ALLTOALL, HREL_SYNTH_MW } hrel_synth_shape;
-typedef enum { HREL_SYNTH_MSGS, HREL_SYNTH_PVM } hrel_synth_format;
+typedef enum { HREL_SYNTH_MSGS, HREL_SYNTH_PVM, HREL_SYNTH_TEV } hrel_synth_format;
 
 typedef struct hrel_msgsynth_opt {
     hrel_synth_shape shape;
@@ -39,8 +41,14 @@ typedef struct hrel_msgsynth_opt {
 /* Parse "ring", "alltoall" or "mw". 0, or -1 with a message. */
 int hrel_msgsynth_parse_shape(const char *s, hrel_synth_shape *out, char *err, size_t errlen);
 
-/* Write the trace in FORMAT to FP; *ROWS (may be NULL) gets the msgs.csv row count. */
+/* Write the trace in FORMAT (msgs or pvm) to FP; *ROWS (may be NULL) gets the
+ * msgs.csv row count. */
 int hrel_msgsynth_write(const hrel_msgsynth_opt *o, hrel_synth_format format, FILE *fp,
                         long *rows, char *err, size_t errlen);
+
+/* Write the trace as task files into the folder DIR (which must exist); *ROWS as
+ * above (the end rows not counted). */
+int hrel_msgsynth_write_tev(const hrel_msgsynth_opt *o, const char *dir, long *rows, char *err,
+                            size_t errlen);
 
 #endif
