@@ -170,6 +170,7 @@ static int import_tev(const char *tdir, const char *dir, const hrel_msteps_opt *
     hrel_tevdir *td = NULL;
     hrel_msgtrace *mt = NULL;
     struct stat sb;
+    size_t nfiles;
     int rc = 1, r;
     if (!dir)
         dir = tdir;
@@ -182,6 +183,9 @@ static int import_tev(const char *tdir, const char *dir, const hrel_msteps_opt *
         fail(1, "trace", err);
         goto out;
     }
+    nfiles = td->n;
+    hrel_tevdir_free(td);   /* the records are done with: their memory goes before the steps' */
+    td = NULL;
     for (r = 0; r < mt->nproc; r++) {
         if (mt->status[r] < 0 && r != mt->group_server)
             fprintf(stderr, "hrel trace: rank %d (task t%x) left no end record: it was killed "
@@ -192,7 +196,7 @@ static int import_tev(const char *tdir, const char *dir, const hrel_msteps_opt *
                     (unsigned)mt->tid[r], mt->status[r]);
     }
     if ((rc = import_write(dir, mt, opt, steps_asked)) == 0) {
-        printf("tracer preload\ntask_files %zu\n", td->n);
+        printf("tracer preload\ntask_files %zu\n", nfiles);
         if (mt->group_server >= 0)
             printf("group_server_rank %d\n", mt->group_server);
     }
@@ -216,7 +220,6 @@ static int import(int argc, char **argv)
         HREL_OPT_FLAG(NULL, 0, NULL)};
     hrel_msteps_opt opt = {0, -1, NULL, 0};
     int itags[HREL_ARGS_MAX_LIST];
-    hrel_pvmtrace *pt = NULL;
     hrel_msgtrace *mt = NULL;
     struct stat sb;
 
@@ -252,17 +255,13 @@ static int import(int argc, char **argv)
         snprintf(err, sizeof err, "output folder '%s' does not exist", dir);
         return fail(1, "trace", err);
     }
-    if (hrel_pvmtrace_read(argv[first], &pt, err, sizeof err) != 0 ||
-        hrel_msgtrace_from_pvm(pt, &mt, err, sizeof err) != 0) {
+    if (hrel_msgtrace_import_pvm(argv[first], &mt, err, sizeof err) != 0) {
         fail(1, "trace", err);
         goto out;
     }
-    hrel_pvmtrace_free(pt);   /* the events are done with: their memory goes before the steps' */
-    pt = NULL;
     if ((rc = import_write(dir, mt, &opt, steps_asked)) == 0)
         printf("tracer pvm\n");
 out:
-    hrel_pvmtrace_free(pt);
     hrel_msgtrace_free(mt);
     return rc;
 }

@@ -273,25 +273,29 @@ typedef struct kcache {
     int n;
 } kcache;
 
+int hrel_msgtrace_pvm_call_kind(const char *nm)
+{
+    if (strcmp(nm, "send") == 0 || strcmp(nm, "psend") == 0)
+        return HREL_MSG_SEND;
+    if (strcmp(nm, "mcast") == 0)
+        return HREL_MSG_MCAST;
+    if (strcmp(nm, "recv") == 0 || strcmp(nm, "trecv") == 0 || strcmp(nm, "nrecv") == 0 ||
+        strcmp(nm, "precv") == 0)
+        return HREL_MSG_RECV;
+    if (strcmp(nm, "spawn") == 0)
+        return HREL_MSG_SPAWN;
+    if (strcmp(nm, "exit") == 0)
+        return HREL_MSG_EXIT;
+    return ignorable(nm) ? -2 : -1;
+}
+
 static int call_kind(kcache *c, const char *nm)
 {
-    int i, kind = -1;
+    int i, kind;
     for (i = 0; i < c->n; i++)
         if (c->name[i] == nm)
             return c->kind[i];
-    if (strcmp(nm, "send") == 0 || strcmp(nm, "psend") == 0)
-        kind = HREL_MSG_SEND;
-    else if (strcmp(nm, "mcast") == 0)
-        kind = HREL_MSG_MCAST;
-    else if (strcmp(nm, "recv") == 0 || strcmp(nm, "trecv") == 0 ||
-             strcmp(nm, "nrecv") == 0 || strcmp(nm, "precv") == 0)
-        kind = HREL_MSG_RECV;
-    else if (strcmp(nm, "spawn") == 0)
-        kind = HREL_MSG_SPAWN;
-    else if (strcmp(nm, "exit") == 0)
-        kind = HREL_MSG_EXIT;
-    else if (ignorable(nm))
-        kind = -2;
+    kind = hrel_msgtrace_pvm_call_kind(nm);
     if (c->n < 32) {
         c->name[c->n] = nm;
         c->kind[c->n++] = kind;

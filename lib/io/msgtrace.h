@@ -93,6 +93,18 @@ hrel_msg *hrel_msgrows_push(hrel_msgrows *b);
 int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *err,
                            size_t errlen);
 
+/* Build from the tracer file PATH: the same trace, or the same message, as
+ * hrel_pvmtrace_read + hrel_msgtrace_from_pvm, in one streamed pass that holds
+ * the rows and not the events (about 80 bytes per row at the peak), in file
+ * order per task. A file it cannot settle so (a task's events out of time
+ * order, or an error) is read again that way, holding every event. */
+int hrel_msgtrace_import_pvm(const char *path, hrel_msgtrace **out, char *err,
+                             size_t errlen);
+
+/* The row kind of PVM call NAME ("send"): a kind, -2 a call that moves no
+ * message (counted as computation), -1 one hrel does not model. */
+int hrel_msgtrace_pvm_call_kind(const char *name);
+
 /* Build from the preload tracer's task files (tevfile.h): ranks in spawn
  * order (tasks no traced task spawned first, by start time), the group server
  * a rank like any other. Errors (naming the file): a spawned task without a

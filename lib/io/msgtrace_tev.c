@@ -104,14 +104,49 @@ static int msg_kind(int k)
 
 typedef hrel_msgrows rows;
 
+/* The rows' peers while the rows are built: blocks of ints that never move
+ * (a malloc per row would cost more than the row), copied into the trace's
+ * one pool at the end. */
+typedef struct iblock {
+    struct iblock *next;
+    size_t used, cap;
+    int v[];
+} iblock;
+
+/* N ints from the arena *A; NULL when out of memory. */
+static int *ints(iblock **a, size_t n)
+{
+    iblock *b = *a;
+    if (!b || b->cap - b->used < n) {
+        size_t cap = n > 262144 ? n : 262144;   /* 1 MiB blocks */
+        if (!(b = malloc(sizeof *b + cap * sizeof b->v[0])))
+            return NULL;
+        b->next = *a;
+        b->used = 0;
+        b->cap = cap;
+        *a = b;
+    }
+    b->used += n;
+    return &b->v[b->used - n];
+}
+
+static void ints_free(iblock *a)
+{
+    while (a) {
+        iblock *nx = a->next;
+        free(a);
+        a = nx;
+    }
+}
+
 /* Peers of the tids in LIST records after call I of F as ranks; a tid outside
  * the program is an error. Return 0, -1 (ERR) or -2 (out of memory). */
 static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel_msg *m,
-                      char *err, size_t errlen)
+                      iblock **pa, char *err, size_t errlen)
 {
     size_t j, nl = (size_t)f->rec[i].u.call.nlist;
     int k;
-    if (!(m->peers = malloc((nl * HREL_TEV_LIST_N + 1) * sizeof *m->peers)))
+    if (!(m->peers = ints(pa, nl * HREL_TEV_LIST_N + 1)))
         return -2;
     for (j = i + 1; j <= i + nl && j < f->n && f->rec[j].kind == HREL_TEV_LIST; j++)
         for (k = 0; k < HREL_TEV_LIST_N && f->rec[j].u.list[k] > 0; k++) {
@@ -137,6 +172,7 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
     int nrank = 0, r, rc = -1;
     int64_t origin;
     long *seqrow = NULL;
+    iblock *pa = NULL;   /* the rows' peers */
 
     *out = NULL;
     if (!(tk = calloc(d->n ? d->n : 1, sizeof *tk)))
@@ -335,14 +371,14 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
                                 f->path, ri + 1, rk, (unsigned)e->u.call.peer);
                     goto fail;
                 }
-                if (!(m->peers = malloc(sizeof *m->peers)))
+                if (!(m->peers = ints(&pa, 1)))
                     goto oom;
                 m->peers[0] = p->rank;
                 m->npeers = 1;
             } else if (k == HREL_MSG_MCAST || k == HREL_MSG_SPAWN) {
                 int lp;
                 m->tag = k == HREL_MSG_MCAST ? e->u.call.tag : -1;
-                if ((lp = list_peers(f, ri, tk, nt, m, err, errlen)) == -2)
+                if ((lp = list_peers(f, ri, tk, nt, m, &pa, err, errlen)) == -2)
                     goto oom;
                 if (lp != 0)
                     goto fail;
@@ -401,7 +437,7 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
                     goto fail;
                 }
                 m->match = -1;
-                if (!(m->peers = malloc(sizeof *m->peers))) {
+                if (!(m->peers = ints(&pa, 1))) {
                     free(jn);
                     goto oom;
                 }
@@ -411,17 +447,32 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
         }
         free(jn);
     }
-    /* gather */
-    for (r = 0; r < nrank; r++)
-        t->n += rb[r].n;
-    if (!(t->row = malloc((t->n ? t->n : 1) * sizeof *t->row)))
-        goto oom;
-    for (i = 0, r = 0; r < nrank; r++) {
+    /* gather: the rows in rank order, their peers into one pool */
+    {
+        size_t np = 0;
+        for (r = 0; r < nrank; r++) {
+            size_t k;
+            t->n += rb[r].n;
+            for (k = 0; k < rb[r].n; k++)
+                np += (size_t)rb[r].row[k].npeers;
+        }
+        if (!(t->row = malloc((t->n ? t->n : 1) * sizeof *t->row)) ||
+            !(t->pool = malloc((np ? np : 1) * sizeof *t->pool)))
+            goto oom;
+    }
+    for (i = 0, j = 0, r = 0; r < nrank; r++) {
         size_t k, base = i;
         for (k = 0; k < rb[r].n; k++) {
-            t->row[i] = rb[r].row[k];
-            if (t->row[i].inside >= 0)
-                t->row[i].inside += (long)base;
+            hrel_msg *m = &t->row[i];
+            *m = rb[r].row[k];
+            if (m->inside >= 0)
+                m->inside += (long)base;
+            if (m->npeers) {
+                memcpy(t->pool + j, m->peers, (size_t)m->npeers * sizeof *m->peers);
+                m->peers = t->pool + j;
+                j += (size_t)m->npeers;
+            } else
+                m->peers = NULL;
             i++;
         }
         free(rb[r].row);
@@ -439,16 +490,18 @@ oom:
     hrel_seterr(err, errlen, "%s: out of memory", d->path);
 fail:
 out:
-    if (rb) {
-        for (r = 0; r < nrank; r++) {
-            size_t k;
-            for (k = 0; k < rb[r].n; k++)
-                free(rb[r].row[k].peers);
+    if (rb) {   /* the rows' peers are in the arena */
+        for (r = 0; r < nrank; r++)
             free(rb[r].row);
-        }
         free(rb);
     }
+    if (t && !t->pool) {   /* gathered rows point into the arena too */
+        free(t->row);
+        t->row = NULL;
+        t->n = 0;
+    }
     hrel_msgtrace_free(t);
+    ints_free(pa);
     for (i = 0; tk && i < nt; i++)
         free(tk[i].call);
     free(tk);

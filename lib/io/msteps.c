@@ -1,5 +1,6 @@
 /* msteps -- M-step inference from a message-level trace. See msteps.h. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,8 +121,12 @@ out:
     return name;
 }
 
+/* Row indexes of steps_fast: 32 bits, IX_NONE none. */
+typedef uint32_t ix;
+#define IX_NONE UINT32_MAX
+
 /* Union-find root of X, with path halving. */
-static size_t uf_find(size_t *up, size_t x)
+static ix uf_find(ix *up, ix x)
 {
     while (up[x] != x) {
         up[x] = up[up[x]];
@@ -138,21 +143,29 @@ static size_t uf_find(size_t *up, size_t x)
  * connected components (Tarjan, iterative) take one value each, the longest
  * path in topological order. Returns 0 (STEP set), 1 when a component holds a
  * weight-1 edge (no numbering: the caller's relaxation reports it), -1 when
- * out of memory. O(n) time and memory. */
+ * out of memory. O(n) time and memory: row indexes are 32-bit (about 50 bytes
+ * a row at the peak); a trace of 2^32 - 1 rows or more is left to the
+ * relaxation (returns 1). */
 static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const int *rl,
                       int *step)
 {
     size_t n = t->n, j, i, nz = n ? n : 1;
-    size_t *up = malloc(nz * sizeof *up), *prev = malloc(nz * sizeof *prev);
-    unsigned char *d = malloc(nz), *first = malloc(nz);
-    size_t *eoff = NULL, *eto = NULL, *idx = NULL, *low = NULL, *stk = NULL, *cs = NULL,
-           *ci = NULL, *comp = NULL;
+    ix *up = NULL, *prev = NULL;
+    unsigned char *d = NULL, *first = NULL;
+    ix *eoff = NULL, *eto = NULL, *idx = NULL, *low = NULL, *stk = NULL, *cs = NULL,
+       *ci = NULL, *comp = NULL;
     unsigned char *ew = NULL, *onstk = NULL;
     long *val = NULL;
     size_t ncomp = 0, ne = 0, sp = 0, ns = 0, counter = 0;
     int r, rc = -1;
-    const size_t NONE = (size_t)-1;
+    const ix NONE = IX_NONE;
 
+    if (n >= (size_t)IX_NONE)
+        return 1;
+    up = malloc(nz * sizeof *up);
+    prev = malloc(nz * sizeof *prev);
+    d = malloc(nz);
+    first = malloc(nz);
     if (!up || !prev || !d || !first)
         goto out;
     for (j = 0; j < n; j++) {
@@ -162,7 +175,7 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
     }
     for (r = 0; r < t->nproc; r++) {   /* program order, as the relaxation walks it */
         int prev_recv = 0, marked = 0;
-        size_t last = NONE;
+        ix last = NONE;
         for (j = t->first[r]; j < t->first[r + 1]; j++) {
             const hrel_msg *m = &t->row[j];
             if (rl[j] == 2) {
@@ -177,21 +190,21 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
             marked = 0;
             prev[j] = last;
             first[j] = last == NONE;
-            last = j;
+            last = (ix)j;
             prev_recv = m->kind == HREL_MSG_RECV;
         }
     }
     for (j = 0; j < n; j++) {   /* a receive and its message: one class */
         const hrel_msg *m = &t->row[j];
         if (m->kind == HREL_MSG_RECV && rl[j] == 1 && m->match >= 0 && rl[m->match] == 1) {
-            size_t a = uf_find(up, j), b = uf_find(up, (size_t)m->match);
+            ix a = uf_find(up, (ix)j), b = uf_find(up, (ix)m->match);
             if (a != b)
                 up[a] = b;
         }
     }
     for (j = 0; j < n; j++)
         if (rl[j] == 1)
-            up[j] = uf_find(up, j);
+            up[j] = uf_find(up, (ix)j);
     /* class graph in CSR form: node = root row; edges prev's class -> j's class */
     eoff = calloc(n + 1, sizeof *eoff);
     if (!eoff)
@@ -218,7 +231,7 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
     memcpy(ci, eoff, n * sizeof *ci);
     for (j = 0; j < n; j++)
         if (rl[j] == 1 && prev[j] != NONE && up[prev[j]] != up[j]) {
-            size_t a = up[prev[j]];
+            ix a = up[prev[j]];
             eto[ci[a]] = up[j];
             ew[ci[a]++] = d[j];
         }
@@ -237,17 +250,17 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
         size_t depth = 0;
         if (rl[i] != 1 || up[i] != i || idx[i] != NONE)
             continue;
-        cs[depth++] = i;
-        idx[i] = low[i] = counter++;
-        stk[sp++] = i;
+        cs[depth++] = (ix)i;
+        idx[i] = low[i] = (ix)counter++;
+        stk[sp++] = (ix)i;
         onstk[i] = 1;
         ci[i] = eoff[i];
         while (depth) {
-            size_t v = cs[depth - 1];
+            ix v = cs[depth - 1];
             if (ci[v] < eoff[v + 1]) {
-                size_t w = eto[ci[v]++];
+                ix w = eto[ci[v]++];
                 if (idx[w] == NONE) {
-                    idx[w] = low[w] = counter++;
+                    idx[w] = low[w] = (ix)counter++;
                     stk[sp++] = w;
                     onstk[w] = 1;
                     ci[w] = eoff[w];
@@ -257,11 +270,11 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
                 continue;
             }
             if (low[v] == idx[v]) {   /* v roots a component: pop it */
-                size_t w;
+                ix w;
                 do {
                     w = stk[--sp];
                     onstk[w] = 0;
-                    comp[w] = ncomp;
+                    comp[w] = (ix)ncomp;
                 } while (w != v);
                 ncomp++;
             }
@@ -271,6 +284,13 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
         }
     }
     (void)ns;
+    free(idx);   /* Tarjan's work is done: its memory goes before the longest path's */
+    free(low);
+    free(stk);
+    free(cs);
+    free(onstk);
+    idx = low = stk = cs = NULL;
+    onstk = NULL;
     /* components come out sinks first: numbered ncomp-1 .. 0 is topological */
     val = malloc((ncomp ? ncomp : 1) * sizeof *val);
     if (!val)
@@ -290,7 +310,7 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
                 }
         }
     {   /* longest path: components in topological order (highest number first) */
-        size_t *order = malloc((n ? n : 1) * sizeof *order), *coff = calloc(ncomp + 1, sizeof *coff);
+        ix *order = malloc((n ? n : 1) * sizeof *order), *coff = calloc(ncomp + 1, sizeof *coff);
         size_t c;
         if (!order || !coff) {
             free(order);
@@ -304,13 +324,13 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
             coff[c + 1] += coff[c];
         for (j = 0; j < n; j++)
             if (rl[j] == 1 && up[j] == j)
-                order[coff[comp[j]]++] = j;   /* coff[c] becomes the end of c */
+                order[coff[comp[j]]++] = (ix)j;   /* coff[c] becomes the end of c */
         for (c = ncomp; c-- > 0;) {
             size_t b0 = c ? coff[c - 1] : 0, k;
             for (k = b0; k < coff[c]; k++) {
                 size_t v = order[k], e;
                 for (e = eoff[v]; e < eoff[v + 1]; e++) {
-                    size_t tc = comp[eto[e]];
+                    ix tc = comp[eto[e]];
                     if (tc != c && val[c] + ew[e] > val[tc])
                         val[tc] = val[c] + ew[e];
                 }
