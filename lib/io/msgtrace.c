@@ -9,6 +9,7 @@
 #include "grow.h"
 #include "names.h"
 #include "msgtrace.h"
+#include "numfmt.h"
 
 static void pool_fix(hrel_msgtrace *t);
 
@@ -796,55 +797,9 @@ fail:
 
 /* --- msgs.csv ------------------------------------------------------------- */
 
-/* Append the decimal digits of V (>= 0) at P; return the end. */
-static char *put_ull(char *p, unsigned long long v)
-{
-    char tmp[24];
-    int n = 0;
-    do
-        tmp[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    while (n)
-        *p++ = tmp[--n];
-    return p;
-}
-
-static char *put_int(char *p, int v)
-{
-    if (v < 0) {
-        *p++ = '-';
-        return put_ull(p, (unsigned long long)(-(long long)v));
-    }
-    return put_ull(p, (unsigned long long)v);
-}
-
-/* Append X as printf's "%.6f" would. Fast where that is certain: 0 <= X < 1e6,
- * so X * 1e6 is within 1.2e-4 of the exact product, and its fraction is not
- * within 1e-3 of one half (the rounding direction is then the exact one). */
-static char *put_f6(char *p, double x)
-{
-    if (x >= 0 && x < 1e6) {
-        double y = x * 1e6, fl = floor(y), fr = y - fl;
-        if (fabs(fr - 0.5) > 1e-3) {
-            unsigned long long k = (unsigned long long)fl + (fr > 0.5), f = k % 1000000;
-            int i;
-            p = put_ull(p, k / 1000000);
-            *p++ = '.';
-            for (i = 5; i >= 0; i--, f /= 10)
-                p[i] = (char)('0' + f % 10);
-            return p + 6;
-        }
-    }
-    return p + sprintf(p, "%.6f", x);
-}
-
-/* Append X as "%.0f" (fast for whole numbers below 1e15). */
-static char *put_f0(char *p, double x)
-{
-    if (x >= 0 && x < 1e15 && x == floor(x))
-        return put_ull(p, (unsigned long long)x);
-    return p + sprintf(p, "%.0f", x);
-}
+#define put_int hrel_numfmt_int
+#define put_f6 hrel_numfmt_f6
+#define put_f0 hrel_numfmt_f0
 
 int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
 {

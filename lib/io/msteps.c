@@ -6,6 +6,7 @@
 
 #include "errmsg.h"
 #include "msteps.h"
+#include "numfmt.h"
 
 int hrel_msteps_parse_rule(const char *s, hrel_msteps_opt *opt, char *err, size_t errlen)
 {
@@ -583,17 +584,47 @@ fail:
 int hrel_msteps_write_trace(const hrel_trace *t, FILE *fp)
 {
     int s, r, k;
+    char *buf = NULL;
+    size_t cap = 0;
     fprintf(fp, "rank,step,w_seconds,in_bytes,out_bytes,partners,t_end,pattern\n");
     for (s = 1; s <= t->nstep; s++)
         for (r = 0; r < t->nproc; r++) {
             const hrel_trace_row *row = hrel_trace_at(t, s, r);
-            fprintf(fp, "%d,%d,%.9g,%.0f,%.0f,", r, s, row->w_s, row->in_bytes, row->out_bytes);
-            for (k = 0; k < row->npartners; k++)
-                fprintf(fp, "%s%d", k ? ";" : "", row->partners[k]);
-            if (isnan(row->t_end))
-                fprintf(fp, ",,%s\n", row->pattern);
-            else
-                fprintf(fp, ",%.6f,%s\n", row->t_end, row->pattern);
+            size_t need = 1100 + 12 * (size_t)row->npartners + sizeof row->pattern;
+            char *p;                           /* three %f of huge doubles: 330 each */
+            if (need > cap) {
+                char *nb = realloc(buf, need);
+                if (!nb) {
+                    free(buf);
+                    return -1;
+                }
+                buf = nb;
+                cap = need;
+            }
+            p = hrel_numfmt_int(buf, r);
+            *p++ = ',';
+            p = hrel_numfmt_int(p, s);
+            *p++ = ',';
+            p = hrel_numfmt_g9(p, row->w_s);
+            *p++ = ',';
+            p = hrel_numfmt_f0(p, row->in_bytes);
+            *p++ = ',';
+            p = hrel_numfmt_f0(p, row->out_bytes);
+            *p++ = ',';
+            for (k = 0; k < row->npartners; k++) {
+                if (k)
+                    *p++ = ';';
+                p = hrel_numfmt_int(p, row->partners[k]);
+            }
+            *p++ = ',';
+            if (!isnan(row->t_end))
+                p = hrel_numfmt_f6(p, row->t_end);
+            *p++ = ',';
+            for (k = 0; k < (int)sizeof row->pattern && row->pattern[k]; k++)
+                *p++ = row->pattern[k];
+            *p++ = '\n';
+            fwrite(buf, 1, (size_t)(p - buf), fp);
         }
+    free(buf);
     return ferror(fp) ? -1 : 0;
 }
