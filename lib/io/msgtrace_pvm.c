@@ -61,8 +61,8 @@ typedef struct pstate {
     size_t nsp, csp;
     int *sptids;
     size_t nsptids, csptids;
-    const char *kname[32];  /* call kinds by name address */
-    int kkind[32];
+    const char *kname[32];  /* call kinds and N_* flags by name address */
+    int kkind[32], kflag[32];
     int nk;
     fcache fc[32];
     int nfc;
@@ -118,19 +118,40 @@ static ptask *task_find(const pstate *s, int tid)
     return s->slot[i] ? &s->tk[s->slot[i] - 1] : NULL;
 }
 
-/* The row kind of call NM as hrel_msgtrace_from_pvm names it: a kind, -2
- * ignorable, -1 not modelled (cached by the name's address). */
-static int kind_of(pstate *s, const char *nm)
+static int is_part_call(const char *n)
 {
-    int i, k;
+    static const char *const calls[] = {"spawn", "send", "psend", "mcast", "recv",
+                                        "trecv", "nrecv", "precv", NULL};
+    int k;
+    for (k = 0; calls[k]; k++)
+        if (strcmp(n, calls[k]) == 0)
+            return 1;
+    return 0;
+}
+
+enum { N_NEWTASK = 1, N_PARENT = 2, N_SPAWN = 4, N_PART = 8 };
+
+/* The row kind of call NM as hrel_msgtrace_from_pvm names it (a kind, -2
+ * ignorable, -1 not modelled) and its N_* flags into *FLAGS, cached by the
+ * name's address (the events of one descriptor share it). */
+static int kind_of(pstate *s, const char *nm, int *flags)
+{
+    int i, k, f;
     for (i = 0; i < s->nk; i++)
-        if (s->kname[i] == nm)
+        if (s->kname[i] == nm) {
+            *flags = s->kflag[i];
             return s->kkind[i];
+        }
     k = hrel_msgtrace_pvm_call_kind(nm);
+    f = (strcmp(nm, "newtask") == 0 ? N_NEWTASK : 0) |
+        (strcmp(nm, "parent") == 0 ? N_PARENT : 0) | (strcmp(nm, "spawn") == 0 ? N_SPAWN : 0) |
+        (is_part_call(nm) ? N_PART : 0);
     if (s->nk < 32) {
         s->kname[s->nk] = nm;
+        s->kflag[s->nk] = f;
         s->kkind[s->nk++] = k;
     }
+    *flags = f;
     return k;
 }
 
@@ -184,44 +205,33 @@ static int push_start(ptask *k, const hrel_pvmtev *e)
     return 0;
 }
 
-static int is_part_call(const char *n)
-{
-    static const char *const calls[] = {"spawn", "send", "psend", "mcast", "recv",
-                                        "trecv", "nrecv", "precv", NULL};
-    int k;
-    for (k = 0; calls[k]; k++)
-        if (strcmp(n, calls[k]) == 0)
-            return 1;
-    return 0;
-}
-
 /* One event, in file order. */
 static int take(void *arg, const hrel_pvmtev *e)
 {
     pstate *s = arg;
     ptask *k = task_get(s, e->tid);
     hrel_msg *open, *m;
-    int kind, is_open, j;
+    int kind, is_open, j, nf;
     if (!k || (k->any && e->t < k->last_t))
         return GIVE_UP;   /* out of memory, or out of time order: the old way */
     k->any = 1;
     k->last_t = e->t;
-    if (!k->root && (strcmp(e->name, "newtask") == 0 ||
-                     (strcmp(e->name, "parent") == 0 && e->phase == 1)) &&
+    kind = kind_of(s, e->name, &nf);
+    if (!k->root && ((nf & N_NEWTASK) || ((nf & N_PARENT) && e->phase == 1)) &&
         field(s, e, F_PT, 0) < 0) {   /* started from the shell (no PT: not known) */
         k->root = 1;
         k->root_t = e->t;
         k->root_line = e->line;
     }
     if (e->phase == 2) {   /* pvmd events: newtask (a task's start), output, ... */
-        if (k->rows.n == 0 && strcmp(e->name, "newtask") == 0 && push_start(k, e) != 0)
+        if (k->rows.n == 0 && (nf & N_NEWTASK) && push_start(k, e) != 0)
             return GIVE_UP;
         return 0;
     }
     k->call = 1;
-    if (!k->part && is_part_call(e->name))
+    if (nf & N_PART)
         k->part = 1;
-    if (strcmp(e->name, "spawn") == 0 && e->phase == 1) {   /* the ranks' order */
+    if ((nf & N_SPAWN) && e->phase == 1) {   /* the ranks' order */
         pspawn *p;
         if (hrel_grow(&s->sp, &s->csp, s->nsp, sizeof *s->sp) != 0)
             return GIVE_UP;
@@ -240,7 +250,6 @@ static int take(void *arg, const hrel_pvmtev *e)
         return GIVE_UP;
     open = &k->rows.row[k->rows.n - 1];
     is_open = open->kind != HREL_MSG_START && isnan(open->t1);
-    kind = kind_of(s, e->name);
     if (kind == -2)
         return 0;
     if (kind < 0)
