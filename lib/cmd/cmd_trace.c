@@ -39,14 +39,16 @@ static const char trace_usage[] =
     "               others count as computation\n";
 
 static const char synth_usage[] =
-    "usage: hrel trace synth [--shape ring|alltoall|mw] [-p N] [--events N] [--bytes B]\n"
+    "usage: hrel trace synth [--shape ring|alltoall|mw|group] [-p N] [--events N] [--bytes B]\n"
     "                        [--format msgs|pvm|tev] FILE\n"
     "Writes a synthetic trace of one program run to FILE ('-': standard output), for\n"
     "the scale benchmark (experiments/bench_scale.sh, docs/scale.md): N ranks (default\n"
     "16) in lock-step iterations until the trace has at least --events rows (k, M\n"
     "allowed; default 100k), messages of --bytes (default 8192). Shapes: ring (each\n"
     "rank exchanges with both neighbours), alltoall, mw (master/worker: a multicast\n"
-    "of work, results received in arrival order). --format msgs (default): msgs.csv;\n"
+    "of work, results received in arrival order), group (PVM's group calls: joingroup,\n"
+    "then per iteration a bcast and a barrier, the last rank the group server; not as\n"
+    "pvm). --format msgs (default): msgs.csv;\n"
     "pvm: the text PVM's tracer writes, for hrel trace import; tev: FILE is a folder\n"
     "(made if missing) of the preload tracer's task files, one per rank, for hrel trace\n"
     "import FOLDER (its msgs.csv has one end row more per rank). Prints 'rows N'.\n";
@@ -179,7 +181,7 @@ static int import_tev(const char *tdir, const char *dir, const hrel_msteps_opt *
         return fail(1, "trace", err);
     }
     if (hrel_tevdir_read(tdir, &td, err, sizeof err) != 0 ||
-        hrel_msgtrace_from_tev(td, &mt, err, sizeof err) != 0) {
+        hrel_msgtrace_from_tev_consume(td, &mt, err, sizeof err) != 0) {
         fail(1, "trace", err);
         goto out;
     }
@@ -334,7 +336,7 @@ static int table(int argc, char **argv)
 /* hrel trace synth [...] FILE: a synthetic trace (lib/io/msgsynth.h) */
 static int synth(int argc, char **argv)
 {
-    static const char *const shapes[] = {"ring", "alltoall", "mw", NULL};
+    static const char *const shapes[] = {"ring", "alltoall", "mw", "group", NULL};
     static const char *const formats[] = {"msgs", "pvm", "tev", NULL};
     int shape = 0, format = 0, nproc = 16, first, rc;
     long events = 100000, bytes = 8192, rows = 0;

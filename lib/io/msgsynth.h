@@ -14,7 +14,14 @@
  *    from every other, nearest source first;
  *  - mw: master/worker with wildcard receives: rank 0 multicasts BYTES of work
  *    (tag 4) to the workers; each computes and sends its result (tag 5); the
- *    master receives the results in the order they arrive (not rank order).
+ *    master receives the results in the order they arrive (not rank order);
+ *  - group: PVM's group calls, the last rank being the group server (pvmgs):
+ *    each member joins the group (joingroup: a request to the server and its
+ *    reply inside it), then per iteration rank 0 broadcasts BYTES (bcast: an
+ *    mcast inside it, tag 6) that the others receive, each computes, and all
+ *    meet at a barrier (a request to the server, tag 7, and its reply, tag 8,
+ *    inside it); the server takes the requests in arrival order and replies in
+ *    rank order. Not as tracer text (hrel does not read group calls there).
  * Times are whole microseconds (the tracer's resolution), computation times a
  * deterministic hash of (rank, iteration): the same arguments give the same
  * file. Iterations are added until the trace has at least EVENTS rows.
@@ -28,7 +35,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-typedef enum { HREL_SYNTH_RING, HREL_SYNTH_ALLTOALL, HREL_SYNTH_MW } hrel_synth_shape;
+typedef enum {
+    HREL_SYNTH_RING, HREL_SYNTH_ALLTOALL, HREL_SYNTH_MW, HREL_SYNTH_GROUP
+} hrel_synth_shape;
 typedef enum { HREL_SYNTH_MSGS, HREL_SYNTH_PVM, HREL_SYNTH_TEV } hrel_synth_format;
 
 typedef struct hrel_msgsynth_opt {
@@ -38,7 +47,7 @@ typedef struct hrel_msgsynth_opt {
     double bytes;          /* bytes of one message, 0 .. 1e9 */
 } hrel_msgsynth_opt;
 
-/* Parse "ring", "alltoall" or "mw". 0, or -1 with a message. */
+/* Parse "ring", "alltoall", "mw" or "group". 0, or -1 with a message. */
 int hrel_msgsynth_parse_shape(const char *s, hrel_synth_shape *out, char *err, size_t errlen);
 
 /* Write the trace in FORMAT (msgs or pvm) to FP; *ROWS (may be NULL) gets the

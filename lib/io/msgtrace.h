@@ -116,6 +116,12 @@ struct hrel_tevdir;
 int hrel_msgtrace_from_tev(const struct hrel_tevdir *d, hrel_msgtrace **out, char *err,
                            size_t errlen);
 
+/* The same, freeing each task file's records as soon as its rows are built
+ * (the peak holds the records or the rows, hardly both): D's files keep
+ * their paths and heads but no records after it. */
+int hrel_msgtrace_from_tev_consume(struct hrel_tevdir *d, hrel_msgtrace **out, char *err,
+                                   size_t errlen);
+
 /* For builders of a trace: with rows grouped by rank, fill first[] and match
  * the receives (an unmatched one is an error); then shift host clocks so
  * messages respect causality (clock_shift_max, clock_bound). */

@@ -162,7 +162,14 @@ static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel
     return 0;
 }
 
-int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err, size_t errlen)
+typedef struct join {
+    const char *g;
+    int inst, rank;
+} join;
+
+/* Build the trace of D; with CONSUME, each task file's records are freed as
+ * soon as its rows are built (D's files keep their paths and heads). */
+static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, size_t errlen)
 {
     task *tk = NULL;
     keyed *ord = NULL;
@@ -173,6 +180,12 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
     int64_t origin;
     long *seqrow = NULL;
     iblock *pa = NULL;   /* the rows' peers */
+    join *jn = NULL;     /* the joins, their group names in the records */
+    char **gname = NULL; /* ... copied when the records go */
+    size_t nj = 0, cj = 0;
+    char rerr[1024] = "";   /* the first root that no task joined, by rank and row */
+    int rerr_rank = -1;
+    size_t rerr_row = 0;
 
     *out = NULL;
     if (!(tk = calloc(d->n ? d->n : 1, sizeof *tk)))
@@ -305,8 +318,33 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
     for (i = 0; i < nt; i++)
         if (tk[i].rank == 0)
             origin = tk[i].f->head.start_ns;
+    /* group roots: the rank that joined the group with that instance (the
+       joins listed once: a trace has few), their names copied so the records
+       can go */
     for (i = 0; i < nt; i++) {
         const hrel_tevfile *f = tk[i].f;
+        if (tk[i].rank < 0)
+            continue;
+        for (j = 0; j < f->n; j++)
+            if (f->rec[j].kind == HREL_TEV_JOINGROUP && f->rec[j].u.call.ret >= 0) {
+                size_t cg = cj;
+                if (hrel_grow(&jn, &cj, nj, sizeof *jn) != 0)
+                    goto oom;
+                if (cj != cg) {
+                    char **ng = realloc(gname, cj * sizeof *gname);
+                    if (!ng)
+                        goto oom;
+                    gname = ng;
+                }
+                if (!(gname[nj] = hrel_strdup(group_name(f, j))))
+                    goto oom;
+                jn[nj].g = gname[nj];
+                jn[nj].inst = f->rec[j].u.call.ret;
+                jn[nj++].rank = tk[i].rank;
+            }
+    }
+    for (i = 0; i < nt; i++) {
+        hrel_tevfile *f = (hrel_tevfile *)tk[i].f;
         int rk = tk[i].rank, host = (tk[i].tid >> 18) & 0xfff, maxseq = 0;
         rows *b;
         hrel_msg *m;
@@ -384,68 +422,46 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
                     goto fail;
             } else if (hrel_msgkind_is_group((hrel_msgkind)k)) {
                 m->tag = e->u.call.tag;
-                /* the root instance, resolved below through the joins */
-                if (k == HREL_MSG_REDUCE || k == HREL_MSG_GATHER || k == HREL_MSG_SCATTER)
-                    m->match = (long)e->u.call.peer;
+                /* the root: the rank that joined with that instance; one that
+                   none did is an error once every task's rows stand */
+                if (k == HREL_MSG_REDUCE || k == HREL_MSG_GATHER || k == HREL_MSG_SCATTER) {
+                    const char *g = group_name(f, ri);
+                    int found = -1;
+                    size_t q;
+                    for (q = 0; q < nj && found < 0; q++)
+                        if (jn[q].inst == e->u.call.peer && strcmp(jn[q].g, g) == 0)
+                            found = jn[q].rank;
+                    if (found < 0) {
+                        if (rerr_rank < 0 || rk < rerr_rank ||
+                            (rk == rerr_rank && b->n - 1 < rerr_row)) {
+                            hrel_seterr(rerr, sizeof rerr, "%s: record %ld: rank %d calls "
+                                        "pvm_%s with root instance %ld of group '%s', which no "
+                                        "traced task joined", f->path, m->line, rk,
+                                        hrel_msgkind_name(m->kind), (long)e->u.call.peer, g);
+                            rerr_rank = rk;
+                            rerr_row = b->n - 1;
+                        }
+                        continue;
+                    }
+                    if (!(m->peers = ints(&pa, 1)))
+                        goto oom;
+                    m->peers[0] = found;
+                    m->npeers = 1;
+                }
             }
+        }
+        if (consume) {   /* this task's records are done with */
+            free(f->rec);
+            f->rec = NULL;
+            f->n = 0;
+            free(tk[i].call);
+            tk[i].call = NULL;
+            tk[i].ncall = 0;
         }
     }
-    /* group roots: the rank that joined the group with that instance (the
-       joins listed once: a trace has few) */
-    {
-        size_t nj = 0, cj = 0;
-        typedef struct { const char *g; int inst, rank; } join;
-        join *jn = NULL;
-        for (i = 0; i < nt; i++) {
-            const hrel_tevfile *f = tk[i].f;
-            if (tk[i].rank < 0)
-                continue;
-            for (j = 0; j < f->n; j++)
-                if (f->rec[j].kind == HREL_TEV_JOINGROUP && f->rec[j].u.call.ret >= 0) {
-                    if (hrel_grow(&jn, &cj, nj, sizeof *jn) != 0) {
-                        free(jn);
-                        goto oom;
-                    }
-                    jn[nj].g = group_name(f, j);
-                    jn[nj].inst = f->rec[j].u.call.ret;
-                    jn[nj++].rank = tk[i].rank;
-                }
-        }
-        for (r = 0; r < nrank; r++) {
-            size_t k, q;
-            const task *tr = NULL;
-            for (i = 0; i < nt; i++)
-                if (tk[i].rank == r)
-                    tr = &tk[i];
-            for (k = 0; k < rb[r].n; k++) {
-                hrel_msg *m = &rb[r].row[k];
-                const char *g;
-                int found = -1;
-                if (m->kind != HREL_MSG_REDUCE && m->kind != HREL_MSG_GATHER &&
-                    m->kind != HREL_MSG_SCATTER)
-                    continue;
-                g = group_name(tr->f, (size_t)m->line - 1);
-                for (q = 0; q < nj && found < 0; q++)
-                    if (jn[q].inst == (int)m->match && strcmp(jn[q].g, g) == 0)
-                        found = jn[q].rank;
-                if (found < 0) {
-                    hrel_seterr(err, errlen, "%s: record %ld: rank %d calls pvm_%s with root "
-                                "instance %ld of group '%s', which no traced task joined",
-                                tr->f->path, m->line, r, hrel_msgkind_name(m->kind), m->match,
-                                g);
-                    free(jn);
-                    goto fail;
-                }
-                m->match = -1;
-                if (!(m->peers = ints(&pa, 1))) {
-                    free(jn);
-                    goto oom;
-                }
-                m->peers[0] = found;
-                m->npeers = 1;
-            }
-        }
-        free(jn);
+    if (rerr_rank >= 0) {
+        hrel_seterr(err, errlen, "%s", rerr);
+        goto fail;
     }
     /* gather: the rows in rank order, their peers into one pool */
     {
@@ -502,10 +518,25 @@ out:
     }
     hrel_msgtrace_free(t);
     ints_free(pa);
+    for (i = 0; i < nj; i++)
+        free(gname[i]);
+    free(gname);
+    free(jn);
     for (i = 0; tk && i < nt; i++)
         free(tk[i].call);
     free(tk);
     free(ord);
     free(seqrow);
     return rc;
+}
+
+int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err, size_t errlen)
+{
+    return build((hrel_tevdir *)d, 0, out, err, errlen);   /* D is left as it is */
+}
+
+int hrel_msgtrace_from_tev_consume(hrel_tevdir *d, hrel_msgtrace **out, char *err,
+                                   size_t errlen)
+{
+    return build(d, 1, out, err, errlen);
 }
