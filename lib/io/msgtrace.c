@@ -222,6 +222,12 @@ typedef hrel_msgrows rowbuf;
 
 hrel_msg *hrel_msgrows_push(hrel_msgrows *b)
 {
+    if (!b->row) {   /* a first block the allocator maps: untouched until used, and
+                        given back to the system when freed (no heap left behind) */
+        if (!(b->row = malloc(HREL_MSGROWS_FIRST * sizeof *b->row)))
+            return NULL;
+        b->cap = HREL_MSGROWS_FIRST;
+    }
     if (hrel_grow(&b->row, &b->cap, b->n, sizeof *b->row))
         return NULL;
     memset(&b->row[b->n], 0, sizeof b->row[0]);

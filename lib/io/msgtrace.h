@@ -82,7 +82,10 @@ typedef struct hrel_msgtrace {
 
 /* Rows of one rank while a trace is built: hrel_msgrows_push appends a
  * cleared row (no peers, match and inside -1, tag -1), or returns NULL when
- * out of memory; the caller frees row (and the rows' peers). */
+ * out of memory; the caller frees row (and the rows' peers). The first push
+ * reserves HREL_MSGROWS_FIRST rows (1.1 MiB, above hrel's mmap threshold: the
+ * pages cost memory only when used, and go back to the system when freed). */
+#define HREL_MSGROWS_FIRST 16384
 typedef struct hrel_msgrows {
     hrel_msg *row;
     size_t n, cap;

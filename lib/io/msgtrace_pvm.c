@@ -185,6 +185,11 @@ static long field(pstate *s, const hrel_pvmtev *e, int f, long dflt)
 /* Keep task id V as a peer of row M of task K. */
 static int add_tid(ptask *k, hrel_msg *m, int v)
 {
+    if (!k->tids) {   /* 1 MiB: mapped, as the rows' first block (msgtrace.h) */
+        if (!(k->tids = malloc(((size_t)1 << 18) * sizeof *k->tids)))
+            return -1;
+        k->ctids = (size_t)1 << 18;
+    }
     if (hrel_grow(&k->tids, &k->ctids, k->ntids, sizeof *k->tids) != 0)
         return -1;
     if (m->npeers == 0)

@@ -526,14 +526,22 @@ numbered:
         }
         free(part);
     }
-    for (r = 0; r < t->nproc; r++) {    /* idle steps end where the previous did */
-        double prev = t->row[t->first[r]].t0;
-        for (int s = 1; s <= nstep; s++) {
-            hrel_trace_row *row = hrel_trace_at(tr, s, r);
-            if (isnan(row->t_end))
-                row->t_end = prev;
-            prev = row->t_end;
+    {   /* idle steps end where the previous did (step by step: the table's order) */
+        double *prev = malloc((size_t)t->nproc * sizeof *prev);
+        if (!prev) {
+            hrel_seterr(err, errlen, "%s: out of memory", t->path);
+            goto fail;
         }
+        for (r = 0; r < t->nproc; r++)
+            prev[r] = t->row[t->first[r]].t0;
+        for (int s = 1; s <= nstep; s++)
+            for (r = 0; r < t->nproc; r++) {
+                hrel_trace_row *row = hrel_trace_at(tr, s, r);
+                if (isnan(row->t_end))
+                    row->t_end = prev[r];
+                prev[r] = row->t_end;
+            }
+        free(prev);
     }
     {   /* the sends and mcasts of each step, bucketed by step in row order */
         size_t *off = calloc((size_t)nstep + 2, sizeof *off), *rows = NULL, nr = 0;
