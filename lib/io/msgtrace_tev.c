@@ -144,9 +144,11 @@ static void ints_free(iblock *a)
 static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel_msg *m,
                       iblock **pa, char *err, size_t errlen)
 {
-    size_t j, nl = (size_t)f->rec[i].u.call.nlist;
+    size_t j, nl = (size_t)f->rec[i].u.call.nlist, have = 0;
     int k;
-    if (!(m->peers = ints(pa, nl * HREL_TEV_LIST_N + 1)))
+    for (j = i + 1; j <= i + nl && j < f->n && f->rec[j].kind == HREL_TEV_LIST; j++)
+        have++;   /* the LIST records there are (a damaged count costs no memory) */
+    if (!(m->peers = ints(pa, have * HREL_TEV_LIST_N + 1)))
         return -2;
     for (j = i + 1; j <= i + nl && j < f->n && f->rec[j].kind == HREL_TEV_LIST; j++)
         for (k = 0; k < HREL_TEV_LIST_N && f->rec[j].u.list[k] > 0; k++) {
@@ -160,6 +162,29 @@ static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel
             m->peers[m->npeers++] = t->rank;
         }
     return 0;
+}
+
+/* The row of the call numbered SEQ among the task's calls CALL[0..UPTO] (in
+ * seq order; ROWAT: each one's row, -1 none): the last of them with a row, -1
+ * if none. A seq is found by search, so a file's numbers cost no memory of
+ * their size. */
+static long row_of_seq(const hrel_tevfile *f, const size_t *call, const long *rowat,
+                       size_t upto, int32_t seq)
+{
+    size_t lo = 0, hi = upto + 1, k;
+    while (lo < hi) {   /* the first call numbered SEQ or more */
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->rec[call[mid]].u.call.seq < seq)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (k = lo; k <= upto && f->rec[call[k]].u.call.seq == seq; k++)
+        ;
+    while (k-- > lo)
+        if (rowat[k] >= 0)
+            return rowat[k];
+    return -1;
 }
 
 typedef struct join {
@@ -178,7 +203,7 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
     size_t nt = 0, i, j, nord = 0;
     int nrank = 0, r, rc = -1;
     int64_t origin;
-    long *seqrow = NULL;
+    long *rowat = NULL;  /* per call (in seq order) of the task: its row, -1 none */
     iblock *pa = NULL;   /* the rows' peers */
     join *jn = NULL;     /* the joins, their group names in the records */
     char **gname = NULL; /* ... copied when the records go */
@@ -345,7 +370,7 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
     }
     for (i = 0; i < nt; i++) {
         hrel_tevfile *f = (hrel_tevfile *)tk[i].f;
-        int rk = tk[i].rank, host = (tk[i].tid >> 18) & 0xfff, maxseq = 0;
+        int rk = tk[i].rank, host = (tk[i].tid >> 18) & 0xfff;
         rows *b;
         hrel_msg *m;
         if (rk < 0)
@@ -355,14 +380,11 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
         t->status[rk] = -1;
         if (strcmp(f->head.prog, "pvmgs") == 0)
             t->group_server = rk;
-        for (j = 0; j < tk[i].ncall; j++)
-            if (f->rec[tk[i].call[j]].u.call.seq > maxseq)
-                maxseq = f->rec[tk[i].call[j]].u.call.seq;
-        free(seqrow);
-        if (!(seqrow = malloc(((size_t)maxseq + 1) * sizeof *seqrow)))
+        free(rowat);
+        if (!(rowat = malloc((tk[i].ncall ? tk[i].ncall : 1) * sizeof *rowat)))
             goto oom;
-        for (j = 0; j <= (size_t)maxseq; j++)
-            seqrow[j] = -1;
+        for (j = 0; j < tk[i].ncall; j++)
+            rowat[j] = -1;
         if (!(m = hrel_msgrows_push(b)))
             goto oom;
         m->rank = rk;
@@ -389,11 +411,10 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
             m->t1 = (double)(e->u.call.t1_ns - origin) * 1e-9;
             m->line = (long)ri + 1;
             m->bytes = (double)e->u.call.bytes;
-            if (e->u.call.seq >= 0 && e->u.call.seq <= maxseq)
-                seqrow[e->u.call.seq] = (long)(b->n - 1);
-            if ((e->flags & HREL_TEVF_INNER) && e->u.call.parent >= 0 &&
-                e->u.call.parent <= maxseq)
-                m->inside = seqrow[e->u.call.parent];
+            if (e->u.call.seq >= 0)
+                rowat[j] = (long)(b->n - 1);
+            if ((e->flags & HREL_TEVF_INNER) && e->u.call.parent >= 0)
+                m->inside = row_of_seq(f, tk[i].call, rowat, j, e->u.call.parent);
             if (k == HREL_MSG_SEND || k == HREL_MSG_RECV) {
                 const task *p = task_of(tk, nt, e->u.call.peer);
                 m->tag = e->u.call.tag;
@@ -526,7 +547,7 @@ out:
         free(tk[i].call);
     free(tk);
     free(ord);
-    free(seqrow);
+    free(rowat);
     return rc;
 }
 
