@@ -164,6 +164,15 @@ static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel
     return 0;
 }
 
+/* Nanoseconds T since ORIGIN in seconds: exact integer difference, or (a
+ * damaged file's times that would overflow it) the doubles' difference. */
+static double since(int64_t t, int64_t origin)
+{
+    if ((origin > 0 && t < INT64_MIN + origin) || (origin < 0 && t > INT64_MAX + origin))
+        return ((double)t - (double)origin) * 1e-9;
+    return (double)(t - origin) * 1e-9;
+}
+
 /* The row of the call numbered SEQ among the task's calls CALL[0..UPTO] (in
  * seq order; ROWAT: each one's row, -1 none): the last of them with a row, -1
  * if none. A seq is found by search, so a file's numbers cost no memory of
@@ -390,7 +399,7 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
         m->rank = rk;
         m->host = host;
         m->kind = HREL_MSG_START;
-        m->t0 = m->t1 = (double)(f->head.start_ns - origin) * 1e-9;
+        m->t0 = m->t1 = since(f->head.start_ns, origin);
         for (j = 0; j < tk[i].ncall; j++) {
             size_t ri = tk[i].call[j];
             const hrel_tev_rec *e = &f->rec[ri];
@@ -407,8 +416,8 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
             m->rank = rk;
             m->host = host;
             m->kind = (hrel_msgkind)k;
-            m->t0 = (double)(e->u.call.t0_ns - origin) * 1e-9;
-            m->t1 = (double)(e->u.call.t1_ns - origin) * 1e-9;
+            m->t0 = since(e->u.call.t0_ns, origin);
+            m->t1 = since(e->u.call.t1_ns, origin);
             m->line = (long)ri + 1;
             m->bytes = (double)e->u.call.bytes;
             if (e->u.call.seq >= 0)
