@@ -4,11 +4,15 @@
 # peak memory of every stage, each a separate run of the hrel command:
 #   import        hrel trace import of the trace as PVM's tracer writes it
 #                 (tracer text -> msgs.csv + trace.csv)
+#   import-tev    hrel trace import of the same trace as the preload tracer's task
+#                 files (a folder of one binary file per rank -> msgs.csv + trace.csv)
 #   replay-none, replay-port, replay-bus
 #                 hrel model replay MSGS.csv --hosts 8 --g 1e-9 --L 1e-5 --medium M
 #                 (loading msgs.csv included)
 #   daemon        the same with --daemon 8e-8 (the pvmd packet model)
-#   bspwb, mpm    hrel model bspwb|mpm on the trace.csv the import wrote
+#   bspwb, mpm    hrel model bspwb|mpm on the trace.csv the task files' import wrote
+#                 (its steps are the tracer text's, the last of each rank holding its
+#                 end row too)
 # Events are the rows of msgs.csv; bytes per event the command's peak resident
 # memory (GNU time's %M, the program's base of a few MB included) over them.
 #
@@ -17,8 +21,11 @@
 #
 #   --sizes LIST   trace sizes in events, comma-separated, k and M allowed
 #                  (default 100k,1M)
-#   --big          add 10M (about 1.5 GB of trace files while it runs)
-#   --shapes LIST  ring, alltoall, mw (default all three; 16 ranks, 8 KB messages)
+#   --big          add 10M (about 2.2 GB of trace files while it runs)
+#   --shapes LIST  ring, alltoall, mw, group (default all four; 16 ranks, 8 KB
+#                  messages; group: PVM's group calls, joingroup, bcast and barrier
+#                  through a group server, which PVM's tracer text cannot hold: no
+#                  import stage, the other stages as for the others)
 #   -r, --reps N   runs of each stage (default 1; one row each)
 #   --replot       run nothing: remake the figures' data and figures of DIR/scale.csv
 #                  (needs --out DIR)
@@ -35,7 +42,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 H=$ROOT/bin/${PVM_ARCH:-LINUX64}/hrel
 sizes=100k,1M
-shapes=ring,alltoall,mw
+shapes=ring,alltoall,mw,group
 reps=1
 out=
 usage() { sed -n '2,/^set -u/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; }
@@ -109,22 +116,25 @@ echo "bench_scale: $csv"
 for size in "${size_list[@]}"; do
     for shape in "${shape_list[@]}"; do
         "$H" trace synth --shape "$shape" --events "$size" "$work/msgs.csv" > "$work/synth" || exit 1
-        "$H" trace synth --shape "$shape" --events "$size" --format pvm "$work/t.trc" > /dev/null || exit 1
+        [ "$shape" = group ] ||
+            "$H" trace synth --shape "$shape" --events "$size" --format pvm "$work/t.trc" > /dev/null || exit 1
+        "$H" trace synth --shape "$shape" --events "$size" --format tev "$work/tev" > /dev/null || exit 1
         ev=$(sed -n 's/^rows //p' "$work/synth")
-        mkdir -p "$work/imp"
+        mkdir -p "$work/imp" "$work/impt"
         for ((r = 0; r < reps; r++)); do
-            run import "$r" "$ev" "$H" trace import "$work/t.trc" -o "$work/imp"
+            [ "$shape" = group ] || run import "$r" "$ev" "$H" trace import "$work/t.trc" -o "$work/imp"
+            run import-tev "$r" "$ev" "$H" trace import "$work/tev" -o "$work/impt"
             for m in none port bus; do
                 run "replay-$m" "$r" "$ev" "$H" model replay "$work/msgs.csv" --hosts 8 --g 1e-9 --L 1e-5 --medium "$m"
             done
             run daemon "$r" "$ev" "$H" model replay "$work/msgs.csv" --daemon 8e-8 --hosts 8
-            run bspwb "$r" "$ev" "$H" model bspwb "$work/imp/trace.csv" --g 1e-9 --L 1e-5
-            run mpm "$r" "$ev" "$H" model mpm "$work/imp/trace.csv" --g 1e-9 --L 1e-5
+            run bspwb "$r" "$ev" "$H" model bspwb "$work/impt/trace.csv" --g 1e-9 --L 1e-5
+            run mpm "$r" "$ev" "$H" model mpm "$work/impt/trace.csv" --g 1e-9 --L 1e-5
         done
-        rm -rf "$work/imp" "$work/msgs.csv" "$work/t.trc"
+        rm -rf "$work/imp" "$work/impt" "$work/tev" "$work/msgs.csv" "$work/t.trc"
     done
 done
-stages="import replay-none replay-port replay-bus daemon bspwb mpm"
+stages="import import-tev replay-none replay-port replay-bus daemon bspwb mpm"
 for shape in "${shape_list[@]}"; do
     dat=$out/scale_$shape.dat
     awk -F, -v shape="$shape" -v stages="$stages" '

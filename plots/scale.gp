@@ -32,6 +32,6 @@ set xlabel "events in the trace (msgs.csv rows)"
 set ylabel "wall time (s)"
 set key top left
 if (with_title) set title sprintf("hrel at scale: %s traces, 16 ranks", shape)
-stages = "import replay-none replay-port replay-bus daemon bspwb mpm"
+stages = "import import-tev replay-none replay-port replay-bus daemon bspwb mpm"
 plot for [k = 1:words(stages)] dat using 1:(column(k + 1)) with linespoints ls 40 + k title word(stages, k), \
      x / 1e6 with lines ls 21 title "1 M events/s"

@@ -25,7 +25,7 @@ static const char trace_usage[] =
     "usage: hrel trace import TRACE [-o DIR] [--rule switch|marker] [--marker TAG]\n"
     "                         [--tags LIST]\n"
     "       hrel trace table --measured S1,S2,... [--untraced S] MODEL=SECONDS[:LO:HI]...\n"
-    "       hrel trace synth [--shape S] [-p N] [--events N] [--format msgs|pvm] FILE\n"
+    "       hrel trace synth [--shape S] [-p N] [--events N] [--format msgs|pvm|tev] FILE\n"
     "                        (a synthetic trace; hrel trace synth --help)\n"
     "Reads one program run's trace: a folder of hrel's preload tracer (one task file\n"
     "*.tev per process, experiments/trace.sh) or the file PVM's tracer wrote (tracer\n"
@@ -41,15 +41,19 @@ static const char trace_usage[] =
     "               others count as computation\n";
 
 static const char synth_usage[] =
-    "usage: hrel trace synth [--shape ring|alltoall|mw] [-p N] [--events N] [--bytes B]\n"
-    "                        [--format msgs|pvm] FILE\n"
+    "usage: hrel trace synth [--shape ring|alltoall|mw|group] [-p N] [--events N] [--bytes B]\n"
+    "                        [--format msgs|pvm|tev] FILE\n"
     "Writes a synthetic trace of one program run to FILE ('-': standard output), for\n"
     "the scale benchmark (experiments/bench_scale.sh, docs/scale.md): N ranks (default\n"
     "16) in lock-step iterations until the trace has at least --events rows (k, M\n"
     "allowed; default 100k), messages of --bytes (default 8192). Shapes: ring (each\n"
     "rank exchanges with both neighbours), alltoall, mw (master/worker: a multicast\n"
-    "of work, results received in arrival order). --format msgs (default): msgs.csv;\n"
-    "pvm: the text PVM's tracer writes, for hrel trace import. Prints 'rows N'.\n";
+    "of work, results received in arrival order), group (PVM's group calls: joingroup,\n"
+    "then per iteration a bcast and a barrier, the last rank the group server; not as\n"
+    "pvm). --format msgs (default): msgs.csv;\n"
+    "pvm: the text PVM's tracer writes, for hrel trace import; tev: FILE is a folder\n"
+    "(made if missing) of the preload tracer's task files, one per rank, for hrel trace\n"
+    "import FOLDER (its msgs.csv has one end row more per rank). Prints 'rows N'.\n";
 
 static const char table_usage[] =
     "usage: hrel trace table --measured S1,S2,... [--untraced S1,...] MODEL=SECONDS[:LO:HI]...\n"
@@ -185,6 +189,7 @@ static int import_tev(const char *tdir, const char *dir, const hrel_msteps_opt *
     hrel_tevdir *td = NULL;
     hrel_msgtrace *mt = NULL;
     struct stat sb;
+    size_t nfiles;
     int rc = 1, r;
     if (!dir)
         dir = tdir;
@@ -193,10 +198,13 @@ static int import_tev(const char *tdir, const char *dir, const hrel_msteps_opt *
         return fail(1, "trace", err);
     }
     if (hrel_tevdir_read(tdir, &td, err, sizeof err) != 0 ||
-        hrel_msgtrace_from_tev(td, &mt, err, sizeof err) != 0) {
+        hrel_msgtrace_from_tev_consume(td, &mt, err, sizeof err) != 0) {
         fail(1, "trace", err);
         goto out;
     }
+    nfiles = td->n;
+    hrel_tevdir_free(td);   /* the records are done with: their memory goes before the steps' */
+    td = NULL;
     for (r = 0; r < mt->nproc; r++) {
         if (mt->status[r] < 0 && r != mt->group_server)
             fprintf(stderr, "hrel trace: rank %d (task t%x) left no end record: it was killed "
@@ -207,7 +215,7 @@ static int import_tev(const char *tdir, const char *dir, const hrel_msteps_opt *
                     (unsigned)mt->tid[r], mt->status[r]);
     }
     if ((rc = import_write(dir, mt, opt, steps_asked)) == 0) {
-        printf("tracer preload\ntask_files %zu\n", td->n);
+        printf("tracer preload\ntask_files %zu\n", nfiles);
         if (mt->group_server >= 0)
             printf("group_server_rank %d\n", mt->group_server);
     }
@@ -231,7 +239,6 @@ static int import(int argc, char **argv)
         HREL_OPT_FLAG(NULL, 0, NULL)};
     hrel_msteps_opt opt = {0, -1, NULL, 0};
     int itags[HREL_ARGS_MAX_LIST];
-    hrel_pvmtrace *pt = NULL;
     hrel_msgtrace *mt = NULL;
     struct stat sb;
 
@@ -267,17 +274,13 @@ static int import(int argc, char **argv)
         snprintf(err, sizeof err, "output folder '%s' does not exist", dir);
         return fail(1, "trace", err);
     }
-    if (hrel_pvmtrace_read(argv[first], &pt, err, sizeof err) != 0 ||
-        hrel_msgtrace_from_pvm(pt, &mt, err, sizeof err) != 0) {
+    if (hrel_msgtrace_import_pvm(argv[first], &mt, err, sizeof err) != 0) {
         fail(1, "trace", err);
         goto out;
     }
-    hrel_pvmtrace_free(pt);   /* the events are done with: their memory goes before the steps' */
-    pt = NULL;
     if ((rc = import_write(dir, mt, &opt, steps_asked)) == 0)
         printf("tracer pvm\n");
 out:
-    hrel_pvmtrace_free(pt);
     hrel_msgtrace_free(mt);
     return rc;
 }
@@ -354,8 +357,8 @@ static int table(int argc, char **argv)
 /* hrel trace synth [...] FILE: a synthetic trace (lib/io/msgsynth.h) */
 static int synth(int argc, char **argv)
 {
-    static const char *const shapes[] = {"ring", "alltoall", "mw", NULL};
-    static const char *const formats[] = {"msgs", "pvm", NULL};
+    static const char *const shapes[] = {"ring", "alltoall", "mw", "group", NULL};
+    static const char *const formats[] = {"msgs", "pvm", "tev", NULL};
     int shape = 0, format = 0, nproc = 16, first, rc;
     long events = 100000, bytes = 8192, rows = 0;
     char err[1024];
@@ -376,6 +379,17 @@ static int synth(int argc, char **argv)
     o.nproc = nproc;
     o.events = events;
     o.bytes = (double)bytes;
+    if (format == HREL_SYNTH_TEV) {   /* FILE is a folder of task files, made if missing */
+        struct stat sb;
+        if (stat(argv[first], &sb) != 0 && mkdir(argv[first], 0777) != 0) {
+            snprintf(err, sizeof err, "cannot make the folder '%.900s'", argv[first]);
+            return fail(1, "trace", err);
+        }
+        if (hrel_msgsynth_write_tev(&o, argv[first], &rows, err, sizeof err) != 0)
+            return fail(1, "trace", err);
+        printf("rows %ld\n", rows);
+        return 0;
+    }
     fp = strcmp(argv[first], "-") == 0 ? stdout : fopen(argv[first], "w");
     if (!fp) {
         snprintf(err, sizeof err, "cannot write '%.900s'", argv[first]);

@@ -58,7 +58,7 @@ static int load_tev(const char *d, hrel_predict_trace *pt, char *err, size_t err
 {
     hrel_tevdir *td = NULL;
     int rc = hrel_tevdir_read(d, &td, err, errlen) != 0 ||
-             hrel_msgtrace_from_tev(td, &pt->mt, err, errlen) != 0 ? -1 : 0;
+             hrel_msgtrace_from_tev_consume(td, &pt->mt, err, errlen) != 0 ? -1 : 0;
     hrel_tevdir_free(td);
     snprintf(pt->form, sizeof pt->form, "preload");
     return rc;

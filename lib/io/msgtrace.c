@@ -9,6 +9,7 @@
 #include "grow.h"
 #include "names.h"
 #include "msgtrace.h"
+#include "numfmt.h"
 
 static void pool_fix(hrel_msgtrace *t);
 
@@ -224,6 +225,12 @@ typedef hrel_msgrows rowbuf;
 
 hrel_msg *hrel_msgrows_push(hrel_msgrows *b)
 {
+    if (!b->row) {   /* a first block the allocator maps: untouched until used, and
+                        given back to the system when freed (no heap left behind) */
+        if (!(b->row = malloc(HREL_MSGROWS_FIRST * sizeof *b->row)))
+            return NULL;
+        b->cap = HREL_MSGROWS_FIRST;
+    }
     if (hrel_grow(&b->row, &b->cap, b->n, sizeof *b->row))
         return NULL;
     memset(&b->row[b->n], 0, sizeof b->row[0]);
@@ -276,25 +283,29 @@ typedef struct kcache {
     int n;
 } kcache;
 
+int hrel_msgtrace_pvm_call_kind(const char *nm)
+{
+    if (strcmp(nm, "send") == 0 || strcmp(nm, "psend") == 0)
+        return HREL_MSG_SEND;
+    if (strcmp(nm, "mcast") == 0)
+        return HREL_MSG_MCAST;
+    if (strcmp(nm, "recv") == 0 || strcmp(nm, "trecv") == 0 || strcmp(nm, "nrecv") == 0 ||
+        strcmp(nm, "precv") == 0)
+        return HREL_MSG_RECV;
+    if (strcmp(nm, "spawn") == 0)
+        return HREL_MSG_SPAWN;
+    if (strcmp(nm, "exit") == 0)
+        return HREL_MSG_EXIT;
+    return ignorable(nm) ? -2 : -1;
+}
+
 static int call_kind(kcache *c, const char *nm)
 {
-    int i, kind = -1;
+    int i, kind;
     for (i = 0; i < c->n; i++)
         if (c->name[i] == nm)
             return c->kind[i];
-    if (strcmp(nm, "send") == 0 || strcmp(nm, "psend") == 0)
-        kind = HREL_MSG_SEND;
-    else if (strcmp(nm, "mcast") == 0)
-        kind = HREL_MSG_MCAST;
-    else if (strcmp(nm, "recv") == 0 || strcmp(nm, "trecv") == 0 ||
-             strcmp(nm, "nrecv") == 0 || strcmp(nm, "precv") == 0)
-        kind = HREL_MSG_RECV;
-    else if (strcmp(nm, "spawn") == 0)
-        kind = HREL_MSG_SPAWN;
-    else if (strcmp(nm, "exit") == 0)
-        kind = HREL_MSG_EXIT;
-    else if (ignorable(nm))
-        kind = -2;
+    kind = hrel_msgtrace_pvm_call_kind(nm);
     if (c->n < 32) {
         c->name[c->n] = nm;
         c->kind[c->n++] = kind;
@@ -795,55 +806,9 @@ fail:
 
 /* --- msgs.csv ------------------------------------------------------------- */
 
-/* Append the decimal digits of V (>= 0) at P; return the end. */
-static char *put_ull(char *p, unsigned long long v)
-{
-    char tmp[24];
-    int n = 0;
-    do
-        tmp[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    while (n)
-        *p++ = tmp[--n];
-    return p;
-}
-
-static char *put_int(char *p, int v)
-{
-    if (v < 0) {
-        *p++ = '-';
-        return put_ull(p, (unsigned long long)(-(long long)v));
-    }
-    return put_ull(p, (unsigned long long)v);
-}
-
-/* Append X as printf's "%.6f" would. Fast where that is certain: 0 <= X < 1e6,
- * so X * 1e6 is within 1.2e-4 of the exact product, and its fraction is not
- * within 1e-3 of one half (the rounding direction is then the exact one). */
-static char *put_f6(char *p, double x)
-{
-    if (x >= 0 && x < 1e6) {
-        double y = x * 1e6, fl = floor(y), fr = y - fl;
-        if (fabs(fr - 0.5) > 1e-3) {
-            unsigned long long k = (unsigned long long)fl + (fr > 0.5), f = k % 1000000;
-            int i;
-            p = put_ull(p, k / 1000000);
-            *p++ = '.';
-            for (i = 5; i >= 0; i--, f /= 10)
-                p[i] = (char)('0' + f % 10);
-            return p + 6;
-        }
-    }
-    return p + sprintf(p, "%.6f", x);
-}
-
-/* Append X as "%.0f" (fast for whole numbers below 1e15). */
-static char *put_f0(char *p, double x)
-{
-    if (x >= 0 && x < 1e15 && x == floor(x))
-        return put_ull(p, (unsigned long long)x);
-    return p + sprintf(p, "%.0f", x);
-}
+#define put_int hrel_numfmt_int
+#define put_f6 hrel_numfmt_f6
+#define put_f0 hrel_numfmt_f0
 
 int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
 {

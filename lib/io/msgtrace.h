@@ -82,7 +82,10 @@ typedef struct hrel_msgtrace {
 
 /* Rows of one rank while a trace is built: hrel_msgrows_push appends a
  * cleared row (no peers, match and inside -1, tag -1), or returns NULL when
- * out of memory; the caller frees row (and the rows' peers). */
+ * out of memory; the caller frees row (and the rows' peers). The first push
+ * reserves HREL_MSGROWS_FIRST rows (1.1 MiB, above hrel's mmap threshold: the
+ * pages cost memory only when used, and go back to the system when freed). */
+#define HREL_MSGROWS_FIRST 16384
 typedef struct hrel_msgrows {
     hrel_msg *row;
     size_t n, cap;
@@ -92,6 +95,18 @@ hrel_msg *hrel_msgrows_push(hrel_msgrows *b);
 /* Build from tracer events. */
 int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *err,
                            size_t errlen);
+
+/* Build from the tracer file PATH: the same trace, or the same message, as
+ * hrel_pvmtrace_read + hrel_msgtrace_from_pvm, in one streamed pass that holds
+ * the rows and not the events (about 80 bytes per row at the peak), in file
+ * order per task. A file it cannot settle so (a task's events out of time
+ * order, or an error) is read again that way, holding every event. */
+int hrel_msgtrace_import_pvm(const char *path, hrel_msgtrace **out, char *err,
+                             size_t errlen);
+
+/* The row kind of PVM call NAME ("send"): a kind, -2 a call that moves no
+ * message (counted as computation), -1 one hrel does not model. */
+int hrel_msgtrace_pvm_call_kind(const char *name);
 
 /* Build from the preload tracer's task files (tevfile.h): ranks in spawn
  * order (tasks no traced task spawned first, by start time), the group server
@@ -103,6 +118,12 @@ int hrel_msgtrace_from_pvm(const hrel_pvmtrace *pt, hrel_msgtrace **out, char *e
 struct hrel_tevdir;
 int hrel_msgtrace_from_tev(const struct hrel_tevdir *d, hrel_msgtrace **out, char *err,
                            size_t errlen);
+
+/* The same, freeing each task file's records as soon as its rows are built
+ * (the peak holds the records or the rows, hardly both): D's files keep
+ * their paths and heads but no records after it. */
+int hrel_msgtrace_from_tev_consume(struct hrel_tevdir *d, hrel_msgtrace **out, char *err,
+                                   size_t errlen);
 
 /* For builders of a trace: with rows grouped by rank, fill first[] and match
  * the receives (an unmatched one is an error); then shift host clocks so

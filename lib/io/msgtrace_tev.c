@@ -104,14 +104,51 @@ static int msg_kind(int k)
 
 typedef hrel_msgrows rows;
 
+/* The rows' peers while the rows are built: blocks of ints that never move
+ * (a malloc per row would cost more than the row), copied into the trace's
+ * one pool at the end. */
+typedef struct iblock {
+    struct iblock *next;
+    size_t used, cap;
+    int v[];
+} iblock;
+
+/* N ints from the arena *A; NULL when out of memory. */
+static int *ints(iblock **a, size_t n)
+{
+    iblock *b = *a;
+    if (!b || b->cap - b->used < n) {
+        size_t cap = n > 262144 ? n : 262144;   /* 1 MiB blocks */
+        if (!(b = malloc(sizeof *b + cap * sizeof b->v[0])))
+            return NULL;
+        b->next = *a;
+        b->used = 0;
+        b->cap = cap;
+        *a = b;
+    }
+    b->used += n;
+    return &b->v[b->used - n];
+}
+
+static void ints_free(iblock *a)
+{
+    while (a) {
+        iblock *nx = a->next;
+        free(a);
+        a = nx;
+    }
+}
+
 /* Peers of the tids in LIST records after call I of F as ranks; a tid outside
  * the program is an error. Return 0, -1 (ERR) or -2 (out of memory). */
 static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel_msg *m,
-                      char *err, size_t errlen)
+                      iblock **pa, char *err, size_t errlen)
 {
-    size_t j, nl = (size_t)f->rec[i].u.call.nlist;
+    size_t j, nl = (size_t)f->rec[i].u.call.nlist, have = 0;
     int k;
-    if (!(m->peers = malloc((nl * HREL_TEV_LIST_N + 1) * sizeof *m->peers)))
+    for (j = i + 1; j <= i + nl && j < f->n && f->rec[j].kind == HREL_TEV_LIST; j++)
+        have++;   /* the LIST records there are (a damaged count costs no memory) */
+    if (!(m->peers = ints(pa, have * HREL_TEV_LIST_N + 1)))
         return -2;
     for (j = i + 1; j <= i + nl && j < f->n && f->rec[j].kind == HREL_TEV_LIST; j++)
         for (k = 0; k < HREL_TEV_LIST_N && f->rec[j].u.list[k] > 0; k++) {
@@ -127,7 +164,46 @@ static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel
     return 0;
 }
 
-int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err, size_t errlen)
+/* Nanoseconds T since ORIGIN in seconds: exact integer difference, or (a
+ * damaged file's times that would overflow it) the doubles' difference. */
+static double since(int64_t t, int64_t origin)
+{
+    if ((origin > 0 && t < INT64_MIN + origin) || (origin < 0 && t > INT64_MAX + origin))
+        return ((double)t - (double)origin) * 1e-9;
+    return (double)(t - origin) * 1e-9;
+}
+
+/* The row of the call numbered SEQ among the task's calls CALL[0..UPTO] (in
+ * seq order; ROWAT: each one's row, -1 none): the last of them with a row, -1
+ * if none. A seq is found by search, so a file's numbers cost no memory of
+ * their size. */
+static long row_of_seq(const hrel_tevfile *f, const size_t *call, const long *rowat,
+                       size_t upto, int32_t seq)
+{
+    size_t lo = 0, hi = upto + 1, k;
+    while (lo < hi) {   /* the first call numbered SEQ or more */
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->rec[call[mid]].u.call.seq < seq)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (k = lo; k <= upto && f->rec[call[k]].u.call.seq == seq; k++)
+        ;
+    while (k-- > lo)
+        if (rowat[k] >= 0)
+            return rowat[k];
+    return -1;
+}
+
+typedef struct join {
+    const char *g;
+    int inst, rank;
+} join;
+
+/* Build the trace of D; with CONSUME, each task file's records are freed as
+ * soon as its rows are built (D's files keep their paths and heads). */
+static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, size_t errlen)
 {
     task *tk = NULL;
     keyed *ord = NULL;
@@ -136,7 +212,14 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
     size_t nt = 0, i, j, nord = 0;
     int nrank = 0, r, rc = -1;
     int64_t origin;
-    long *seqrow = NULL;
+    long *rowat = NULL;  /* per call (in seq order) of the task: its row, -1 none */
+    iblock *pa = NULL;   /* the rows' peers */
+    join *jn = NULL;     /* the joins, their group names in the records */
+    char **gname = NULL; /* ... copied when the records go */
+    size_t nj = 0, cj = 0;
+    char rerr[1024] = "";   /* the first root that no task joined, by rank and row */
+    int rerr_rank = -1;
+    size_t rerr_row = 0;
 
     *out = NULL;
     if (!(tk = calloc(d->n ? d->n : 1, sizeof *tk)))
@@ -269,9 +352,34 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
     for (i = 0; i < nt; i++)
         if (tk[i].rank == 0)
             origin = tk[i].f->head.start_ns;
+    /* group roots: the rank that joined the group with that instance (the
+       joins listed once: a trace has few), their names copied so the records
+       can go */
     for (i = 0; i < nt; i++) {
         const hrel_tevfile *f = tk[i].f;
-        int rk = tk[i].rank, host = (tk[i].tid >> 18) & 0xfff, maxseq = 0;
+        if (tk[i].rank < 0)
+            continue;
+        for (j = 0; j < f->n; j++)
+            if (f->rec[j].kind == HREL_TEV_JOINGROUP && f->rec[j].u.call.ret >= 0) {
+                size_t cg = cj;
+                if (hrel_grow(&jn, &cj, nj, sizeof *jn) != 0)
+                    goto oom;
+                if (cj != cg) {
+                    char **ng = realloc(gname, cj * sizeof *gname);
+                    if (!ng)
+                        goto oom;
+                    gname = ng;
+                }
+                if (!(gname[nj] = hrel_strdup(group_name(f, j))))
+                    goto oom;
+                jn[nj].g = gname[nj];
+                jn[nj].inst = f->rec[j].u.call.ret;
+                jn[nj++].rank = tk[i].rank;
+            }
+    }
+    for (i = 0; i < nt; i++) {
+        hrel_tevfile *f = (hrel_tevfile *)tk[i].f;
+        int rk = tk[i].rank, host = (tk[i].tid >> 18) & 0xfff;
         rows *b;
         hrel_msg *m;
         if (rk < 0)
@@ -281,20 +389,17 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
         t->status[rk] = -1;
         if (strcmp(f->head.prog, "pvmgs") == 0)
             t->group_server = rk;
-        for (j = 0; j < tk[i].ncall; j++)
-            if (f->rec[tk[i].call[j]].u.call.seq > maxseq)
-                maxseq = f->rec[tk[i].call[j]].u.call.seq;
-        free(seqrow);
-        if (!(seqrow = malloc(((size_t)maxseq + 1) * sizeof *seqrow)))
+        free(rowat);
+        if (!(rowat = malloc((tk[i].ncall ? tk[i].ncall : 1) * sizeof *rowat)))
             goto oom;
-        for (j = 0; j <= (size_t)maxseq; j++)
-            seqrow[j] = -1;
+        for (j = 0; j < tk[i].ncall; j++)
+            rowat[j] = -1;
         if (!(m = hrel_msgrows_push(b)))
             goto oom;
         m->rank = rk;
         m->host = host;
         m->kind = HREL_MSG_START;
-        m->t0 = m->t1 = (double)(f->head.start_ns - origin) * 1e-9;
+        m->t0 = m->t1 = since(f->head.start_ns, origin);
         for (j = 0; j < tk[i].ncall; j++) {
             size_t ri = tk[i].call[j];
             const hrel_tev_rec *e = &f->rec[ri];
@@ -311,15 +416,14 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
             m->rank = rk;
             m->host = host;
             m->kind = (hrel_msgkind)k;
-            m->t0 = (double)(e->u.call.t0_ns - origin) * 1e-9;
-            m->t1 = (double)(e->u.call.t1_ns - origin) * 1e-9;
+            m->t0 = since(e->u.call.t0_ns, origin);
+            m->t1 = since(e->u.call.t1_ns, origin);
             m->line = (long)ri + 1;
             m->bytes = (double)e->u.call.bytes;
-            if (e->u.call.seq >= 0 && e->u.call.seq <= maxseq)
-                seqrow[e->u.call.seq] = (long)(b->n - 1);
-            if ((e->flags & HREL_TEVF_INNER) && e->u.call.parent >= 0 &&
-                e->u.call.parent <= maxseq)
-                m->inside = seqrow[e->u.call.parent];
+            if (e->u.call.seq >= 0)
+                rowat[j] = (long)(b->n - 1);
+            if ((e->flags & HREL_TEVF_INNER) && e->u.call.parent >= 0)
+                m->inside = row_of_seq(f, tk[i].call, rowat, j, e->u.call.parent);
             if (k == HREL_MSG_SEND || k == HREL_MSG_RECV) {
                 const task *p = task_of(tk, nt, e->u.call.peer);
                 m->tag = e->u.call.tag;
@@ -335,93 +439,86 @@ int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err,
                                 f->path, ri + 1, rk, (unsigned)e->u.call.peer);
                     goto fail;
                 }
-                if (!(m->peers = malloc(sizeof *m->peers)))
+                if (!(m->peers = ints(&pa, 1)))
                     goto oom;
                 m->peers[0] = p->rank;
                 m->npeers = 1;
             } else if (k == HREL_MSG_MCAST || k == HREL_MSG_SPAWN) {
                 int lp;
                 m->tag = k == HREL_MSG_MCAST ? e->u.call.tag : -1;
-                if ((lp = list_peers(f, ri, tk, nt, m, err, errlen)) == -2)
+                if ((lp = list_peers(f, ri, tk, nt, m, &pa, err, errlen)) == -2)
                     goto oom;
                 if (lp != 0)
                     goto fail;
             } else if (hrel_msgkind_is_group((hrel_msgkind)k)) {
                 m->tag = e->u.call.tag;
-                /* the root instance, resolved below through the joins */
-                if (k == HREL_MSG_REDUCE || k == HREL_MSG_GATHER || k == HREL_MSG_SCATTER)
-                    m->match = (long)e->u.call.peer;
-            }
-        }
-    }
-    /* group roots: the rank that joined the group with that instance (the
-       joins listed once: a trace has few) */
-    {
-        size_t nj = 0, cj = 0;
-        typedef struct { const char *g; int inst, rank; } join;
-        join *jn = NULL;
-        for (i = 0; i < nt; i++) {
-            const hrel_tevfile *f = tk[i].f;
-            if (tk[i].rank < 0)
-                continue;
-            for (j = 0; j < f->n; j++)
-                if (f->rec[j].kind == HREL_TEV_JOINGROUP && f->rec[j].u.call.ret >= 0) {
-                    if (hrel_grow(&jn, &cj, nj, sizeof *jn) != 0) {
-                        free(jn);
-                        goto oom;
+                /* the root: the rank that joined with that instance; one that
+                   none did is an error once every task's rows stand */
+                if (k == HREL_MSG_REDUCE || k == HREL_MSG_GATHER || k == HREL_MSG_SCATTER) {
+                    const char *g = group_name(f, ri);
+                    int found = -1;
+                    size_t q;
+                    for (q = 0; q < nj && found < 0; q++)
+                        if (jn[q].inst == e->u.call.peer && strcmp(jn[q].g, g) == 0)
+                            found = jn[q].rank;
+                    if (found < 0) {
+                        if (rerr_rank < 0 || rk < rerr_rank ||
+                            (rk == rerr_rank && b->n - 1 < rerr_row)) {
+                            hrel_seterr(rerr, sizeof rerr, "%s: record %ld: rank %d calls "
+                                        "pvm_%s with root instance %ld of group '%s', which no "
+                                        "traced task joined", f->path, m->line, rk,
+                                        hrel_msgkind_name(m->kind), (long)e->u.call.peer, g);
+                            rerr_rank = rk;
+                            rerr_row = b->n - 1;
+                        }
+                        continue;
                     }
-                    jn[nj].g = group_name(f, j);
-                    jn[nj].inst = f->rec[j].u.call.ret;
-                    jn[nj++].rank = tk[i].rank;
+                    if (!(m->peers = ints(&pa, 1)))
+                        goto oom;
+                    m->peers[0] = found;
+                    m->npeers = 1;
                 }
-        }
-        for (r = 0; r < nrank; r++) {
-            size_t k, q;
-            const task *tr = NULL;
-            for (i = 0; i < nt; i++)
-                if (tk[i].rank == r)
-                    tr = &tk[i];
-            for (k = 0; k < rb[r].n; k++) {
-                hrel_msg *m = &rb[r].row[k];
-                const char *g;
-                int found = -1;
-                if (m->kind != HREL_MSG_REDUCE && m->kind != HREL_MSG_GATHER &&
-                    m->kind != HREL_MSG_SCATTER)
-                    continue;
-                g = group_name(tr->f, (size_t)m->line - 1);
-                for (q = 0; q < nj && found < 0; q++)
-                    if (jn[q].inst == (int)m->match && strcmp(jn[q].g, g) == 0)
-                        found = jn[q].rank;
-                if (found < 0) {
-                    hrel_seterr(err, errlen, "%s: record %ld: rank %d calls pvm_%s with root "
-                                "instance %ld of group '%s', which no traced task joined",
-                                tr->f->path, m->line, r, hrel_msgkind_name(m->kind), m->match,
-                                g);
-                    free(jn);
-                    goto fail;
-                }
-                m->match = -1;
-                if (!(m->peers = malloc(sizeof *m->peers))) {
-                    free(jn);
-                    goto oom;
-                }
-                m->peers[0] = found;
-                m->npeers = 1;
             }
         }
-        free(jn);
+        if (consume) {   /* this task's records are done with */
+            free(f->rec);
+            f->rec = NULL;
+            f->n = 0;
+            free(tk[i].call);
+            tk[i].call = NULL;
+            tk[i].ncall = 0;
+        }
     }
-    /* gather */
-    for (r = 0; r < nrank; r++)
-        t->n += rb[r].n;
-    if (!(t->row = malloc((t->n ? t->n : 1) * sizeof *t->row)))
-        goto oom;
-    for (i = 0, r = 0; r < nrank; r++) {
+    if (rerr_rank >= 0) {
+        hrel_seterr(err, errlen, "%s", rerr);
+        goto fail;
+    }
+    /* gather: the rows in rank order, their peers into one pool */
+    {
+        size_t np = 0;
+        for (r = 0; r < nrank; r++) {
+            size_t k;
+            t->n += rb[r].n;
+            for (k = 0; k < rb[r].n; k++)
+                np += (size_t)rb[r].row[k].npeers;
+        }
+        if (!(t->row = malloc((t->n ? t->n : 1) * sizeof *t->row)) ||
+            !(t->pool = malloc((np ? np : 1) * sizeof *t->pool)))
+            goto oom;
+    }
+    for (i = 0, j = 0, r = 0; r < nrank; r++) {
         size_t k, base = i;
         for (k = 0; k < rb[r].n; k++) {
-            t->row[i] = rb[r].row[k];
-            if (t->row[i].inside >= 0)
-                t->row[i].inside += (long)base;
+            hrel_msg *m = &t->row[i];
+            *m = rb[r].row[k];
+            if (m->inside >= 0)
+                m->inside += (long)base;
+            if (m->npeers) {
+                memcpy(t->pool + j, m->peers, (size_t)m->npeers * sizeof *m->peers);
+                m->peers = t->pool + j;
+                j += (size_t)m->npeers;
+            } else
+                m->peers = NULL;
             i++;
         }
         free(rb[r].row);
@@ -439,20 +536,37 @@ oom:
     hrel_seterr(err, errlen, "%s: out of memory", d->path);
 fail:
 out:
-    if (rb) {
-        for (r = 0; r < nrank; r++) {
-            size_t k;
-            for (k = 0; k < rb[r].n; k++)
-                free(rb[r].row[k].peers);
+    if (rb) {   /* the rows' peers are in the arena */
+        for (r = 0; r < nrank; r++)
             free(rb[r].row);
-        }
         free(rb);
     }
+    if (t && !t->pool) {   /* gathered rows point into the arena too */
+        free(t->row);
+        t->row = NULL;
+        t->n = 0;
+    }
     hrel_msgtrace_free(t);
+    ints_free(pa);
+    for (i = 0; i < nj; i++)
+        free(gname[i]);
+    free(gname);
+    free(jn);
     for (i = 0; tk && i < nt; i++)
         free(tk[i].call);
     free(tk);
     free(ord);
-    free(seqrow);
+    free(rowat);
     return rc;
+}
+
+int hrel_msgtrace_from_tev(const hrel_tevdir *d, hrel_msgtrace **out, char *err, size_t errlen)
+{
+    return build((hrel_tevdir *)d, 0, out, err, errlen);   /* D is left as it is */
+}
+
+int hrel_msgtrace_from_tev_consume(hrel_tevdir *d, hrel_msgtrace **out, char *err,
+                                   size_t errlen)
+{
+    return build(d, 1, out, err, errlen);
 }

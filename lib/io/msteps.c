@@ -1,10 +1,12 @@
 /* msteps -- M-step inference from a message-level trace. See msteps.h. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "errmsg.h"
 #include "msteps.h"
+#include "numfmt.h"
 
 int hrel_msteps_parse_rule(const char *s, hrel_msteps_opt *opt, char *err, size_t errlen)
 {
@@ -122,8 +124,12 @@ out:
     return name;
 }
 
+/* Row indexes of steps_fast: 32 bits, IX_NONE none. */
+typedef uint32_t ix;
+#define IX_NONE UINT32_MAX
+
 /* Union-find root of X, with path halving. */
-static size_t uf_find(size_t *up, size_t x)
+static ix uf_find(ix *up, ix x)
 {
     while (up[x] != x) {
         up[x] = up[up[x]];
@@ -140,21 +146,29 @@ static size_t uf_find(size_t *up, size_t x)
  * connected components (Tarjan, iterative) take one value each, the longest
  * path in topological order. Returns 0 (STEP set), 1 when a component holds a
  * weight-1 edge (no numbering: the caller's relaxation reports it), -1 when
- * out of memory. O(n) time and memory. */
+ * out of memory. O(n) time and memory: row indexes are 32-bit (about 50 bytes
+ * a row at the peak); a trace of 2^32 - 1 rows or more is left to the
+ * relaxation (returns 1). */
 static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const int *rl,
                       int *step)
 {
     size_t n = t->n, j, i, nz = n ? n : 1;
-    size_t *up = malloc(nz * sizeof *up), *prev = malloc(nz * sizeof *prev);
-    unsigned char *d = malloc(nz), *first = malloc(nz);
-    size_t *eoff = NULL, *eto = NULL, *idx = NULL, *low = NULL, *stk = NULL, *cs = NULL,
-           *ci = NULL, *comp = NULL;
+    ix *up = NULL, *prev = NULL;
+    unsigned char *d = NULL, *first = NULL;
+    ix *eoff = NULL, *eto = NULL, *idx = NULL, *low = NULL, *stk = NULL, *cs = NULL,
+       *ci = NULL, *comp = NULL;
     unsigned char *ew = NULL, *onstk = NULL;
     long *val = NULL;
     size_t ncomp = 0, ne = 0, sp = 0, ns = 0, counter = 0;
     int r, rc = -1;
-    const size_t NONE = (size_t)-1;
+    const ix NONE = IX_NONE;
 
+    if (n >= (size_t)IX_NONE)
+        return 1;
+    up = malloc(nz * sizeof *up);
+    prev = malloc(nz * sizeof *prev);
+    d = malloc(nz);
+    first = malloc(nz);
     if (!up || !prev || !d || !first)
         goto out;
     for (j = 0; j < n; j++) {
@@ -164,7 +178,7 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
     }
     for (r = 0; r < t->nproc; r++) {   /* program order, as the relaxation walks it */
         int prev_recv = 0, marked = 0;
-        size_t last = NONE;
+        ix last = NONE;
         for (j = t->first[r]; j < t->first[r + 1]; j++) {
             const hrel_msg *m = &t->row[j];
             if (rl[j] == 2) {
@@ -179,21 +193,21 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
             marked = 0;
             prev[j] = last;
             first[j] = last == NONE;
-            last = j;
+            last = (ix)j;
             prev_recv = m->kind == HREL_MSG_RECV;
         }
     }
     for (j = 0; j < n; j++) {   /* a receive and its message: one class */
         const hrel_msg *m = &t->row[j];
         if (m->kind == HREL_MSG_RECV && rl[j] == 1 && m->match >= 0 && rl[m->match] == 1) {
-            size_t a = uf_find(up, j), b = uf_find(up, (size_t)m->match);
+            ix a = uf_find(up, (ix)j), b = uf_find(up, (ix)m->match);
             if (a != b)
                 up[a] = b;
         }
     }
     for (j = 0; j < n; j++)
         if (rl[j] == 1)
-            up[j] = uf_find(up, j);
+            up[j] = uf_find(up, (ix)j);
     /* class graph in CSR form: node = root row; edges prev's class -> j's class */
     eoff = calloc(n + 1, sizeof *eoff);
     if (!eoff)
@@ -220,7 +234,7 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
     memcpy(ci, eoff, n * sizeof *ci);
     for (j = 0; j < n; j++)
         if (rl[j] == 1 && prev[j] != NONE && up[prev[j]] != up[j]) {
-            size_t a = up[prev[j]];
+            ix a = up[prev[j]];
             eto[ci[a]] = up[j];
             ew[ci[a]++] = d[j];
         }
@@ -239,17 +253,17 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
         size_t depth = 0;
         if (rl[i] != 1 || up[i] != i || idx[i] != NONE)
             continue;
-        cs[depth++] = i;
-        idx[i] = low[i] = counter++;
-        stk[sp++] = i;
+        cs[depth++] = (ix)i;
+        idx[i] = low[i] = (ix)counter++;
+        stk[sp++] = (ix)i;
         onstk[i] = 1;
         ci[i] = eoff[i];
         while (depth) {
-            size_t v = cs[depth - 1];
+            ix v = cs[depth - 1];
             if (ci[v] < eoff[v + 1]) {
-                size_t w = eto[ci[v]++];
+                ix w = eto[ci[v]++];
                 if (idx[w] == NONE) {
-                    idx[w] = low[w] = counter++;
+                    idx[w] = low[w] = (ix)counter++;
                     stk[sp++] = w;
                     onstk[w] = 1;
                     ci[w] = eoff[w];
@@ -259,11 +273,11 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
                 continue;
             }
             if (low[v] == idx[v]) {   /* v roots a component: pop it */
-                size_t w;
+                ix w;
                 do {
                     w = stk[--sp];
                     onstk[w] = 0;
-                    comp[w] = ncomp;
+                    comp[w] = (ix)ncomp;
                 } while (w != v);
                 ncomp++;
             }
@@ -273,6 +287,13 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
         }
     }
     (void)ns;
+    free(idx);   /* Tarjan's work is done: its memory goes before the longest path's */
+    free(low);
+    free(stk);
+    free(cs);
+    free(onstk);
+    idx = low = stk = cs = NULL;
+    onstk = NULL;
     /* components come out sinks first: numbered ncomp-1 .. 0 is topological */
     val = malloc((ncomp ? ncomp : 1) * sizeof *val);
     if (!val)
@@ -292,7 +313,7 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
                 }
         }
     {   /* longest path: components in topological order (highest number first) */
-        size_t *order = malloc((n ? n : 1) * sizeof *order), *coff = calloc(ncomp + 1, sizeof *coff);
+        ix *order = malloc((n ? n : 1) * sizeof *order), *coff = calloc(ncomp + 1, sizeof *coff);
         size_t c;
         if (!order || !coff) {
             free(order);
@@ -306,13 +327,13 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
             coff[c + 1] += coff[c];
         for (j = 0; j < n; j++)
             if (rl[j] == 1 && up[j] == j)
-                order[coff[comp[j]]++] = j;   /* coff[c] becomes the end of c */
+                order[coff[comp[j]]++] = (ix)j;   /* coff[c] becomes the end of c */
         for (c = ncomp; c-- > 0;) {
             size_t b0 = c ? coff[c - 1] : 0, k;
             for (k = b0; k < coff[c]; k++) {
                 size_t v = order[k], e;
                 for (e = eoff[v]; e < eoff[v + 1]; e++) {
-                    size_t tc = comp[eto[e]];
+                    ix tc = comp[eto[e]];
                     if (tc != c && val[c] + ew[e] > val[tc])
                         val[tc] = val[c] + ew[e];
                 }
@@ -507,14 +528,22 @@ numbered:
         }
         free(part);
     }
-    for (r = 0; r < t->nproc; r++) {    /* idle steps end where the previous did */
-        double prev = t->row[t->first[r]].t0;
-        for (int s = 1; s <= nstep; s++) {
-            hrel_trace_row *row = hrel_trace_at(tr, s, r);
-            if (isnan(row->t_end))
-                row->t_end = prev;
-            prev = row->t_end;
+    {   /* idle steps end where the previous did (step by step: the table's order) */
+        double *prev = malloc((size_t)t->nproc * sizeof *prev);
+        if (!prev) {
+            hrel_seterr(err, errlen, "%s: out of memory", t->path);
+            goto fail;
         }
+        for (r = 0; r < t->nproc; r++)
+            prev[r] = t->row[t->first[r]].t0;
+        for (int s = 1; s <= nstep; s++)
+            for (r = 0; r < t->nproc; r++) {
+                hrel_trace_row *row = hrel_trace_at(tr, s, r);
+                if (isnan(row->t_end))
+                    row->t_end = prev[r];
+                prev[r] = row->t_end;
+            }
+        free(prev);
     }
     {   /* the sends and mcasts of each step, bucketed by step in row order */
         size_t *off = calloc((size_t)nstep + 2, sizeof *off), *rows = NULL, nr = 0;
@@ -565,17 +594,47 @@ fail:
 int hrel_msteps_write_trace(const hrel_trace *t, FILE *fp)
 {
     int s, r, k;
+    char *buf = NULL;
+    size_t cap = 0;
     fprintf(fp, "rank,step,w_seconds,in_bytes,out_bytes,partners,t_end,pattern\n");
     for (s = 1; s <= t->nstep; s++)
         for (r = 0; r < t->nproc; r++) {
             const hrel_trace_row *row = hrel_trace_at(t, s, r);
-            fprintf(fp, "%d,%d,%.9g,%.0f,%.0f,", r, s, row->w_s, row->in_bytes, row->out_bytes);
-            for (k = 0; k < row->npartners; k++)
-                fprintf(fp, "%s%d", k ? ";" : "", row->partners[k]);
-            if (isnan(row->t_end))
-                fprintf(fp, ",,%s\n", row->pattern);
-            else
-                fprintf(fp, ",%.6f,%s\n", row->t_end, row->pattern);
+            size_t need = 1100 + 12 * (size_t)row->npartners + sizeof row->pattern;
+            char *p;                           /* three %f of huge doubles: 330 each */
+            if (need > cap) {
+                char *nb = realloc(buf, need);
+                if (!nb) {
+                    free(buf);
+                    return -1;
+                }
+                buf = nb;
+                cap = need;
+            }
+            p = hrel_numfmt_int(buf, r);
+            *p++ = ',';
+            p = hrel_numfmt_int(p, s);
+            *p++ = ',';
+            p = hrel_numfmt_g9(p, row->w_s);
+            *p++ = ',';
+            p = hrel_numfmt_f0(p, row->in_bytes);
+            *p++ = ',';
+            p = hrel_numfmt_f0(p, row->out_bytes);
+            *p++ = ',';
+            for (k = 0; k < row->npartners; k++) {
+                if (k)
+                    *p++ = ';';
+                p = hrel_numfmt_int(p, row->partners[k]);
+            }
+            *p++ = ',';
+            if (!isnan(row->t_end))
+                p = hrel_numfmt_f6(p, row->t_end);
+            *p++ = ',';
+            for (k = 0; k < (int)sizeof row->pattern && row->pattern[k]; k++)
+                *p++ = row->pattern[k];
+            *p++ = '\n';
+            fwrite(buf, 1, (size_t)(p - buf), fp);
         }
+    free(buf);
     return ferror(fp) ? -1 : 0;
 }

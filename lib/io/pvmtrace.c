@@ -56,6 +56,20 @@ static void *arena_alloc(void **a, size_t bytes)
     return &b->u[b->used - units];
 }
 
+/* Forget what the arena *A holds, keeping its newest block for reuse. */
+static void arena_reset(void **a)
+{
+    ablock *b = *a;
+    if (!b)
+        return;
+    while (b->next) {
+        ablock *nx = b->next->next;
+        free(b->next);
+        b->next = nx;
+    }
+    b->used = 0;
+}
+
 static void arena_free(void *a)
 {
     ablock *b = a;
@@ -330,6 +344,9 @@ typedef struct pstate {
     unsigned h[MAXDESC];           /* hash of each one's name */
     int nd;
     size_t cap;
+    hrel_pvmtrace_sink sink;       /* scan: each event goes here, not into the trace */
+    void *arg;
+    void *scratch;                 /* scan: the event's values, reset after each */
 } pstate;
 
 static unsigned name_hash(const char *s)
@@ -395,6 +412,18 @@ static int parse_units(parser *ps, pstate *st, hrel_pvmtrace *t)
                             line, nm);
                 return -1;
             }
+            if (st->sink) {
+                hrel_pvmtev one;
+                int rc;
+                if (parse_rec(ps, st->d[i], &one, &st->scratch) != 0)
+                    return -1;
+                one.line = line;
+                rc = st->sink(st->arg, &one);
+                arena_reset(&st->scratch);
+                if (rc != 0)
+                    return rc;
+                continue;
+            }
             if (hrel_grow(&t->ev, &st->cap, t->nev, sizeof *t->ev) != 0)
                 return perr(ps, "out of memory");
             e = &t->ev[t->nev];
@@ -453,29 +482,28 @@ static size_t last_cut(const char *buf, size_t from, size_t len)
     return 0;
 }
 
-int hrel_pvmtrace_read(const char *path, hrel_pvmtrace **out, char *err, size_t errlen)
+/* Parse the file PATH chunk by chunk into T (or, with ST->sink, to the sink).
+ * Return 0, -1 (ERR), or the sink's non-zero value. */
+static int read_chunks(const char *path, pstate *st, hrel_pvmtrace *t, char *err, size_t errlen)
 {
     hrel_text_stream *ts = NULL;
     parser ps = {path, NULL, 1, err, errlen};
-    pstate *st = calloc(1, sizeof *st);
-    hrel_pvmtrace *t = trace_new(path);
     size_t cap = (size_t)1 << 20, len = 0;
     char *buf = malloc(cap);
-    int eof = 0, started = 0;
+    int eof = 0, started = 0, rc = -1;
 
-    *out = NULL;
-    if (!st || !t || !buf) {
+    if (!buf) {
         hrel_seterr(err, errlen, "%s: out of memory", path);
-        goto fail;
+        goto out;
     }
     if (hrel_text_open(path, &ts, err, errlen) != 0)
-        goto fail;
+        goto out;
     for (;;) {
         size_t got = 0, from = 0, cut;
         char c;
         if (!eof) {
             if (hrel_text_read_some(ts, buf + len, cap - 1 - len, &got, err, errlen) != 0)
-                goto fail;
+                goto out;
             eof = got == 0;
             len += got;
         }
@@ -500,7 +528,7 @@ int hrel_pvmtrace_read(const char *path, hrel_pvmtrace **out, char *err, size_t 
                 char *nb = realloc(buf, 2 * cap);
                 if (!nb) {
                     hrel_seterr(err, errlen, "%s: out of memory", path);
-                    goto fail;
+                    goto out;
                 }
                 buf = nb;
                 cap *= 2;
@@ -510,8 +538,9 @@ int hrel_pvmtrace_read(const char *path, hrel_pvmtrace **out, char *err, size_t 
         c = buf[cut];
         buf[cut] = '\0';
         ps.p = buf;
-        if (parse_units(&ps, st, t) != 0)
-            goto fail;
+        if ((rc = parse_units(&ps, st, t)) != 0)
+            goto out;
+        rc = -1;
         buf[cut] = c;
         memmove(buf, buf + cut, len - cut);
         len -= cut;
@@ -519,17 +548,55 @@ int hrel_pvmtrace_read(const char *path, hrel_pvmtrace **out, char *err, size_t 
         if (eof)
             break;
     }
+    rc = 0;
+out:
     hrel_text_close(ts);
     free(buf);
+    return rc;
+}
+
+int hrel_pvmtrace_read(const char *path, hrel_pvmtrace **out, char *err, size_t errlen)
+{
+    pstate *st = calloc(1, sizeof *st);
+    hrel_pvmtrace *t = trace_new(path);
+
+    *out = NULL;
+    if (!st || !t) {
+        hrel_seterr(err, errlen, "%s: out of memory", path);
+        free(st);
+        hrel_pvmtrace_free(t);
+        return -1;
+    }
+    if (read_chunks(path, st, t, err, errlen) != 0) {
+        free(st);
+        hrel_pvmtrace_free(t);
+        return -1;
+    }
     free(st);
     *out = t;
     return 0;
-fail:
-    hrel_text_close(ts);
-    free(buf);
+}
+
+int hrel_pvmtrace_scan(const char *path, hrel_pvmtrace_sink sink, void *arg, char *err,
+                       size_t errlen)
+{
+    pstate *st = calloc(1, sizeof *st);
+    hrel_pvmtrace *t = trace_new(path);   /* holds the descriptors */
+    int rc;
+
+    if (!st || !t) {
+        hrel_seterr(err, errlen, "%s: out of memory", path);
+        free(st);
+        hrel_pvmtrace_free(t);
+        return -1;
+    }
+    st->sink = sink;
+    st->arg = arg;
+    rc = read_chunks(path, st, t, err, errlen);
+    arena_free(st->scratch);
     free(st);
     hrel_pvmtrace_free(t);
-    return -1;
+    return rc;
 }
 
 void hrel_pvmtrace_free(hrel_pvmtrace *t)

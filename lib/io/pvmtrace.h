@@ -18,8 +18,9 @@
  * hrel_pvmtrace_read reads the file in chunks, cut between records, so no
  * limit on its size but memory: about 90 bytes per record (event, its
  * integer fields as int, its list), names and field names shared per
- * descriptor. It allocates; the caller frees with hrel_pvmtrace_free. Nothing
- * here prints.
+ * descriptor. It allocates; the caller frees with hrel_pvmtrace_free.
+ * hrel_pvmtrace_scan streams the events to a callback instead, holding none.
+ * Nothing here prints.
  */
 #ifndef HREL_PVMTRACE_H
 #define HREL_PVMTRACE_H
@@ -53,12 +54,24 @@ typedef struct hrel_pvmtrace {
     void *arena;           /* blocks holding descriptors, values and lists */
 } hrel_pvmtrace;
 
+/* What hrel_pvmtrace_scan hands each event to: 0 to go on, a value > 0 to
+ * stop the scan (which then returns it). E and what it points to (values,
+ * list) live until the call returns; its name and field names until the scan's. */
+typedef int (*hrel_pvmtrace_sink)(void *arg, const hrel_pvmtev *e);
+
 /* Read PATH. Return 0 and set *OUT, or non-zero with "PATH:LINE: ..." in ERR. */
 int hrel_pvmtrace_read(const char *path, hrel_pvmtrace **out, char *err, size_t errlen);
 
 /* Parse the text TXT (NUL-terminated) as if read from file NAME. */
 int hrel_pvmtrace_parse(const char *name, const char *txt, hrel_pvmtrace **out,
                         char *err, size_t errlen);
+
+/* Read PATH as hrel_pvmtrace_read does (the same events, the same errors) but
+ * hand each event, in file order, to SINK instead of keeping it: memory for one
+ * chunk of the file. Return 0 (every event handed), -1 (ERR as
+ * hrel_pvmtrace_read's) or the value SINK stopped the scan with (ERR untouched). */
+int hrel_pvmtrace_scan(const char *path, hrel_pvmtrace_sink sink, void *arg, char *err,
+                       size_t errlen);
 
 void hrel_pvmtrace_free(hrel_pvmtrace *t);
 

@@ -1,13 +1,18 @@
 /* Unit tests at scale: synthetic traces (lib/io/msgsynth) of every shape, up
- * to 10^5 events, read from msgs.csv and from PVM tracer text, stepped
+ * to 10^5 events, read from msgs.csv, from PVM tracer text (held and sorted,
+ * and streamed: hrel_msgtrace_import_pvm) and from the preload tracer's task
+ * files (the same rows, plus an end row per rank), stepped
  * (msteps), priced with BSPWB and MPM, and replayed under every medium and
  * the daemon route. The expected values are the answers of the code before
  * the scale rewrite (O(n^2) receive matching and replay scans; issue #24),
  * printed by this test with HREL_SCALE_PRINT=1 on that code: the new code
  * must give them to 1e-9 relative. Behaviour, not timing. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "hrel_test.h"
 #include "model.h"
@@ -16,6 +21,7 @@
 #include "msteps.h"
 #include "pvmtrace.h"
 #include "replay.h"
+#include "tevfile.h"
 
 #define NCONF 7
 #define NVAL (4 + 3 * NCONF + 2)   /* rows, steps, bspwb, mpm; per conf total, end0, endp; packets, copies */
@@ -61,14 +67,78 @@ static void conf(int k, hrel_replay_param *par)
 
 static const char *const shape_name[] = {"ring", "alltoall", "mw"};
 
+/* Do A and B hold the same rows, B with SKIP_END rows of kind end past A's
+ * (one at the end of each rank), matches the same row of the same rank? */
+static int same_rows(const hrel_msgtrace *a, const hrel_msgtrace *b, int skip_end, double tol)
+{
+    int r, k;
+    if (a->nproc != b->nproc || b->n != a->n + (size_t)(skip_end ? a->nproc : 0))
+        return 0;
+    for (r = 0; r < a->nproc; r++) {
+        size_t i, na = a->first[r + 1] - a->first[r], nb = b->first[r + 1] - b->first[r];
+        if (nb != na + (size_t)(skip_end ? 1 : 0) ||
+            (skip_end && b->row[b->first[r + 1] - 1].kind != HREL_MSG_END))
+            return 0;
+        for (i = 0; i < na; i++) {
+            const hrel_msg *x = &a->row[a->first[r] + i], *y = &b->row[b->first[r] + i];
+            if (x->rank != y->rank || x->host != y->host || x->kind != y->kind ||
+                x->npeers != y->npeers || x->bytes != y->bytes || x->tag != y->tag ||
+                (x->match < 0) != (y->match < 0) || fabs(x->t0 - y->t0) > tol ||
+                fabs(x->t1 - y->t1) > tol)
+                return 0;
+            if (x->match >= 0) {
+                const hrel_msg *xs = &a->row[x->match], *ys = &b->row[y->match];
+                if (xs->rank != ys->rank ||
+                    (size_t)x->match - a->first[xs->rank] != (size_t)y->match - b->first[ys->rank])
+                    return 0;
+            }
+            for (k = 0; k < x->npeers; k++)
+                if (x->peers[k] != y->peers[k])
+                    return 0;
+        }
+    }
+    return 1;
+}
+
+/* Write case C as task files into DIR and import them into *OUT. */
+static int tev_form(const hrel_msgsynth_opt *o, const char *dir, hrel_msgtrace **out, char *err,
+                    size_t errlen)
+{
+    hrel_tevdir *d = NULL;
+    int rc;
+    mkdir(dir, 0777);
+    if (hrel_msgsynth_write_tev(o, dir, NULL, err, errlen) != 0 ||
+        hrel_tevdir_read(dir, &d, err, errlen) != 0)
+        return -1;
+    rc = hrel_msgtrace_from_tev(d, out, err, errlen);
+    hrel_tevdir_free(d);
+    return rc;
+}
+
+/* Remove the task files of DIR and DIR. */
+static void remove_dir(const char *dir)
+{
+    DIR *dp = opendir(dir);
+    struct dirent *de;
+    char path[1024];
+    while (dp && (de = readdir(dp)))
+        if (de->d_name[0] != '.') {
+            snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+            remove(path);
+        }
+    if (dp)
+        closedir(dp);
+    rmdir(dir);
+}
+
 /* Compute the values of case C into V; return 0 or -1 (err set). */
 static int run_case(const scase *c, double *v, char *err, size_t errlen)
 {
     hrel_msgsynth_opt o = {c->shape, 16, c->events, 8192};
-    char mpath[512], tpath[512];
+    char mpath[512], tpath[512], dpath[512];
     const char *dir = getenv("HREL_TEST_TMP");
     FILE *fp;
-    hrel_msgtrace *t = NULL, *tp = NULL;
+    hrel_msgtrace *t = NULL, *tp = NULL, *ts = NULL, *tt = NULL;
     hrel_pvmtrace *pt = NULL;
     hrel_trace *tr = NULL;
     hrel_msteps_opt mo = {0, -1, NULL, 0};
@@ -80,6 +150,8 @@ static int run_case(const scase *c, double *v, char *err, size_t errlen)
     snprintf(mpath, sizeof mpath, "%s/scale_%s_%ld.csv", dir && *dir ? dir : "/tmp",
              shape_name[c->shape], c->events);
     snprintf(tpath, sizeof tpath, "%s/scale_%s_%ld.trc", dir && *dir ? dir : "/tmp",
+             shape_name[c->shape], c->events);
+    snprintf(dpath, sizeof dpath, "%s/scale_%s_%ld.tev", dir && *dir ? dir : "/tmp",
              shape_name[c->shape], c->events);
     if (!(fp = fopen(mpath, "w")) || hrel_msgsynth_write(&o, HREL_SYNTH_MSGS, fp, NULL, err, errlen))
         goto out;
@@ -102,6 +174,10 @@ static int run_case(const scase *c, double *v, char *err, size_t errlen)
             same = a->peers[k] == b->peers[k];
     }
     HREL_CHECK(same, "msgs.csv and the tracer text give the same trace");
+    if (hrel_msgtrace_import_pvm(tpath, &ts, err, errlen) || tev_form(&o, dpath, &tt, err, errlen))
+        goto out;
+    HREL_CHECK(same_rows(tp, ts, 0, 0), "the tracer text streamed gives the sorted way's trace");
+    HREL_CHECK(same_rows(t, tt, 1, 5e-10), "the task files give msgs.csv's rows (and end rows)");
     v[0] = (double)t->n;
     if (hrel_msteps_infer(tp, &mo, &tr, NULL, err, errlen))
         goto out;
@@ -137,8 +213,11 @@ out:
     hrel_pvmtrace_free(pt);
     hrel_msgtrace_free(t);
     hrel_msgtrace_free(tp);
+    hrel_msgtrace_free(ts);
+    hrel_msgtrace_free(tt);
     remove(mpath);
     remove(tpath);
+    remove_dir(dpath);
     return rc;
 }
 
