@@ -16,7 +16,7 @@ SAN=$BASE-san
 filter=${1:-}
 case "$filter" in -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 # the e2e tests of the analysis command alone (no pvmd)
-E2E="test_fit_cli test_compare test_hyper_cli"
+E2E="test_fit_cli test_compare test_hyper_cli test_hrel_predict"
 
 mkdir -p "$ROOT/.log" "$ROOT/$SAN"
 log=$ROOT/.log/sanitize-build.log
