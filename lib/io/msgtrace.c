@@ -837,14 +837,9 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
         size_t need = 400 + 12 * (size_t)m->npeers + strlen(hrel_msgkind_name(m->kind));
                                                        /* a %f of a huge double: 320 */
         char *p;
-        if (need > cap) {
-            char *nb = realloc(buf, need);
-            if (!nb) {
-                free(buf);
-                return -1;
-            }
-            buf = nb;
-            cap = need;
+        if (hrel_grow(&buf, &cap, need - 1, 1) != 0) {
+            free(buf);
+            return -1;
         }
         p = put_int(buf, m->rank);
         *p++ = ',';

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "grow.h"
 #include "msteps.h"
 #include "numfmt.h"
 
@@ -602,14 +603,9 @@ int hrel_msteps_write_trace(const hrel_trace *t, FILE *fp)
             const hrel_trace_row *row = hrel_trace_at(t, s, r);
             size_t need = 1100 + 12 * (size_t)row->npartners + sizeof row->pattern;
             char *p;                           /* three %f of huge doubles: 330 each */
-            if (need > cap) {
-                char *nb = realloc(buf, need);
-                if (!nb) {
-                    free(buf);
-                    return -1;
-                }
-                buf = nb;
-                cap = need;
+            if (hrel_grow(&buf, &cap, need - 1, 1) != 0) {
+                free(buf);
+                return -1;
             }
             p = hrel_numfmt_int(buf, r);
             *p++ = ',';
