@@ -49,6 +49,7 @@ typedef struct master {
     char hosts[HREL_MAX_RANKS][64];         /* host of each worker */
     char machine[HREL_MAX_RANKS][64];       /* machine (kernel boot id) of each worker */
     int cpus[HREL_MAX_RANKS];    /* cpus of that machine */
+    double quota[HREL_MAX_RANKS]; /* CPUs its cgroup limit allows (0: no limit) */
     FILE *raw;                   /* raw.csv */
     FILE *cases;                 /* cases.csv */
     const hrel_bench_done *done; /* finished cases of a resumed run (skipped) */
@@ -112,6 +113,18 @@ static void write_meta(FILE *fp, const master *m)
                     "processor counts measure the CPU scheduler as well as the network\n",
                 maxper, cpus);
     hrel_vm_free_names(hosts, nhost);
+    for (i = 0, j = 0; i < m->nworker; i++)
+        j += m->quota[i] > 0.0 && m->quota[i] < 1.0;
+    if (j) {
+        fprintf(fp, "# cpu_limit: %d of %d workers run under a cgroup CPU limit below one "
+                    "CPU (", j, m->nworker);
+        for (i = 0, j = 0; i < m->nworker; i++)
+            if (m->quota[i] > 0.0 && m->quota[i] < 1.0)
+                fprintf(fp, "%s%s %.3g", j++ ? ", " : "", m->hosts[i], m->quota[i]);
+        fprintf(fp, "): in cases with such a rank, ranks block in pvm_trecv and sleep to the "
+                    "start instead of polling and spinning (a spinning rank spends its "
+                    "period's budget and is held back when its message arrives)\n");
+    }
     fprintf(fp, "# op: %s\n", hrel_op_name(cfg->op));
     fprintf(fp, "# packet_unit: byte\n");
     fprintf(fp, "# repetitions: %s; %ld warm-up repetitions discarded per case\n", pol,
@@ -128,9 +141,9 @@ static void write_meta(FILE *fp, const master *m)
                 "time; seconds = max over ranks of (end of the rank's sends and receives - "
                 "start time) on its CLOCK_MONOTONIC; a repetition whose start message came "
                 "late, or (with a cpu per rank) in which a rank started over %g s late, is "
-                "voided and repeated; ranks spin the last %g s when each has a cpu, else "
-                "sleep; receivers poll (pvm_nrecv) when each rank has a cpu and routes are "
-                "direct (%s), else block; "
+                "voided and repeated; ranks spin the last %g s when each has a cpu (and no "
+                "cgroup limit below one cpu), else sleep; receivers poll (pvm_nrecv) when "
+                "each rank has a cpu and routes are direct (%s), else block; "
                 "routes opened before timing; fill and byte checks outside "
                 "(hrel README: How the benchmark measures)\n", NPING,
                 cfg->max_lag_s, SPIN_S, cfg->recv_block ? "off: --recv block" : "on");
@@ -285,6 +298,17 @@ static int oversubscribed(const master *m, int p)
     return 0;
 }
 
+/* 1 if one of ranks 0..p-1 runs under a cgroup CPU limit below one CPU: it has
+ * no CPU of its own to spin or poll on. */
+static int cpu_limited(const master *m, int p)
+{
+    int r;
+    for (r = 0; r < p; r++)
+        if (m->quota[r] > 0.0 && m->quota[r] < 1.0)
+            return 1;
+    return 0;
+}
+
 /* Run one (pattern, p, h) case. Return 0, or -1 with m->err. */
 static int run_case(master *m, const char *pat, int p, long h, long msg, double share_s,
                     double deadline,
@@ -292,7 +316,7 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, double 
 {
     const hrel_bench_cfg *cfg = m->cfg;
     hrel_case c;
-    int r, status, src, late, ontime = 0;
+    int r, status, src, late, ontime = 0, own_cpu;
     long rep, got_rep;
     double el, lag, wait = cfg->timeout_s * p + 30.0, last = 0.0, t_sync;
     double off[HREL_MAX_RANKS], rtt[HREL_MAX_RANKS], lags[HREL_MAX_RANKS];
@@ -311,10 +335,14 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, double 
     c.timeout_s = cfg->timeout_s;
     c.first_rep = -cfg->warmup;
     cs->oversub = oversubscribed(m, p);
-    c.spin_s = cs->oversub ? 0.0 : SPIN_S;
+    /* a whole cpu per rank: no two ranks on one cpu, none under a cgroup limit
+     * below one cpu (a rank spinning there spends its period's budget and is
+     * held back, up to a period, when its message comes) */
+    own_cpu = !cs->oversub && !cpu_limited(m, p);
+    c.spin_s = own_cpu ? SPIN_S : 0.0;
     /* a cpu per rank and task-to-task routes: poll (no wake-up in the timing);
      * daemon routes need the host's pvmd to run, which a spinning rank would delay */
-    c.poll = !cs->oversub && !cfg->recv_block && cfg->route == PvmRouteDirect;
+    c.poll = own_cpu && !cfg->recv_block && cfg->route == PvmRouteDirect;
     for (r = 0; r < p; r++) {
         c.rank = r;
         c.corrupt_rep = r == cfg->corrupt_rank ? cfg->corrupt_rep : LONG_MIN;
@@ -356,7 +384,7 @@ static int run_case(master *m, const char *pat, int p, long h, long msg, double 
                 return fail(m, "%s", "a worker answered for another repetition");
             if (status == HREL_REPORT_LATE)
                 late = 1;
-            else if (!cs->oversub && lag > cfg->max_lag_s)
+            else if (own_cpu && lag > cfg->max_lag_s)
                 late = 2;
             if (el > tmax)
                 tmax = el;
@@ -420,16 +448,20 @@ static int collect_info(master *m)
     for (k = 0; k < m->nworker; k++) {
         char id[256], verr[256];
         int cpus = 1;
+        double quota = 0.0;
         if (hrel_vm_recv(-1, HREL_TAG_INFO, m->cfg->timeout_s, &src, NULL, verr, sizeof verr) < 0)
             return fail(m, "%s", verr);
         id[0] = '\0';
         if (hrel_upk_str(id, sizeof id) < 0)
             snprintf(id, sizeof id, "unknown");
         pvm_upkint(&cpus, 1, 1);
+        if (pvm_upkdouble(&quota, 1, 1) < 0 || !(quota >= 0.0))
+            quota = 0.0;
         for (r = 0; r < m->nworker; r++)
             if (m->tids[r] == src) {
                 snprintf(m->machine[r], sizeof m->machine[r], "%s", id);
                 m->cpus[r] = cpus > 0 ? cpus : 1;
+                m->quota[r] = quota;
             }
     }
     return 0;

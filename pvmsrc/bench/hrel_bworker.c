@@ -24,6 +24,7 @@
 
 #include "bench.h"
 #include "clock.h"
+#include "cpucal.h"
 #include "msgcheck.h"
 #include "pattern.h"
 #include "vm.h"
@@ -284,13 +285,17 @@ int main(void)
     }
     pvm_notify(PvmTaskExit, HREL_TAG_EXIT, 1, &master);
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);   /* wake from nanosleep on time */
-    {   /* tell the master which machine this is and how many cpus it has */
+    {   /* tell the master which machine this is, how many cpus it has and
+         * what CPU limit its cgroup sets (0: none) */
         char id[64];
         int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+        double quota, period;
+        hrel_cpucal_quota(&quota, &period);
         hrel_machine_id(id, sizeof id);
         pvm_initsend(PvmDataDefault);
         pvm_pkstr(id);
         pvm_pkint(&cpus, 1, 1);
+        pvm_pkdouble(&quota, 1, 1);
         pvm_send(master, HREL_TAG_INFO);
     }
     for (;;) {
