@@ -24,7 +24,7 @@
 #   psrs       hrel_psrs -p 4 --n 262144 -r 1 -w 0
 # Writes DIR/PROGRAM/{FROM,SLOW,FAST}/ (predict.sh run folders; SLOW's predicts
 # from FROM's trace), DIR/PROGRAM/whatif/ (hrel predict -o) and DIR/offline.csv:
-#   program,check,platform,model,predicted_s,untraced_median_s,err_pct,cpu_ratio
+#   program,check,platform,model,predicted_s,untraced_median_s,err_pct,lo_s,hi_s,cpu_ratio
 # (check: same = FROM predicted from its own trace, cross-cpu, what-if, and
 # SLOW's and FAST's own-trace predictions for comparison). Last line: the folder.
 set -u -o pipefail
@@ -67,8 +67,8 @@ median_run() {   # the predicting trace of a predict.sh folder
     sed -n 's/^# predicted_from: //p' "$1/predict.csv" | head -n 1
 }
 row() {   # row PROGRAM CHECK PLATFORM PREDICT_UNTRACED_CSV RATIO
-    grep -vE '^#|^model,' "$4" | while IFS=, read -r m p u e; do
-        echo "$1,$2,$3,$m,$p,$u,$e,$5"; done
+    grep -vE '^#|^model,' "$4" | while IFS=, read -r m p u e lo hi; do
+        echo "$1,$2,$3,$m,$p,$u,$e,$lo,$hi,$5"; done
 }
 ratio_of() { sed -n 's/^# cpu_ratio: \([^ ]*\) .*/\1/p' "$1" | head -n 1; }
 # one characterisation per platform, used by every program
@@ -81,7 +81,7 @@ for p in "$from" "$slow" "$fast"; do
         die "the quick study of $p failed (see $c.log)"
     [ -s "$c/calibration.csv" ] || die "the quick study of $p left no calibration.csv (see $c.log)"
 done
-echo "program,check,platform,model,predicted_s,untraced_median_s,err_pct,cpu_ratio" >"$run/offline.csv"
+echo "program,check,platform,model,predicted_s,untraced_median_s,err_pct,lo_s,hi_s,cpu_ratio" >"$run/offline.csv"
 for c in ${cells//,/ }; do
     read -r -a prog <<<"$(prog_of "$c")"
     d=$run/$c

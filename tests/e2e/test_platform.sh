@@ -288,11 +288,20 @@ else
 fi
 "$P" down "$T/hrelthd${TG}.platform" >/dev/null 2>&1
 # the virtual machine on it: the second pvmd is started from inside the first host
-"$P" run "$T/hrelthd${TG}.platform" --no-probe -- sh -c 'echo conf | pvm; $0/hrel_platform_hello' "$T/pbin" \
+# and the benchmark on it: a rank under a CPU limit below one CPU must not poll
+# or spin (it would spend its period's budget and be held back when its
+# message comes), so hrel_bench says it found the limit on both workers
+cp "$BIN/hrel_bworker" "$T/pbin/hrel_bworker"
+"$P" run "$T/hrelthd${TG}.platform" --no-probe -- sh -c 'echo conf | pvm; $0/hrel_platform_hello
+    '"$BIN"'/hrel_bench -q -P PP -p 2 -s 6720 -r 3 -w 0 -o $1' "$T/pbin" "$T/bcpu" \
     >"$T/hrelthd.out" 2>"$T/hrelthd.err"; rc=$?
 check "duplex half + cpu: run exits 0 ($(head -n 1 "$T/hrelthd.err"))" test $rc -eq 0
 check "duplex half + cpu: a worker runs on each host (pvmd of hb in its cgroup)" \
     test "$(grep -cE '^worker (h[ab]) on \1$' "$T/hrelthd.out")" -eq 2
+check "duplex half + cpu: hrel_bench finds the limit on both workers (no poll, no spin)" \
+    grep -qE '^# cpu_limit: 2 of 2 workers .*\(ha 0\.2, hb 0\.2\)' "$T/bcpu/raw.csv"
+check "duplex half + cpu: hrel_bench's PP case measured (3 repetitions)" \
+    test "$(grep -c '^PP,2,6720,' "$T/bcpu/raw.csv")" -eq 3
 check "duplex half + cpu: teardown leaves nothing (no cgroup either)" \
     eval "nothing_left hrelthd${TG} && ! ls -d /sys/fs/cgroup/cpu/hrel.hrelthd${TG}.* >/dev/null 2>&1"
 
