@@ -458,10 +458,11 @@ static long fld(const hrel_pvmtev *e, const char *f, long dflt)
  * that is consistent; hosts reached through messages from rank 0's host. */
 void hrel_msgtrace_align_clocks(hrel_msgtrace *t)
 {
-    int maxh = 0, changed = 1, guard = 0;
+    int maxh = 0, changed = 1, guard = 0, shifted = 0;
     size_t i;
     double *off, *lo, *hi;
     int *known;
+    unsigned char *has;
     for (i = 0; i < t->n; i++)
         if (t->row[i].host > maxh)
             maxh = t->row[i].host;
@@ -469,12 +470,19 @@ void hrel_msgtrace_align_clocks(hrel_msgtrace *t)
     lo = calloc((size_t)maxh + 1, sizeof *lo);
     hi = calloc((size_t)maxh + 1, sizeof *hi);
     known = calloc((size_t)maxh + 1, sizeof *known);
-    if (!off || !lo || !hi || !known)
+    has = calloc((size_t)maxh + 1, 1);
+    if (!off || !lo || !hi || !known || !has)
         goto out;
+    for (i = 0; i < t->n; i++)
+        has[t->row[i].host] = 1;
     known[t->row[0].host] = 1;
     while (changed && guard++ <= maxh + 1) {
         int h;
         changed = 0;
+        for (h = 0; h <= maxh && (known[h] || !has[h]); h++)
+            ;
+        if (h > maxh)
+            break;   /* every host of a row known: a pass would change nothing */
         for (h = 0; h <= maxh; h++) {
             lo[h] = -INFINITY;
             hi[h] = INFINITY;
@@ -511,11 +519,14 @@ void hrel_msgtrace_align_clocks(hrel_msgtrace *t)
                 t->clock_shift_max = fabs(o);
         }
     }
-    for (i = 0; i < t->n; i++) {
+    for (i = 0; i <= (size_t)maxh; i++)
+        shifted |= off[i] != 0;
+    for (i = 0; shifted && i < t->n; i++) {   /* (adding 0 changes no time: none is -0) */
         t->row[i].t0 += off[t->row[i].host];
         t->row[i].t1 += off[t->row[i].host];
     }
 out:
+    free(has);
     free(off);
     free(lo);
     free(hi);
