@@ -547,9 +547,7 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
             }
         }
         if (consume) {   /* this task's records are done with */
-            free(f->rec);
-            f->rec = NULL;
-            f->n = 0;
+            hrel_tevfile_drop(f);
             free(tk[i].call);
             tk[i].call = NULL;
             tk[i].ncall = 0;
