@@ -826,7 +826,7 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
     size_t i;
     int k;
     char *buf = NULL;
-    size_t cap = 0;
+    size_t cap = 0, used = 0;
     fprintf(fp, "# source: %s\n# ranks: %d\n", t->path, t->nproc);
     if (t->tracer[0])
         fprintf(fp, "# tracer: %s\n", t->tracer);
@@ -843,16 +843,16 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
             fprintf(fp, "# exit_status: rank %d %d%s\n", k, t->status[k],
                     t->status[k] < 0 ? " (no end recorded)" : "");
     fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n");
-    for (i = 0; i < t->n; i++) {
+    for (i = 0; i < t->n; i++) {   /* rows gathered in BUF, written 64 KiB at a time */
         const hrel_msg *m = &t->row[i];
         size_t need = 400 + 12 * (size_t)m->npeers + strlen(hrel_msgkind_name(m->kind));
                                                        /* a %f of a huge double: 320 */
         char *p;
-        if (hrel_grow(&buf, &cap, need - 1, 1) != 0) {
+        if (hrel_grow(&buf, &cap, used + need - 1, 1) != 0) {
             free(buf);
             return -1;
         }
-        p = put_int(buf, m->rank);
+        p = put_int(buf + used, m->rank);
         *p++ = ',';
         p = put_int(p, m->host);
         *p++ = ',';
@@ -885,8 +885,14 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
             p += il;
         }
         *p++ = '\n';
-        fwrite(buf, 1, (size_t)(p - buf), fp);
+        used = (size_t)(p - buf);
+        if (used >= 65536) {
+            fwrite(buf, 1, used, fp);
+            used = 0;
+        }
     }
+    if (used)
+        fwrite(buf, 1, used, fp);
     free(buf);
     return ferror(fp) ? -1 : 0;
 }

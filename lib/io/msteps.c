@@ -238,8 +238,10 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
             eto[ci[a]] = up[j];
             ew[ci[a]++] = d[j];
         }
-    /* Tarjan's strongly connected components, iterative */
-    idx = malloc(nz * sizeof *idx);
+    /* Tarjan's strongly connected components, iterative (idx in prev's room:
+       the memory is touched already, and prev is done with) */
+    idx = prev;
+    prev = NULL;
     low = malloc(nz * sizeof *low);
     stk = malloc(nz * sizeof *stk);
     cs = malloc(nz * sizeof *cs);     /* call stack of nodes */
@@ -288,11 +290,10 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
     }
     (void)ns;
     free(idx);   /* Tarjan's work is done: its memory goes before the longest path's */
-    free(low);
     free(stk);
     free(cs);
     free(onstk);
-    idx = low = stk = cs = NULL;
+    idx = stk = cs = NULL;
     onstk = NULL;
     /* components come out sinks first: numbered ncomp-1 .. 0 is topological */
     val = malloc((ncomp ? ncomp : 1) * sizeof *val);
@@ -313,11 +314,11 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
                 }
         }
     {   /* longest path: components in topological order (highest number first) */
-        ix *order = malloc((n ? n : 1) * sizeof *order), *coff = calloc(ncomp + 1, sizeof *coff);
+        ix *order = low, *coff = calloc(ncomp + 1, sizeof *coff);   /* order: low's room */
         size_t c;
-        if (!order || !coff) {
+        low = NULL;
+        if (!coff) {
             free(order);
-            free(coff);
             goto out;
         }
         for (j = 0; j < n; j++)

@@ -166,6 +166,7 @@ int hrel_msteps_write_steps(const hrel_msgtrace *t, const int *step, int nstep, 
 {
     wstate w;
     int p = t->nproc, r, s, rc = -1;
+    size_t used = 0;
     memset(&w, 0, sizeof w);
     if (p < 1 || !(w.cur = malloc((size_t)p * sizeof *w.cur)) ||
         !(w.prev_end = malloc((size_t)p * sizeof *w.prev_end)) ||
@@ -180,7 +181,7 @@ int hrel_msteps_write_steps(const hrel_msgtrace *t, const int *step, int nstep, 
         w.prev_end[r] = w.prev_t[r] = t0;
     }
     fputs(header, fp);
-    for (s = 1; s <= nstep; s++) {
+    for (s = 1; s <= nstep; s++) {   /* rows gathered in w.buf, written 64 KiB at a time */
         const char *pat;
         w.npart = w.nsends = 0;
         for (r = 0; r < p; r++)
@@ -190,13 +191,20 @@ int hrel_msteps_write_steps(const hrel_msgtrace *t, const int *step, int nstep, 
         for (r = 0; r < p; r++) {
             const cell *c = &w.c[r];
             char *e;
-            if (hrel_grow(&w.buf, &w.cbuf, 1100 + 12 * c->npart + HREL_TRACE_PATLEN, 1) != 0)
+            if (hrel_grow(&w.buf, &w.cbuf, used + 1100 + 12 * c->npart + HREL_TRACE_PATLEN,
+                          1) != 0)
                 goto out;
-            e = row_text(w.buf, r, s, c->w, c->in, c->out, w.part + c->part, (int)c->npart,
-                         c->t_end, pat, HREL_TRACE_PATLEN);
-            fwrite(w.buf, 1, (size_t)(e - w.buf), fp);
+            e = row_text(w.buf + used, r, s, c->w, c->in, c->out, w.part + c->part,
+                         (int)c->npart, c->t_end, pat, HREL_TRACE_PATLEN);
+            used = (size_t)(e - w.buf);
+            if (used >= 65536) {
+                fwrite(w.buf, 1, used, fp);
+                used = 0;
+            }
         }
     }
+    if (used)
+        fwrite(w.buf, 1, used, fp);
     rc = ferror(fp) ? -1 : 0;
 out:
     wstate_free(&w);
