@@ -131,9 +131,16 @@ static int write_msgs(FILE *fp, const void *mt)
     return hrel_msgtrace_write(mt, fp);
 }
 
-static int write_steps(FILE *fp, const void *tr)
+typedef struct steps_out {
+    const hrel_msgtrace *mt;
+    const int *step;
+    int nstep;
+} steps_out;
+
+static int write_steps(FILE *fp, const void *so)
 {
-    return hrel_msteps_write_trace(tr, fp);
+    const steps_out *o = so;
+    return hrel_msteps_write_steps(o->mt, o->step, o->nstep, fp);
 }
 
 /* Write DIR/NAME with BODY(FP, OBJ). Return 0, or 1 after printing
@@ -157,27 +164,31 @@ static int import_write(const char *dir, const hrel_msgtrace *mt, const hrel_mst
                         int steps_asked)
 {
     char err[1024];
-    hrel_trace *tr = NULL;
-    int rc = 1;
+    steps_out so = {mt, NULL, 0};
+    int *step = NULL, rc = 1;
     char path[4096];
     if (write_out(dir, "msgs.csv", write_msgs, mt))
         goto out;
     snprintf(path, sizeof path, "%.3000s/trace.csv", dir);
-    if (hrel_msteps_infer(mt, opt, &tr, NULL, err, sizeof err) != 0 && steps_asked) {
+    /* the step numbers, then trace.csv step by step (no step table held) */
+    if (hrel_msteps_number(mt, opt, &step, &so.nstep, err, sizeof err) != 0 && steps_asked) {
         fail(1, "trace", err);
         goto out;
-    } else if (!tr) {
+    } else if (!step) {
         /* the message-level trace stands; BSPWB and MPM need steps */
         remove(path);
         fprintf(stderr, "hrel trace: no M-steps, no trace.csv (BSPWB and MPM will refuse; the "
                 "replay needs none): %s\n", err);
-    } else if (write_out(dir, "trace.csv", write_steps, tr))
-        goto out;
+    } else {
+        so.step = step;
+        if (write_out(dir, "trace.csv", write_steps, &so))
+            goto out;
+    }
     printf("ranks %d\nmessages %zu\nsteps %d\nclock_shift_max_s %.6f\nclock_bound_s %.6f\n",
-           mt->nproc, mt->n, tr ? tr->nstep : 0, mt->clock_shift_max, mt->clock_bound);
+           mt->nproc, mt->n, step ? so.nstep : 0, mt->clock_shift_max, mt->clock_bound);
     rc = 0;
 out:
-    hrel_trace_free(tr);
+    free(step);
     return rc;
 }
 

@@ -458,10 +458,11 @@ static long fld(const hrel_pvmtev *e, const char *f, long dflt)
  * that is consistent; hosts reached through messages from rank 0's host. */
 void hrel_msgtrace_align_clocks(hrel_msgtrace *t)
 {
-    int maxh = 0, changed = 1, guard = 0;
+    int maxh = 0, changed = 1, guard = 0, shifted = 0;
     size_t i;
     double *off, *lo, *hi;
     int *known;
+    unsigned char *has;
     for (i = 0; i < t->n; i++)
         if (t->row[i].host > maxh)
             maxh = t->row[i].host;
@@ -469,12 +470,19 @@ void hrel_msgtrace_align_clocks(hrel_msgtrace *t)
     lo = calloc((size_t)maxh + 1, sizeof *lo);
     hi = calloc((size_t)maxh + 1, sizeof *hi);
     known = calloc((size_t)maxh + 1, sizeof *known);
-    if (!off || !lo || !hi || !known)
+    has = calloc((size_t)maxh + 1, 1);
+    if (!off || !lo || !hi || !known || !has)
         goto out;
+    for (i = 0; i < t->n; i++)
+        has[t->row[i].host] = 1;
     known[t->row[0].host] = 1;
     while (changed && guard++ <= maxh + 1) {
         int h;
         changed = 0;
+        for (h = 0; h <= maxh && (known[h] || !has[h]); h++)
+            ;
+        if (h > maxh)
+            break;   /* every host of a row known: a pass would change nothing */
         for (h = 0; h <= maxh; h++) {
             lo[h] = -INFINITY;
             hi[h] = INFINITY;
@@ -511,11 +519,14 @@ void hrel_msgtrace_align_clocks(hrel_msgtrace *t)
                 t->clock_shift_max = fabs(o);
         }
     }
-    for (i = 0; i < t->n; i++) {
+    for (i = 0; i <= (size_t)maxh; i++)
+        shifted |= off[i] != 0;
+    for (i = 0; shifted && i < t->n; i++) {   /* (adding 0 changes no time: none is -0) */
         t->row[i].t0 += off[t->row[i].host];
         t->row[i].t1 += off[t->row[i].host];
     }
 out:
+    free(has);
     free(off);
     free(lo);
     free(hi);
@@ -815,7 +826,7 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
     size_t i;
     int k;
     char *buf = NULL;
-    size_t cap = 0;
+    size_t cap = 0, used = 0;
     fprintf(fp, "# source: %s\n# ranks: %d\n", t->path, t->nproc);
     if (t->tracer[0])
         fprintf(fp, "# tracer: %s\n", t->tracer);
@@ -832,16 +843,16 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
             fprintf(fp, "# exit_status: rank %d %d%s\n", k, t->status[k],
                     t->status[k] < 0 ? " (no end recorded)" : "");
     fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n");
-    for (i = 0; i < t->n; i++) {
+    for (i = 0; i < t->n; i++) {   /* rows gathered in BUF, written 64 KiB at a time */
         const hrel_msg *m = &t->row[i];
         size_t need = 400 + 12 * (size_t)m->npeers + strlen(hrel_msgkind_name(m->kind));
                                                        /* a %f of a huge double: 320 */
         char *p;
-        if (hrel_grow(&buf, &cap, need - 1, 1) != 0) {
+        if (hrel_grow(&buf, &cap, used + need - 1, 1) != 0) {
             free(buf);
             return -1;
         }
-        p = put_int(buf, m->rank);
+        p = put_int(buf + used, m->rank);
         *p++ = ',';
         p = put_int(p, m->host);
         *p++ = ',';
@@ -874,8 +885,14 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
             p += il;
         }
         *p++ = '\n';
-        fwrite(buf, 1, (size_t)(p - buf), fp);
+        used = (size_t)(p - buf);
+        if (used >= 65536) {
+            fwrite(buf, 1, used, fp);
+            used = 0;
+        }
     }
+    if (used)
+        fwrite(buf, 1, used, fp);
     free(buf);
     return ferror(fp) ? -1 : 0;
 }

@@ -25,7 +25,7 @@
  * neither from the shell nor by a traced spawn, or a program that spawned
  * nothing. Limits (named in their messages): ranks and peers
  * 0..HREL_MSGTRACE_MAX_RANK; the file as lib/io/csv.h streams it (row by row, no
- * size limit). Memory: 72 bytes per row and 4 per peer; receives are matched
+ * size limit). Memory: 80 bytes per row and 4 per peer; receives are matched
  * through a FIFO queue per (source, destination, tag), in time linear in the rows.
  * The functions allocate; the caller frees with hrel_msgtrace_free.
  * Nothing here prints (hrel_msgtrace_write writes to the stream given).
@@ -48,19 +48,19 @@ typedef enum {
     HREL_MSG_REDUCE, HREL_MSG_GATHER, HREL_MSG_SCATTER   /* group calls */
 } hrel_msgkind;
 
-typedef struct hrel_msg {
-    int rank;
-    int host;
-    hrel_msgkind kind;
+typedef struct hrel_msg {   /* 80 bytes: the 8-byte fields first, no padding inside */
     int *peers;            /* ranks (NULL when none); into the trace's pool when it
                               has one, else the row's own malloc'ed array */
-    int npeers;
     double bytes;          /* bytes of one message */
-    int tag;               /* message tag, -1 when none */
     double t0, t1;         /* begin and end of the call, seconds */
     long match;            /* recv: row index of its send or mcast; else -1 */
     long inside;           /* row index of the enclosing group call, else -1 */
     long line;             /* line in the source file, 0 if none */
+    int rank;
+    int host;
+    hrel_msgkind kind;
+    int npeers;
+    int tag;               /* message tag, -1 when none */
 } hrel_msg;
 
 typedef struct hrel_msgtrace {

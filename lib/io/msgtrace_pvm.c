@@ -21,11 +21,45 @@
 
 #define GIVE_UP 1   /* the sink's "read it the old way" */
 
-/* One task of the file: its rows so far (a row's peers are task ids in
- * tids[match .. match + npeers)), and what the ranks need. */
+/* A row while the file is read: what a task's events give it (48 bytes; the
+ * rank, host and match come at the end), its peers task ids in the task's
+ * tids[at .. at + npeers). */
+typedef struct prow {
+    double t0, t1, bytes;
+    long line;
+    unsigned at;            /* a task's peers: fewer than 2^32 (else the old way) */
+    int tag, npeers;
+    hrel_msgkind kind;
+} prow;
+
+typedef struct prows {
+    prow *row;
+    size_t n, cap;
+} prows;
+
+/* A cleared row at the end of B (tag -1), or NULL when out of memory. The
+ * first block is 1 MiB (mapped by the allocator, as msgtrace.h's rows). */
+static prow *prow_push(prows *b)
+{
+    prow *m;
+    if (!b->row) {
+        size_t cap = ((size_t)1 << 20) / sizeof *b->row + 1;
+        if (!(b->row = malloc(cap * sizeof *b->row)))
+            return NULL;
+        b->cap = cap;
+    }
+    if (hrel_grow(&b->row, &b->cap, b->n, sizeof *b->row))
+        return NULL;
+    m = &b->row[b->n++];
+    memset(m, 0, sizeof *m);
+    m->tag = -1;
+    return m;
+}
+
+/* One task of the file: its rows so far, and what the ranks need. */
 typedef struct ptask {
     int tid;
-    hrel_msgrows rows;
+    prows rows;
     int *tids;
     size_t ntids, ctids;
     double last_t;          /* its latest event's time */
@@ -183,17 +217,18 @@ static long field(pstate *s, const hrel_pvmtev *e, int f, long dflt)
 }
 
 /* Keep task id V as a peer of row M of task K. */
-static int add_tid(ptask *k, hrel_msg *m, int v)
+static int add_tid(ptask *k, prow *m, int v)
 {
     if (!k->tids) {   /* 1 MiB: mapped, as the rows' first block (msgtrace.h) */
         if (!(k->tids = malloc(((size_t)1 << 18) * sizeof *k->tids)))
             return -1;
         k->ctids = (size_t)1 << 18;
     }
-    if (hrel_grow(&k->tids, &k->ctids, k->ntids, sizeof *k->tids) != 0)
+    if (k->ntids >= 0xffffffffu ||
+        hrel_grow(&k->tids, &k->ctids, k->ntids, sizeof *k->tids) != 0)
         return -1;
     if (m->npeers == 0)
-        m->match = (long)k->ntids;
+        m->at = (unsigned)k->ntids;
     k->tids[k->ntids++] = v;
     m->npeers++;
     return 0;
@@ -201,7 +236,7 @@ static int add_tid(ptask *k, hrel_msg *m, int v)
 
 static int push_start(ptask *k, const hrel_pvmtev *e)
 {
-    hrel_msg *m = hrel_msgrows_push(&k->rows);
+    prow *m = prow_push(&k->rows);
     if (!m)
         return -1;
     m->kind = HREL_MSG_START;
@@ -215,7 +250,7 @@ static int take(void *arg, const hrel_pvmtev *e)
 {
     pstate *s = arg;
     ptask *k = task_get(s, e->tid);
-    hrel_msg *open, *m;
+    prow *open, *m;
     int kind, is_open, j, nf;
     if (!k || (k->any && e->t < k->last_t))
         return GIVE_UP;   /* out of memory, or out of time order: the old way */
@@ -260,7 +295,7 @@ static int take(void *arg, const hrel_pvmtev *e)
     if (kind < 0)
         return GIVE_UP;   /* a call hrel does not model: the old way says so */
     if (e->phase == 0) {
-        if (is_open || !(m = hrel_msgrows_push(&k->rows)))
+        if (is_open || !(m = prow_push(&k->rows)))
             return GIVE_UP;
         m->kind = (hrel_msgkind)kind;
         m->t0 = e->t;
@@ -412,7 +447,7 @@ static int gather(pstate *s, const int *tid, int ntid, hrel_msgtrace *t)
             byrank[s->tk[i].rank] = &s->tk[i];
     for (r = 0; r < ntid; r++) {
         const ptask *k = byrank[r];
-        const hrel_msg *last;
+        const prow *last;
         if (!k || k->rows.n == 0)
             goto out;   /* a rank with no events */
         last = &k->rows.row[k->rows.n - 1];
@@ -433,17 +468,25 @@ static int gather(pstate *s, const int *tid, int ntid, hrel_msgtrace *t)
         size_t q;
         for (q = 0; q < k->rows.n; q++) {
             hrel_msg *m = &t->row[at++];
+            const prow *w = &k->rows.row[q];
             int c, got = 0;
-            *m = k->rows.row[q];
+            m->t0 = w->t0;
+            m->t1 = w->t1;
+            m->bytes = w->bytes;
+            m->line = w->line;
+            m->tag = w->tag;
+            m->kind = w->kind;
+            m->npeers = w->npeers;
+            m->inside = -1;
+            m->match = -1;
             m->rank = r;
             m->host = (tid[r] >> 18) & 0xfff;
             if (m->npeers == 0) {
                 m->peers = NULL;
-                m->match = -1;
                 continue;
             }
             for (c = 0; c < m->npeers; c++) {
-                int d = rank_of_tid(s, k->tids[m->match + c]);
+                int d = rank_of_tid(s, k->tids[w->at + c]);
                 if (d < 0 && m->kind == HREL_MSG_RECV)
                     goto out;   /* from a task outside the program */
                 if (d >= 0)
@@ -451,7 +494,6 @@ static int gather(pstate *s, const int *tid, int ntid, hrel_msgtrace *t)
             }
             m->peers = got ? t->pool + np : NULL;
             m->npeers = got;
-            m->match = -1;
             np += (size_t)got;
         }
         free(k->rows.row);

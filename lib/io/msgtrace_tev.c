@@ -102,54 +102,48 @@ static int msg_kind(int k)
     }
 }
 
-typedef hrel_msgrows rows;
+/* A rank's rows while they are built: its part of the trace's rows (counted
+ * first, so each row is written once, in place) and of its peer pool. */
+typedef struct rows {
+    hrel_msg *row;
+    size_t n, cap;
+    int *peer;              /* its next free peer in the pool */
+} rows;
 
-/* The rows' peers while the rows are built: blocks of ints that never move
- * (a malloc per row would cost more than the row), copied into the trace's
- * one pool at the end. */
-typedef struct iblock {
-    struct iblock *next;
-    size_t used, cap;
-    int v[];
-} iblock;
-
-/* N ints from the arena *A; NULL when out of memory. */
-static int *ints(iblock **a, size_t n)
+/* The next row of B, cleared as hrel_msgrows_push clears one; NULL past its
+ * count (cannot happen: the count is the build's own rule). */
+static hrel_msg *row_next(rows *b)
 {
-    iblock *b = *a;
-    if (!b || b->cap - b->used < n) {
-        size_t cap = n > 262144 ? n : 262144;   /* 1 MiB blocks */
-        if (!(b = malloc(sizeof *b + cap * sizeof b->v[0])))
-            return NULL;
-        b->next = *a;
-        b->used = 0;
-        b->cap = cap;
-        *a = b;
-    }
-    b->used += n;
-    return &b->v[b->used - n];
+    hrel_msg *m;
+    if (b->n == b->cap)
+        return NULL;
+    m = &b->row[b->n++];
+    memset(m, 0, sizeof *m);
+    m->match = -1;
+    m->inside = -1;
+    m->tag = -1;
+    return m;
 }
 
-static void ints_free(iblock *a)
+/* The tids in LIST records after call I of F (at most so many peers). */
+static size_t list_count(const hrel_tevfile *f, size_t i)
 {
-    while (a) {
-        iblock *nx = a->next;
-        free(a);
-        a = nx;
-    }
-}
-
-/* Peers of the tids in LIST records after call I of F as ranks; a tid outside
- * the program is an error. Return 0, -1 (ERR) or -2 (out of memory). */
-static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel_msg *m,
-                      iblock **pa, char *err, size_t errlen)
-{
-    size_t j, nl = (size_t)f->rec[i].u.call.nlist, have = 0;
+    size_t j, nl = (size_t)f->rec[i].u.call.nlist, c = 0;
     int k;
     for (j = i + 1; j <= i + nl && j < f->n && f->rec[j].kind == HREL_TEV_LIST; j++)
-        have++;   /* the LIST records there are (a damaged count costs no memory) */
-    if (!(m->peers = ints(pa, have * HREL_TEV_LIST_N + 1)))
-        return -2;
+        for (k = 0; k < HREL_TEV_LIST_N && f->rec[j].u.list[k] > 0; k++)
+            c++;
+    return c;
+}
+
+/* Peers of the tids in LIST records after call I of F as ranks, into B's
+ * pool; a tid outside the program is an error. Return 0 or -1 (ERR). */
+static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel_msg *m,
+                      rows *b, char *err, size_t errlen)
+{
+    size_t j, nl = (size_t)f->rec[i].u.call.nlist;
+    int k;
+    m->peers = b->peer;
     for (j = i + 1; j <= i + nl && j < f->n && f->rec[j].kind == HREL_TEV_LIST; j++)
         for (k = 0; k < HREL_TEV_LIST_N && f->rec[j].u.list[k] > 0; k++) {
             const task *t = task_of(tk, nt, f->rec[j].u.list[k]);
@@ -161,7 +155,45 @@ static int list_peers(const hrel_tevfile *f, size_t i, task *tk, size_t nt, hrel
             }
             m->peers[m->npeers++] = t->rank;
         }
+    b->peer += m->npeers;
+    if (!m->npeers)
+        m->peers = NULL;
     return 0;
+}
+
+/* Is call record E one that makes a row (build's rule)? Its kind into *K. */
+static int makes_row(const hrel_tev_rec *e, int *k)
+{
+    int msgcall;
+    *k = msg_kind(e->kind);
+    msgcall = *k == HREL_MSG_SEND || *k == HREL_MSG_MCAST || *k == HREL_MSG_RECV;
+    if (*k < 0 || (msgcall && (e->flags & HREL_TEVF_ERROR)))
+        return 0;   /* a probe, or a call that moved no message */
+    if ((*k == HREL_MSG_SEND || *k == HREL_MSG_RECV) && is_pvmd(e->u.call.peer))
+        return 0;   /* a pvmd's message (a notify): not the program's */
+    return 1;
+}
+
+/* The rows task K will have (its start and each call that makes one) and at
+ * most how many peers they name. */
+static void count_rows(const task *k, size_t *nrow, size_t *npeer)
+{
+    const hrel_tevfile *f = k->f;
+    size_t j, nr = 1, np = 0;
+    for (j = 0; j < k->ncall; j++) {
+        const hrel_tev_rec *e = &f->rec[k->call[j]];
+        int mk;
+        if (!makes_row(e, &mk))
+            continue;
+        nr++;
+        if (mk == HREL_MSG_MCAST || mk == HREL_MSG_SPAWN)
+            np += list_count(f, k->call[j]);
+        else if (mk == HREL_MSG_SEND || mk == HREL_MSG_RECV || mk == HREL_MSG_REDUCE ||
+                 mk == HREL_MSG_GATHER || mk == HREL_MSG_SCATTER)
+            np++;
+    }
+    *nrow = nr;
+    *npeer = np;
 }
 
 /* Nanoseconds T since ORIGIN in seconds: exact integer difference, or (a
@@ -213,7 +245,6 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
     int nrank = 0, r, rc = -1;
     int64_t origin;
     long *rowat = NULL;  /* per call (in seq order) of the task: its row, -1 none */
-    iblock *pa = NULL;   /* the rows' peers */
     join *jn = NULL;     /* the joins, their group names in the records */
     char **gname = NULL; /* ... copied when the records go */
     size_t nj = 0, cj = 0;
@@ -234,11 +265,27 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
         tk[nt].f = f;
         tk[nt].tid = f->tid;
         tk[nt].rank = -1;
-        if (!(ks = malloc((f->n ? f->n : 1) * sizeof *ks)) ||
-            !(tk[nt].call = malloc((f->n ? f->n : 1) * sizeof *tk[nt].call))) {
-            free(ks);
+        if (!(tk[nt].call = malloc((f->n ? f->n : 1) * sizeof *tk[nt].call)))
             goto oom;
+        {   /* calls in seq order already (as the tracer writes them): no sort */
+            int32_t last = INT32_MIN;
+            int sorted = 1;
+            for (j = 0; j < f->n && sorted; j++)
+                if (is_call(f->rec[j].kind)) {
+                    sorted = f->rec[j].u.call.seq >= last;
+                    last = f->rec[j].u.call.seq;
+                }
+            if (sorted) {
+                for (j = 0; j < f->n; j++)
+                    if (is_call(f->rec[j].kind))
+                        tk[nt].call[nc++] = j;
+                tk[nt].ncall = nc;
+                nt++;
+                continue;
+            }
         }
+        if (!(ks = malloc((f->n ? f->n : 1) * sizeof *ks)))
+            goto oom;
         for (j = 0; j < f->n; j++)
             if (is_call(f->rec[j].kind)) {
                 ks[nc].key = f->rec[j].u.call.seq;
@@ -339,12 +386,38 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
         goto fail;
     }
 
-    /* rows, per rank */
+    /* rows, per rank, each written once where it stands in the trace: counted
+       first (and their peers, at most), then made */
     if (!(rb = calloc((size_t)nrank, sizeof *rb)) || !(t = calloc(1, sizeof *t)) ||
         !(t->path = hrel_strdup(d->path)) ||
         !(t->tid = calloc((size_t)nrank, sizeof *t->tid)) ||
         !(t->status = malloc((size_t)nrank * sizeof *t->status)))
         goto oom;
+    {
+        size_t *np = calloc((size_t)nrank, sizeof *np), nrow = 0, npeer = 0, at;
+        if (!np)
+            goto oom;
+        for (i = 0; i < nt; i++)
+            if (tk[i].rank >= 0)
+                count_rows(&tk[i], &rb[tk[i].rank].cap, &np[tk[i].rank]);
+        for (r = 0; r < nrank; r++) {
+            nrow += rb[r].cap;
+            npeer += np[r];
+        }
+        t->row = malloc((nrow ? nrow : 1) * sizeof *t->row);
+        t->pool = malloc((npeer ? npeer : 1) * sizeof *t->pool);
+        if (!t->row || !t->pool) {
+            free(np);
+            goto oom;
+        }
+        for (r = 0, nrow = 0, at = 0; r < nrank; r++) {
+            rb[r].row = t->row + nrow;
+            rb[r].peer = t->pool + at;
+            nrow += rb[r].cap;
+            at += np[r];
+        }
+        free(np);
+    }
     strcpy(t->tracer, "preload");
     t->group_server = -1;
     t->nproc = nrank;
@@ -394,7 +467,7 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
             goto oom;
         for (j = 0; j < tk[i].ncall; j++)
             rowat[j] = -1;
-        if (!(m = hrel_msgrows_push(b)))
+        if (!(m = row_next(b)))
             goto oom;
         m->rank = rk;
         m->host = host;
@@ -403,15 +476,12 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
         for (j = 0; j < tk[i].ncall; j++) {
             size_t ri = tk[i].call[j];
             const hrel_tev_rec *e = &f->rec[ri];
-            int k = msg_kind(e->kind), msgcall = k == HREL_MSG_SEND || k == HREL_MSG_MCAST ||
-                                                k == HREL_MSG_RECV;
+            int k;
             if (e->kind == HREL_TEV_END)
                 t->status[rk] = e->u.call.ret;
-            if (k < 0 || (msgcall && (e->flags & HREL_TEVF_ERROR)))
-                continue;   /* a probe, or a call that moved no message */
-            if ((k == HREL_MSG_SEND || k == HREL_MSG_RECV) && is_pvmd(e->u.call.peer))
-                continue;   /* a pvmd's message (a notify): not the program's */
-            if (!(m = hrel_msgrows_push(b)))
+            if (!makes_row(e, &k))
+                continue;
+            if (!(m = row_next(b)))
                 goto oom;
             m->rank = rk;
             m->host = host;
@@ -421,7 +491,7 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
             m->line = (long)ri + 1;
             m->bytes = (double)e->u.call.bytes;
             if (e->u.call.seq >= 0)
-                rowat[j] = (long)(b->n - 1);
+                rowat[j] = (long)(b->row - t->row) + (long)(b->n - 1);   /* in the trace */
             if ((e->flags & HREL_TEVF_INNER) && e->u.call.parent >= 0)
                 m->inside = row_of_seq(f, tk[i].call, rowat, j, e->u.call.parent);
             if (k == HREL_MSG_SEND || k == HREL_MSG_RECV) {
@@ -439,16 +509,13 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
                                 f->path, ri + 1, rk, (unsigned)e->u.call.peer);
                     goto fail;
                 }
-                if (!(m->peers = ints(&pa, 1)))
-                    goto oom;
+                m->peers = b->peer++;
                 m->peers[0] = p->rank;
                 m->npeers = 1;
             } else if (k == HREL_MSG_MCAST || k == HREL_MSG_SPAWN) {
                 int lp;
                 m->tag = k == HREL_MSG_MCAST ? e->u.call.tag : -1;
-                if ((lp = list_peers(f, ri, tk, nt, m, &pa, err, errlen)) == -2)
-                    goto oom;
-                if (lp != 0)
+                if ((lp = list_peers(f, ri, tk, nt, m, b, err, errlen)) != 0)
                     goto fail;
             } else if (hrel_msgkind_is_group((hrel_msgkind)k)) {
                 m->tag = e->u.call.tag;
@@ -473,17 +540,14 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
                         }
                         continue;
                     }
-                    if (!(m->peers = ints(&pa, 1)))
-                        goto oom;
+                    m->peers = b->peer++;
                     m->peers[0] = found;
                     m->npeers = 1;
                 }
             }
         }
         if (consume) {   /* this task's records are done with */
-            free(f->rec);
-            f->rec = NULL;
-            f->n = 0;
+            hrel_tevfile_drop(f);
             free(tk[i].call);
             tk[i].call = NULL;
             tk[i].ncall = 0;
@@ -493,38 +557,8 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
         hrel_seterr(err, errlen, "%s", rerr);
         goto fail;
     }
-    /* gather: the rows in rank order, their peers into one pool */
-    {
-        size_t np = 0;
-        for (r = 0; r < nrank; r++) {
-            size_t k;
-            t->n += rb[r].n;
-            for (k = 0; k < rb[r].n; k++)
-                np += (size_t)rb[r].row[k].npeers;
-        }
-        if (!(t->row = malloc((t->n ? t->n : 1) * sizeof *t->row)) ||
-            !(t->pool = malloc((np ? np : 1) * sizeof *t->pool)))
-            goto oom;
-    }
-    for (i = 0, j = 0, r = 0; r < nrank; r++) {
-        size_t k, base = i;
-        for (k = 0; k < rb[r].n; k++) {
-            hrel_msg *m = &t->row[i];
-            *m = rb[r].row[k];
-            if (m->inside >= 0)
-                m->inside += (long)base;
-            if (m->npeers) {
-                memcpy(t->pool + j, m->peers, (size_t)m->npeers * sizeof *m->peers);
-                m->peers = t->pool + j;
-                j += (size_t)m->npeers;
-            } else
-                m->peers = NULL;
-            i++;
-        }
-        free(rb[r].row);
-        rb[r].row = NULL;
-        rb[r].n = 0;
-    }
+    for (r = 0; r < nrank; r++)   /* the rows stand in rank order, their peers in the pool */
+        t->n += rb[r].n;
     if (hrel_msgtrace_finish(t, err, errlen) != 0)
         goto fail;
     hrel_msgtrace_align_clocks(t);
@@ -536,18 +570,13 @@ oom:
     hrel_seterr(err, errlen, "%s: out of memory", d->path);
 fail:
 out:
-    if (rb) {   /* the rows' peers are in the arena */
-        for (r = 0; r < nrank; r++)
-            free(rb[r].row);
-        free(rb);
-    }
-    if (t && !t->pool) {   /* gathered rows point into the arena too */
+    free(rb);   /* its rows are the trace's */
+    if (t && !t->pool) {   /* no pool: no rows either */
         free(t->row);
         t->row = NULL;
         t->n = 0;
     }
     hrel_msgtrace_free(t);
-    ints_free(pa);
     for (i = 0; i < nj; i++)
         free(gname[i]);
     free(gname);

@@ -7,7 +7,6 @@
 #include "errmsg.h"
 #include "grow.h"
 #include "msteps.h"
-#include "numfmt.h"
 
 int hrel_msteps_parse_rule(const char *s, hrel_msteps_opt *opt, char *err, size_t errlen)
 {
@@ -46,7 +45,7 @@ static int role(const hrel_msgtrace *t, const hrel_msg *m, const hrel_msteps_opt
 
 /* Recognise the pattern of a step from its sends and mcasts ROWS[0..NR-1]
  * (in row order); TO: a zeroed p x p scratch array, left zeroed. */
-static const char *pattern_of(const hrel_msgtrace *t, const size_t *rows, size_t nr, int *to)
+const char *hrel_msteps_pattern(const hrel_msgtrace *t, const size_t *rows, size_t nr, int *to)
 {
     int p = t->nproc, i, nsend = 0, nmcast = 0, sender = -1, multi_sender = 0;
     const char *name = "";
@@ -150,7 +149,7 @@ static ix uf_find(ix *up, ix x)
  * out of memory. O(n) time and memory: row indexes are 32-bit (about 50 bytes
  * a row at the peak); a trace of 2^32 - 1 rows or more is left to the
  * relaxation (returns 1). */
-static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const int *rl,
+static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const unsigned char *rl,
                       int *step)
 {
     size_t n = t->n, j, i, nz = n ? n : 1;
@@ -239,8 +238,10 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
             eto[ci[a]] = up[j];
             ew[ci[a]++] = d[j];
         }
-    /* Tarjan's strongly connected components, iterative */
-    idx = malloc(nz * sizeof *idx);
+    /* Tarjan's strongly connected components, iterative (idx in prev's room:
+       the memory is touched already, and prev is done with) */
+    idx = prev;
+    prev = NULL;
     low = malloc(nz * sizeof *low);
     stk = malloc(nz * sizeof *stk);
     cs = malloc(nz * sizeof *cs);     /* call stack of nodes */
@@ -289,11 +290,10 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
     }
     (void)ns;
     free(idx);   /* Tarjan's work is done: its memory goes before the longest path's */
-    free(low);
     free(stk);
     free(cs);
     free(onstk);
-    idx = low = stk = cs = NULL;
+    idx = stk = cs = NULL;
     onstk = NULL;
     /* components come out sinks first: numbered ncomp-1 .. 0 is topological */
     val = malloc((ncomp ? ncomp : 1) * sizeof *val);
@@ -314,11 +314,11 @@ static int steps_fast(const hrel_msgtrace *t, const hrel_msteps_opt *opt, const 
                 }
         }
     {   /* longest path: components in topological order (highest number first) */
-        ix *order = malloc((n ? n : 1) * sizeof *order), *coff = calloc(ncomp + 1, sizeof *coff);
+        ix *order = low, *coff = calloc(ncomp + 1, sizeof *coff);   /* order: low's room */
         size_t c;
-        if (!order || !coff) {
+        low = NULL;
+        if (!coff) {
             free(order);
-            free(coff);
             goto out;
         }
         for (j = 0; j < n; j++)
@@ -366,25 +366,24 @@ out:
     return rc;
 }
 
-int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_trace **out,
-                      int **step_of, char *err, size_t errlen)
+int hrel_msteps_number(const hrel_msgtrace *t, const hrel_msteps_opt *opt, int **out,
+                       int *nstep_out, char *err, size_t errlen)
 {
-    int *step = NULL, *rl = NULL, r, nstep = 0, changed, rounds = 0;
+    int *step = NULL, r, nstep = 0, changed, rounds = 0;
+    unsigned char *rl = NULL;
     size_t j, n = t->n;
     long cap = (long)n + 2, culprit = -1;
-    hrel_trace *tr = NULL;
 
     *out = NULL;
-    if (step_of)
-        *step_of = NULL;
+    *nstep_out = 0;
     step = calloc(n ? n : 1, sizeof *step);
-    rl = calloc(n ? n : 1, sizeof *rl);
+    rl = malloc(n ? n : 1);
     if (!step || !rl) {
         hrel_seterr(err, errlen, "%s: out of memory", t->path);
         goto fail;
     }
     for (j = 0; j < n; j++) {
-        rl[j] = role(t, &t->row[j], opt);
+        rl[j] = (unsigned char)role(t, &t->row[j], opt);
         step[j] = rl[j] == 1 ? 1 : 0;
     }
     /* the least numbering, as a longest path (steps_fast); where it cannot be
@@ -466,6 +465,38 @@ numbered:
         hrel_seterr(err, errlen, "%s: no messages take part in steps (check --tags)", t->path);
         goto fail;
     }
+    for (r = 0; r < t->nproc; r++)   /* a partner must be a rank (as the table's rows check) */
+        for (j = t->first[r]; j < t->first[r + 1]; j++) {
+            const hrel_msg *m = &t->row[j];
+            if (step[j] > 0 && m->kind == HREL_MSG_RECV && m->npeers > 0 &&
+                (m->peers[0] < 0 || m->peers[0] >= t->nproc)) {
+                hrel_seterr(err, errlen, "partner %d is not a rank of the trace (ranks 0..%d)",
+                            m->peers[0], t->nproc - 1);
+                goto fail;
+            }
+        }
+    free(rl);
+    *out = step;
+    *nstep_out = nstep;
+    return 0;
+fail:
+    free(step);
+    free(rl);
+    return -1;
+}
+
+int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_trace **out,
+                      int **step_of, char *err, size_t errlen)
+{
+    int *step = NULL, r, nstep = 0;
+    size_t j, n = t->n;
+    hrel_trace *tr = NULL;
+
+    *out = NULL;
+    if (step_of)
+        *step_of = NULL;
+    if (hrel_msteps_number(t, opt, &step, &nstep, err, errlen) != 0)
+        return -1;
     if (hrel_trace_alloc(t->nproc, nstep, &tr, err, errlen) != 0)
         goto fail;
     free(tr->path);
@@ -484,7 +515,7 @@ numbered:
         for (j = t->first[r]; j < t->first[r + 1]; j++) {
             const hrel_msg *m = &t->row[j];
             hrel_trace_row *row;
-            if (rl[j] != 1)
+            if (step[j] == 0)
                 continue;
             row = hrel_trace_at(tr, step[j], r);
             row->w_s += fmax(0.0, m->t0 - prev_end);
@@ -506,7 +537,7 @@ numbered:
             int np = 0, cur = 0;
             for (j = t->first[r]; j <= t->first[r + 1]; j++) {
                 const hrel_msg *m = j < t->first[r + 1] ? &t->row[j] : NULL;
-                if (m && (rl[j] != 1 || m->kind != HREL_MSG_RECV))
+                if (m && (step[j] == 0 || m->kind != HREL_MSG_RECV))
                     continue;
                 if (!m || step[j] != cur) {
                     if (np && hrel_trace_set_partners(tr, cur, r, part, np, err, errlen) != 0) {
@@ -550,7 +581,7 @@ numbered:
         size_t *off = calloc((size_t)nstep + 2, sizeof *off), *rows = NULL, nr = 0;
         int *to = calloc((size_t)t->nproc * (size_t)t->nproc, sizeof *to);
         for (j = 0; off && j < n; j++)
-            if (rl[j] == 1 && t->row[j].kind != HREL_MSG_RECV && step[j] > 0) {
+            if (t->row[j].kind != HREL_MSG_RECV && step[j] > 0) {
                 off[step[j] + 1]++;
                 nr++;
             }
@@ -563,22 +594,21 @@ numbered:
         for (int s = 1; s <= nstep; s++)
             off[s + 1] += off[s];
         for (j = 0; j < n; j++)
-            if (rl[j] == 1 && t->row[j].kind != HREL_MSG_RECV && step[j] > 0)
+            if (t->row[j].kind != HREL_MSG_RECV && step[j] > 0)
                 rows[off[step[j]]++] = j;   /* off[s] becomes the end of step s */
         for (int s = 1; s <= nstep; s++) {
             size_t b0 = s > 1 ? off[s - 1] : 0;
-            const char *pat = pattern_of(t, rows + b0, off[s] - b0, to);
+            const char *pat = hrel_msteps_pattern(t, rows + b0, off[s] - b0, to);
             if (*pat) {
                 tr->has_pattern = 1;
                 for (r = 0; r < t->nproc; r++)
-                    snprintf(hrel_trace_at(tr, s, r)->pattern, HREL_TRACE_PATLEN, "%s", pat);
+                    memcpy(hrel_trace_at(tr, s, r)->pattern, pat, strlen(pat) + 1);
             }
         }
         free(off);
         free(rows);
         free(to);
     }
-    free(rl);
     if (step_of)
         *step_of = step;
     else
@@ -587,50 +617,6 @@ numbered:
     return 0;
 fail:
     free(step);
-    free(rl);
     hrel_trace_free(tr);
     return -1;
-}
-
-int hrel_msteps_write_trace(const hrel_trace *t, FILE *fp)
-{
-    int s, r, k;
-    char *buf = NULL;
-    size_t cap = 0;
-    fprintf(fp, "rank,step,w_seconds,in_bytes,out_bytes,partners,t_end,pattern\n");
-    for (s = 1; s <= t->nstep; s++)
-        for (r = 0; r < t->nproc; r++) {
-            const hrel_trace_row *row = hrel_trace_at(t, s, r);
-            size_t need = 1100 + 12 * (size_t)row->npartners + sizeof row->pattern;
-            char *p;                           /* three %f of huge doubles: 330 each */
-            if (hrel_grow(&buf, &cap, need - 1, 1) != 0) {
-                free(buf);
-                return -1;
-            }
-            p = hrel_numfmt_int(buf, r);
-            *p++ = ',';
-            p = hrel_numfmt_int(p, s);
-            *p++ = ',';
-            p = hrel_numfmt_g9(p, row->w_s);
-            *p++ = ',';
-            p = hrel_numfmt_f0(p, row->in_bytes);
-            *p++ = ',';
-            p = hrel_numfmt_f0(p, row->out_bytes);
-            *p++ = ',';
-            for (k = 0; k < row->npartners; k++) {
-                if (k)
-                    *p++ = ';';
-                p = hrel_numfmt_int(p, row->partners[k]);
-            }
-            *p++ = ',';
-            if (!isnan(row->t_end))
-                p = hrel_numfmt_f6(p, row->t_end);
-            *p++ = ',';
-            for (k = 0; k < (int)sizeof row->pattern && row->pattern[k]; k++)
-                *p++ = row->pattern[k];
-            *p++ = '\n';
-            fwrite(buf, 1, (size_t)(p - buf), fp);
-        }
-    free(buf);
-    return ferror(fp) ? -1 : 0;
 }

@@ -26,11 +26,16 @@
  * its last call in the step (NAN when it has none); pattern E, OA, POA, AO or
  * AA when the step's sends across all ranks form one, else "".
  * Allocates the trace; the caller frees it with hrel_trace_free.
+ * hrel_msteps_number gives the step numbers alone (what the table is made
+ * from) and hrel_msteps_write_steps writes trace.csv from them step by step,
+ * holding one step's rows (hrel trace import of millions of events): the same
+ * text as hrel_msteps_write_trace of hrel_msteps_infer's table.
  */
 #ifndef HREL_MSTEPS_H
 #define HREL_MSTEPS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "msgtrace.h"
 #include "trace.h"
@@ -50,7 +55,24 @@ int hrel_msteps_parse_rule(const char *s, hrel_msteps_opt *opt, char *err, size_
 int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_trace **out,
                       int **step_of, char *err, size_t errlen);
 
+/* The step numbers of T alone: *STEP a malloc'ed array of T->n (0 for rows
+ * outside any step), *NSTEP the steps; the same numbers and the same errors as
+ * hrel_msteps_infer. Return 0, or -1 (ERR). */
+int hrel_msteps_number(const hrel_msgtrace *t, const hrel_msteps_opt *opt, int **step,
+                       int *nstep, char *err, size_t errlen);
+
 /* Write trace T as trace.csv (with the pattern column). Return 0, or -1. */
 int hrel_msteps_write_trace(const hrel_trace *t, FILE *fp);
+
+/* Write the trace.csv of T's steps STEP[0..T->n) (1..NSTEP, from
+ * hrel_msteps_number) to FP, step by step: the text hrel_msteps_write_trace
+ * writes of hrel_msteps_infer's table. Return 0, or -1 (a write error, or out
+ * of memory). */
+int hrel_msteps_write_steps(const hrel_msgtrace *t, const int *step, int nstep, FILE *fp);
+
+/* The pattern ("E", "OA", "POA", "AO", "AA" or "") of the step whose sends
+ * and mcasts are T's rows ROWS[0..NR) (in row order); TO: a zeroed p x p
+ * scratch array, left zeroed. */
+const char *hrel_msteps_pattern(const hrel_msgtrace *t, const size_t *rows, size_t nr, int *to);
 
 #endif

@@ -1,8 +1,12 @@
 /* tevfile -- read the preload tracer's task files. See tevfile.h. */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "errmsg.h"
 #include "tevfile.h"
@@ -17,13 +21,57 @@ const char *hrel_tev_kind_name(int kind)
     return kind > 0 && kind < HREL_TEV_NKIND ? kind_names[kind] : NULL;
 }
 
+void hrel_tevfile_drop(hrel_tevfile *f)
+{
+    if (f->map)
+        munmap(f->map, f->maplen);
+    else
+        free(f->rec);
+    f->map = NULL;
+    f->maplen = 0;
+    f->rec = NULL;
+    f->n = 0;
+}
+
 void hrel_tevfile_clear(hrel_tevfile *f)
 {
     if (!f)
         return;
     free(f->path);
-    free(f->rec);
+    hrel_tevfile_drop(f);
     memset(f, 0, sizeof *f);
+}
+
+/* The records of the open file FD of SIZE bytes into OUT: mapped (the page
+ * cache's pages, no copy; given back whole by hrel_tevfile_drop), or where
+ * the file cannot be mapped read into memory. 0, or -1 (out of memory or a
+ * read error: ERR). */
+static int load_records(int fd, size_t size, size_t nrec, hrel_tevfile *out, char *err,
+                        size_t errlen)
+{
+    size_t off = sizeof out->head, got = 0;
+    void *map = nrec ? mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+    if (map != MAP_FAILED) {
+        posix_madvise(map, size, POSIX_MADV_SEQUENTIAL);
+        out->map = map;
+        out->maplen = size;
+        out->rec = (hrel_tev_rec *)((char *)map + off);
+        return 0;
+    }
+    if (!(out->rec = malloc((nrec ? nrec : 1) * sizeof *out->rec))) {
+        hrel_seterr(err, errlen, "%s: out of memory", out->path);
+        return -1;
+    }
+    while (got < nrec * sizeof *out->rec) {
+        ssize_t k = pread(fd, (char *)out->rec + got, nrec * sizeof *out->rec - got,
+                          (off_t)(off + got));
+        if (k <= 0) {
+            hrel_seterr(err, errlen, "%s: cannot read the task file", out->path);
+            return -1;
+        }
+        got += (size_t)k;
+    }
+    return 0;
 }
 
 void hrel_tevdir_free(hrel_tevdir *d)
@@ -40,9 +88,9 @@ void hrel_tevdir_free(hrel_tevdir *d)
 
 int hrel_tevfile_read(const char *path, hrel_tevfile *out, char *err, size_t errlen)
 {
-    FILE *fp;
-    long size;
-    size_t i, nrec;
+    int fd;
+    struct stat sb;
+    size_t size, i, nrec;
     int prev_call = 0;
 
     memset(out, 0, sizeof *out);
@@ -50,25 +98,26 @@ int hrel_tevfile_read(const char *path, hrel_tevfile *out, char *err, size_t err
         hrel_seterr(err, errlen, "%s: out of memory", path);
         return -1;
     }
-    if (!(fp = fopen(path, "rb"))) {
+    if ((fd = open(path, O_RDONLY)) < 0) {
         hrel_seterr(err, errlen, "%s: cannot open the task file", path);
         goto fail;
     }
-    if (fseek(fp, 0, SEEK_END) != 0 || (size = ftell(fp)) < 0 || fseek(fp, 0, SEEK_SET) != 0) {
-        fclose(fp);
+    if (fstat(fd, &sb) != 0 || sb.st_size < 0) {
+        close(fd);
         hrel_seterr(err, errlen, "%s: cannot read the task file", path);
         goto fail;
     }
-    if ((size_t)size < sizeof out->head ||
-        fread(&out->head, sizeof out->head, 1, fp) != 1 ||
+    size = (size_t)sb.st_size;
+    if (size < sizeof out->head ||
+        pread(fd, &out->head, sizeof out->head, 0) != (ssize_t)sizeof out->head ||
         memcmp(out->head.magic, HREL_TEV_MAGIC, 8) != 0) {
-        fclose(fp);
+        close(fd);
         hrel_seterr(err, errlen, "%s: not a task file of hrel's preload tracer (no %s header)",
                     path, HREL_TEV_MAGIC);
         goto fail;
     }
     if (out->head.endian != HREL_TEV_ENDIAN || out->head.recsize != sizeof(hrel_tev_rec)) {
-        fclose(fp);
+        close(fd);
         hrel_seterr(err, errlen, "%s: written by a machine of another byte order or tracer "
                     "version (record size %u, this reader %zu): import it there", path,
                     (unsigned)out->head.recsize, sizeof(hrel_tev_rec));
@@ -77,24 +126,18 @@ int hrel_tevfile_read(const char *path, hrel_tevfile *out, char *err, size_t err
     out->head.run[sizeof out->head.run - 1] = '\0';
     out->head.host[sizeof out->head.host - 1] = '\0';
     out->head.prog[sizeof out->head.prog - 1] = '\0';
-    nrec = ((size_t)size - sizeof out->head) / sizeof(hrel_tev_rec);
-    if (((size_t)size - sizeof out->head) % sizeof(hrel_tev_rec) != 0) {
-        fclose(fp);
+    nrec = (size - sizeof out->head) / sizeof(hrel_tev_rec);
+    if ((size - sizeof out->head) % sizeof(hrel_tev_rec) != 0) {
+        close(fd);
         hrel_seterr(err, errlen, "%s: truncated: the file ends inside record %zu (a task "
                     "killed while writing, or a partial copy)", path, nrec + 1);
         goto fail;
     }
-    if (!(out->rec = malloc((nrec ? nrec : 1) * sizeof *out->rec))) {
-        fclose(fp);
-        hrel_seterr(err, errlen, "%s: out of memory", path);
+    if (load_records(fd, size, nrec, out, err, errlen) != 0) {
+        close(fd);
         goto fail;
     }
-    if (nrec && fread(out->rec, sizeof *out->rec, nrec, fp) != nrec) {
-        fclose(fp);
-        hrel_seterr(err, errlen, "%s: cannot read the task file", path);
-        goto fail;
-    }
-    fclose(fp);
+    close(fd);
     out->n = nrec;
     for (i = 0; i < nrec; i++) {
         const hrel_tev_rec *r = &out->rec[i];

@@ -18,7 +18,9 @@
  * folder; errors name the file ("FILE: ..."): not a task file, another byte
  * order or record size, a file cut inside a record, records out of place
  * (a list or name record with no call before it), files of two runs mixed.
- * The caller frees with hrel_tevdir_free. Nothing here prints.
+ * The records are the file mapped into memory where it can be (no copy; the
+ * file must not shrink while it is read: the tracer is done with it), else
+ * read. The caller frees with hrel_tevdir_free. Nothing here prints.
  */
 #ifndef HREL_TEVFILE_H
 #define HREL_TEVFILE_H
@@ -114,6 +116,8 @@ typedef struct hrel_tevfile {
     size_t n;
     int tid;               /* the task id (first record with one), 0 if never */
     int ended;             /* an END record is present */
+    void *map;             /* the file mapped (rec inside it), or NULL: rec malloc'ed */
+    size_t maplen;
 } hrel_tevfile;
 
 /* A trace directory, read. */
@@ -131,6 +135,9 @@ int hrel_tevfile_read(const char *path, hrel_tevfile *out, char *err, size_t err
 int hrel_tevdir_read(const char *dir, hrel_tevdir **out, char *err, size_t errlen);
 
 void hrel_tevfile_clear(hrel_tevfile *f);
+
+/* Give back F's records (F keeps its path and head; n becomes 0). */
+void hrel_tevfile_drop(hrel_tevfile *f);
 void hrel_tevdir_free(hrel_tevdir *d);
 
 /* Name of a kind ("send"), NULL if none. */
