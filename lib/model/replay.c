@@ -537,13 +537,20 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             double gap = m->t0 - s->rec_prev, dur = m->t1 - m->t0;
             int hs = host_of(t, par, best), k;
             size_t row = s->next;
-            if (gap > 0 && m->kind != HREL_MSG_START) {
-                if (!ps && quota)
-                    s->clock = hrel_cpuquota_run(&qst[best], s->clock, gap * par->cpu_ratio,
-                                                 par->quota, par->quota_period);
-                else if (!ps)
-                    s->clock += gap * par->cpu_ratio;
-                else if (!s->gapdone) {   /* computed with the others of its domain */
+            if (gap > 0 && m->kind != HREL_MSG_START && !s->gapdone) {
+                /* the computation first; the call runs when the heap reaches
+                   its start, so calls (and the medium's reservations) are
+                   taken in time order */
+                if (!ps) {
+                    if (quota)
+                        s->clock = hrel_cpuquota_run(&qst[best], s->clock, gap * par->cpu_ratio,
+                                                     par->quota, par->quota_period);
+                    else
+                        s->clock += gap * par->cpu_ratio;
+                    s->gapdone = 1;
+                    consider(t, st, &heap, arrive, wait, best, 1);
+                    continue;
+                } else {   /* computed with the others of its domain */
                     if (ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, best,
                                 gap * par->cpu_ratio, s->clock) != 0)
                         goto oom;

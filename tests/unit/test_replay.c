@@ -108,6 +108,42 @@ int main(void)
         hrel_msgtrace_free(t);
         t = NULL;
     }
+    /* Calls in time order, not in the order of the ranks' previous events
+     * (hand-worked, g = 1e-5, L = 1 ms, port): rank 0 spawns 1 and 2 (both
+     * start at 0); rank 0 computes 20 ms and sends 1000 B to rank 2 at 0.020;
+     * rank 1 computes 5 ms and sends 1000 B to rank 2 at 0.005. Rank 1's
+     * message is first on rank 2's port: [0.005, 0.015], arrives 0.016; rank
+     * 0's waits for the port: [0.020, 0.030], arrives 0.031; rank 2 ends 0.031.
+     * (Taken in the order of the ranks' previous events, both at 0, rank 0
+     * would reserve [0.020, 0.030] first and rank 1 wait to 0.030: 0.041.)
+     * Processor sharing with a core per rank prices the same. */
+    p = hrel_test_write_tmp("order.csv", H
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1;2,0,-1,0,0\n"
+             "0,0,send,2,1000,1,0.02,0.03\n"
+             "0,0,exit,,0,-1,0.03,0.03\n"
+             "1,1,start,,0,-1,0,0\n"
+             "1,1,send,2,1000,2,0.005,0.015\n"
+             "1,1,exit,,0,-1,0.015,0.015\n"
+             "2,2,start,,0,-1,0,0\n"
+             "2,2,recv,0,1000,1,0,0.031\n"
+             "2,2,recv,1,1000,2,0.031,0.031\n"
+             "2,2,exit,,0,-1,0.031,0.031\n");
+    HREL_CHECK_INT(hrel_msgtrace_load(p, &t, err, sizeof err), 0, err);
+    if (t) {
+        par.medium = HREL_MEDIUM_PORT;
+        HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(end[1], 0.015, 1e-12, "time order: the earlier send has the port");
+        HREL_CHECK_ABS(end[0], 0.03, 1e-12, "time order: the later send waits for it");
+        HREL_CHECK_ABS(end[2], 0.031, 1e-12, "time order: the receiver ends at 0.031");
+        par.cores = 1;
+        HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(total, 0.031, 1e-12, "a core per rank: the same total");
+        par.cores = 0;
+        par.medium = HREL_MEDIUM_NONE;
+        hrel_msgtrace_free(t);
+        t = NULL;
+    }
     {
         hrel_medium m;
         HREL_CHECK_INT(hrel_replay_parse_medium("port", &m, err, sizeof err), 0, "port");

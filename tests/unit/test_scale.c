@@ -6,7 +6,9 @@
  * the daemon route. The expected values are the answers of the code before
  * the scale rewrite (O(n^2) receive matching and replay scans; issue #24),
  * printed by this test with HREL_SCALE_PRINT=1 on that code: the new code
- * must give them to 1e-9 relative. Behaviour, not timing. */
+ * must give them to 1e-9 relative (the daemon route's and the media's values
+ * printed again where the model itself changed: scale_answers.h says which).
+ * Behaviour, not timing. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
