@@ -12,6 +12,13 @@
 #                     virtual machine of its own (predict.sh --fresh-vm)
 #   --run DIR         the matrix folder (default results/predict-matrix-<UTC time>);
 #                     an interrupted matrix resumes: cells with a predict.csv are kept
+#   --reprice         run nothing: price every cell of DIR again with this hrel
+#                     (its stored predicting trace, predicting_msgs.csv or the
+#                     predict.csv's run, and characterisation: char/, the cell's
+#                     calibration, set-up and lifecycle files, the platform's
+#                     description in hostfiles/), keeping its measured runs; then
+#                     the tables and the figure again. For a model change: the
+#                     predictions move, the runs stay (a '# repriced:' line says so)
 #   --char DIR        reuse characterisations DIR/PLATFORM-ROUTE/raw.csv (quick
 #                     studies, `experiments/study.sh --quick -- --route ROUTE`) or
 #                     their fit.csv; missing ones are run into DIR (default:
@@ -52,9 +59,10 @@ export HREL_ROOT=$ROOT
 die() { echo "predict_matrix: $*" >&2; exit "${2:-1}"; }
 say() { echo "predict_matrix: $*"; }
 
-platforms=local,lan-utp,lan-coax,lan-coax-wire,fast-switch cells="" runs=3 run="" char=""
+platforms=local,lan-utp,lan-coax,lan-coax-wire,fast-switch cells="" runs=3 run="" char="" reprice=0
 while [ $# -gt 0 ]; do
     case "$1" in
+        --reprice) reprice=1; shift ;;
         --platforms|--cells|--runs|--run|--char)
             [ $# -ge 2 ] || die "$1 needs a value" 2
             case "$1" in --platforms) platforms=$2 ;; --cells) cells=$2 ;; --runs) runs=$2 ;;
@@ -108,7 +116,8 @@ char=$(cd "$char" && pwd)
 { [ -s "$run/info" ] && echo "# resumed:"
   echo "# predict_matrix: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores"
   echo "# commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  echo "# platforms: $platforms; runs per cell: $runs (traced) + $runs (untraced), --fresh-vm"
+  if [ "$reprice" = 1 ]; then echo "# repriced: the stored cells of $platforms priced again (no runs)"
+  else echo "# platforms: $platforms; runs per cell: $runs (traced) + $runs (untraced), --fresh-vm"; fi
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"; } >>"$run/info"
 
 # the characterisation of PLATFORM with ROUTE: its fit.csv (quick study run when missing)
@@ -150,12 +159,54 @@ cross() {   # cross LOCALCELLDIR CELLDIR PLATFORM ROUTE
         cp "$dir/x/predict_untraced.csv" "$dir/predict_x_untraced.csv"
 }
 
+# --reprice: price cell DIR again from TRACE (placement as in HOSTS) into
+# OUT.csv and OUT_untraced.csv, keeping their runs and comment lines
+reprice_cell() {   # reprice_cell DIR PLATFORM ROUTE TRACE HOSTS OUT
+    local dir=$1 on times utimes rtr rtu pvmd=() rc=0 f
+    on=$(mktemp -d) || return 1
+    cp "$dir"/calibration.csv "$dir"/setup.csv "$dir"/lifecycle.csv "$on/" 2>/dev/null
+    cp "$char/$2-$3/fit.csv" "$on/fit.csv" 2>/dev/null ||
+        { echo "predict_matrix: --reprice: no $char/$2-$3/fit.csv" >&2; rm -rf "$on"; return 1; }
+    mkdir -p "$on/platform" "$on/out"
+    for f in "$ROOT/hostfiles/$2" "$ROOT/hostfiles/$2.platform"; do [ ! -f "$f" ] || cp "$f" "$on/platform/"; done
+    times=$(sed -n 's/^# measured_runs_s: //p' "$dir/predict.csv")
+    utimes=$(sed -n 's/^# untraced_runs_s: //p' "$dir/predict.csv")
+    read -r rtr rtu < <(sed -n 's/^# pvmd: .* rtt_traced \([^ ]*\) rtt_untraced \([^ ]*\)$/\1 \2/p' "$dir/predict.csv")
+    [ -z "${rtu:-}" ] || pvmd=(--rtt0 "$rtr" --rtt0-fresh "$rtu")
+    "$HREL" predict "$4" --on "$on" --platform "$2" --route "$3" --all-models --hosts-from "$5" \
+        "${pvmd[@]}" --measured "$times" --untraced "$utimes" -o "$on/out" >"$on/out.txt" 2>"$on/err.txt" || rc=1
+    if [ $rc = 0 ]; then
+        for f in "$6" "$6_untraced"; do
+            { grep '^#' "$dir/$f.csv" | grep -v '^# repriced:'
+              echo "# repriced: $(date -u +%FT%TZ), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown) (hrel predict on the stored trace; the runs are the cell's)"
+              grep -v '^#' "$on/out/predict${f#"$6"}.csv"; } >"$dir/$f.csv.new" &&
+                mv "$dir/$f.csv.new" "$dir/$f.csv" || rc=1
+        done
+    else
+        echo "predict_matrix: --reprice $dir: $(head -n 1 "$on/err.txt")" >&2
+    fi
+    rm -rf "$on"
+    return $rc
+}
+
 failed=0
 for p in ${platforms//,/ }; do
     while IFS='|' read -r name route prog; do
         want "$name" || continue
         [ "$name" = stencil2 ] && [ "$p" != local ] && continue
         dir=$run/cells/$p/$name
+        if [ "$reprice" = 1 ]; then
+            [ -s "$dir/predict.csv" ] || continue
+            tr=$dir/predicting_msgs.csv
+            [ -s "$tr" ] || tr=$(sed -n 's/^# predicted_from: //p' "$dir/predict.csv")/msgs.csv
+            say "repricing $p $name"
+            reprice_cell "$dir" "$p" "$route" "$tr" "$tr" predict || { failed=$((failed + 1)); continue; }
+            ltr=$run/cells/local/$name/predicting_msgs.csv
+            if [ "$p" != local ] && [ -s "$dir/predict_x.csv" ] && [ -s "$ltr" ]; then
+                reprice_cell "$dir" "$p" "$route" "$ltr" "$tr" predict_x || failed=$((failed + 1))
+            fi
+            continue
+        fi
         if [ ! -s "$dir/predict.csv" ]; then
             fit=$(fit_of "$p" "$route") || { failed=$((failed + 1)); continue; }
             rm -rf "$dir"; mkdir -p "$(dirname "$dir")"
