@@ -16,6 +16,10 @@
 # Usage: experiments/offline_check.sh [--runs N] [--run DIR] [--route direct|daemon]
 #            [--from P] [--slow P] [--fast P] [--factor X] [--cells LIST]
 #   --cells LIST  programs (default stencil-d,farm-d,fft,psrs: names below)
+#   --reprice     run nothing: price DIR's runs again with this hrel (each
+#                 platform folder's repriced/predict.csv and
+#                 predict_untraced.csv, from the same trace and placement as
+#                 predict.sh took; the what-if again), then offline_repriced.csv
 #   stencil-d  hrel_stencil -d -p 4 -i 30 -w 60
 #   farm-d     hrel_farm -d -p 3 -j 24 -b 65536 -w 100
 #   fft        hrel_fft --algo mstep -p 2 --n 262144 -r 20 -w 0 --plan estimate
@@ -32,9 +36,10 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export HREL_ROOT=$ROOT
 die() { echo "offline_check: $*" >&2; exit "${2:-1}"; }
 runs=3 run="" route=direct from=lan-utp slow=lan-utp-half fast=lan-utp-100 factor=10
-cells=stencil-d,farm-d,fft,psrs
+cells=stencil-d,farm-d,fft,psrs reprice=0
 while [ $# -gt 0 ]; do
     case "$1" in
+        --reprice) reprice=1; shift ;;
         --runs|--run|--route|--from|--slow|--fast|--factor|--cells)
             [ $# -ge 2 ] || die "$1 needs a value" 2
             case "$1" in --runs) runs=$2 ;; --run) run=$2 ;; --route) route=$2 ;; --from) from=$2 ;;
@@ -60,7 +65,9 @@ for c in ${cells//,/ }; do prog_of "$c" >/dev/null || die "--cells: no program '
 [ -n "$run" ] || run=$ROOT/results/offline-check-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$run" || die "cannot create '$run'"
 run=$(cd "$run" && pwd)
-{ echo "# offline_check: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+[ "$reprice" = 0 ] || [ -s "$run/offline.csv" ] || die "--reprice: $run holds no offline check (no offline.csv)"
+{ [ "$reprice" = 0 ] || echo "# repriced (no runs):"
+  echo "# offline_check: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "# commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "# from $from, slow $slow, fast $fast (what-if bandwidth=$factor), route $route, runs $runs"; } >>"$run/info"
 median_run() {   # the predicting trace of a predict.sh folder
@@ -71,6 +78,21 @@ row() {   # row PROGRAM CHECK PLATFORM PREDICT_UNTRACED_CSV RATIO
         echo "$1,$2,$3,$m,$p,$u,$e,$lo,$hi,$5"; done
 }
 ratio_of() { sed -n 's/^# cpu_ratio: \([^ ]*\) .*/\1/p' "$1" | head -n 1; }
+# --reprice: predict.sh's folder D of platform P priced again into D/repriced/
+# (its trace: the median traced run, or the foreign trace xtrace/; its
+# placement: the median traced run's)
+reprice_dir() {   # reprice_dir D P
+    local d=$1 times utimes med here=$1/run1 src k
+    times=$(sed -n 's/^# measured_runs_s: //p' "$d/predict.csv")
+    utimes=$(sed -n 's/^# untraced_runs_s: //p' "$d/predict.csv")
+    med=$(printf '%s\n' ${times//,/ } | sort -g | sed -n "$(( ($(echo "$times" | tr ',' '\n' | wc -l) + 1) / 2 ))p")
+    for k in "$d"/run*/time; do [ "$(cat "$k")" = "$med" ] && { here=$(dirname "$k"); break; }; done
+    src=$here; [ ! -s "$d/xtrace/msgs.csv" ] || src=$d/xtrace
+    mkdir -p "$d/repriced"
+    "$HREL" predict "$src" --on "$d" --platform "$2" --route "$route" --hosts-from "$here/msgs.csv" \
+        --measured "$times" --untraced "$utimes" -o "$d/repriced" >"$d/repriced/out.txt" 2>"$d/repriced/err.txt" ||
+        die "--reprice: hrel predict on $d: $(head -n 1 "$d/repriced/err.txt")"
+}
 # one characterisation per platform, used by every program
 for p in "$from" "$slow" "$fast"; do
     c=$run/char/$p
@@ -81,12 +103,18 @@ for p in "$from" "$slow" "$fast"; do
         die "the quick study of $p failed (see $c.log)"
     [ -s "$c/calibration.csv" ] || die "the quick study of $p left no calibration.csv (see $c.log)"
 done
-echo "program,check,platform,model,predicted_s,untraced_median_s,err_pct,lo_s,hi_s,cpu_ratio" >"$run/offline.csv"
+out=$run/offline.csv; [ "$reprice" = 0 ] || out=$run/offline_repriced.csv
+echo "program,check,platform,model,predicted_s,untraced_median_s,err_pct,lo_s,hi_s,cpu_ratio" >"$out"
 for c in ${cells//,/ }; do
     read -r -a prog <<<"$(prog_of "$c")"
     d=$run/$c
     mkdir -p "$d"
     for p in "$from" "$slow" "$fast"; do
+        if [ "$reprice" = 1 ]; then
+            [ -s "$d/$p/predict.csv" ] || die "--reprice: $d/$p has no predict.csv"
+            reprice_dir "$d/$p" "$p"
+            continue
+        fi
         [ -s "$d/$p/predict.csv" ] && continue
         xt=()
         [ "$p" = "$slow" ] && xt=(--trace "$(median_run "$d/$from")")
@@ -104,10 +132,13 @@ for c in ${cells//,/ }; do
         --what-if "bandwidth=$factor" --hosts-from "$(median_run "$d/$fast")/msgs.csv" \
         --measured "$(sed -n 's/^# untraced_runs_s: //p' "$d/$fast/predict.csv")" -o "$d/whatif" \
         >"$d/whatif/out.txt" 2>"$d/whatif/err.txt" || die "hrel predict what-if for $c: $(head -n 1 "$d/whatif/err.txt")"
-    row "$c" same "$from" "$d/$from/predict_untraced.csv" "$(ratio_of "$d/$from/hrel_predict.txt")" >>"$run/offline.csv"
-    row "$c" cross-cpu "$slow" "$d/$slow/predict_untraced.csv" "$(ratio_of "$d/$slow/hrel_predict.txt")" >>"$run/offline.csv"
-    row "$c" what-if "$fast" "$d/whatif/predict.csv" "$(ratio_of "$d/whatif/out.txt")" >>"$run/offline.csv"
-    row "$c" same "$fast" "$d/$fast/predict_untraced.csv" "$(ratio_of "$d/$fast/hrel_predict.txt")" >>"$run/offline.csv"
+    rp=""; [ "$reprice" = 1 ] && rp=/repriced
+    pu() { if [ -n "$rp" ]; then echo "$d/$1/repriced/predict_untraced.csv"; else echo "$d/$1/predict_untraced.csv"; fi; }
+    pt() { if [ -n "$rp" ]; then echo "$d/$1/repriced/out.txt"; else echo "$d/$1/hrel_predict.txt"; fi; }
+    row "$c" same "$from" "$(pu "$from")" "$(ratio_of "$(pt "$from")")" >>"$out"
+    row "$c" cross-cpu "$slow" "$(pu "$slow")" "$(ratio_of "$(pt "$slow")")" >>"$out"
+    row "$c" what-if "$fast" "$d/whatif/predict.csv" "$(ratio_of "$d/whatif/out.txt")" >>"$out"
+    row "$c" same "$fast" "$(pu "$fast")" "$(ratio_of "$(pt "$fast")")" >>"$out"
 done
-column -t -s, "$run/offline.csv"
+column -t -s, "$out"
 echo "offline_check: $run"

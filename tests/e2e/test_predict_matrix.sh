@@ -31,6 +31,26 @@ check_not "rerun runs nothing" grep -q 'predict.sh --route' "$T/m2.out"
 check "rerun keeps the first run's info and adds its own" bash -c "[ \$(grep -c '^# commit: ' '$T/m/info') -eq 2 ] && grep -q '^# resumed:' '$T/m/info'"
 check "no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 
+# --reprice: nothing runs; the cell priced again by this hrel (the same model:
+# the same replay number), a '# repriced:' line, the tables again
+rep_before=$(grep '^replay,' "$T/m/cells/local/stencil2/predict.csv")
+"$M" --reprice --platforms local --cells stencil2 --char "$T/char" --run "$T/m" >"$T/m3.out" 2>"$T/m3.err"
+check "--reprice exits 0 ($(tail -n 1 "$T/m3.err"))" [ $? -eq 0 ]
+check_not "--reprice runs nothing" grep -q 'predict.sh --route' "$T/m3.out"
+check "--reprice: the cell says it was priced again" grep -q '^# repriced: ' "$T/m/cells/local/stencil2/predict.csv"
+check "--reprice: the same model gives the same replay row" \
+    test "$(grep '^replay,' "$T/m/cells/local/stencil2/predict.csv")" = "$rep_before"
+check "--reprice: the runs are kept" grep -q '^# untraced_runs_s: ' "$T/m/cells/local/stencil2/predict.csv"
+check "--reprice: info says so" grep -q '^# repriced: ' "$T/m/info"
+check "--reprice: matrix.csv again" grep -qE '^local,stencil2,daemon,same,replay,' "$T/m/matrix.csv"
+check "no pvmd left after --reprice" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
+# offline_check.sh --reprice needs a finished check
+mkdir -p "$T/noff"
+"$ROOT/experiments/offline_check.sh" --reprice --run "$T/noff" >"$T/noff.out" 2>"$T/noff.err"
+rc=$?
+check "offline_check --reprice on a folder with no check: exit 1, one line" \
+    bash -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/noff.err') -eq 1 ] && grep -q 'no offline.csv' '$T/noff.err'"
+
 # bad input: one line each, exit 2
 for bad in "--cells nosuch" "--platforms nosuch" "--runs 0" "--frob"; do
     # shellcheck disable=SC2086
