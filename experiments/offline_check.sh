@@ -69,7 +69,7 @@ run=$(cd "$run" && pwd)
 { [ "$reprice" = 0 ] || echo "# repriced (no runs):"
   echo "# offline_check: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "# commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  echo "# from $from, slow $slow, fast $fast (what-if bandwidth=$factor), route $route, runs $runs"; } >>"$run/info"
+  echo "# from $from, slow $slow, fast $fast (what-if bandwidth=$factor), route $route$([ "$reprice" = 1 ] || echo ", runs $runs")"; } >>"$run/info"
 median_run() {   # the predicting trace of a predict.sh folder
     sed -n 's/^# predicted_from: //p' "$1/predict.csv" | head -n 1
 }
