@@ -70,6 +70,9 @@ static const char usage_text[] =
     "               recorded on its own platform has the sharing in its gaps\n"
     "  --no-lifecycle  keep the trace's own start, spawn and exit times, not RUN's\n"
     "               lifecycle.csv\n"
+    "  --fit-latency  the replay's L from the fitted lines (PP, OA), not half the\n"
+    "               median 8-byte round trip of RUN's setup.csv (the default where\n"
+    "               it has them: measured at the size where L is all there is)\n"
     "A host's CPU limit (a cgroup quota: calibration.csv, or cpu: S of an emulated\n"
     "platform) is priced period by period (lib/model/cpuquota.h).\n";
 
@@ -82,7 +85,7 @@ typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
     const char *platform, *matrix;
     double ratio, setup, rtt0, rtt0f;
-    int hosts, all, interval, share, nolife;
+    int hosts, all, interval, share, nolife, fitlat;
 } opts;
 
 static int fail(int status, const char *msg)
@@ -154,7 +157,7 @@ static int write_file(const char *dir, const char *name, char *path, size_t len,
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN, NAN, NAN,
-              0, 0, 31, 0, 0};
+              0, 0, 31, 0, 0, 0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -171,6 +174,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_NUM("interval", 0, HREL_ARG_INT, &o.interval, 0, 10000),
         HREL_OPT_FLAG("share-cpus", 0, &o.share),
         HREL_OPT_FLAG("no-lifecycle", 0, &o.nolife),
+        HREL_OPT_FLAG("fit-latency", 0, &o.fitlat),
         HREL_OPT_STR("measured", 0, &o.measured),
         HREL_OPT_STR("untraced", 0, &o.untraced),
         HREL_OPT_STR("platform", 0, &o.platform),
@@ -193,6 +197,7 @@ int hrel_cmd_predict(int argc, char **argv)
     int first, rc = 1, np = 0, nref = 0, k, nh, explicit_hosts, capacity, best = 0;
     int *map = NULL, fit_ok;
     double ratio, kr[HREL_CPUCAL_NKERNEL], setup, total;
+    double lat_fit = NAN, lat_small = NAN;   /* the replay's L: the fit's PP,2, the measured */
     FILE *fp = NULL;
     struct stat sb;
 
@@ -387,6 +392,15 @@ int hrel_cmd_predict(int argc, char **argv)
             k = 1;
         else if (k != 0)
             snprintf(err, sizeof err, "%s", rwhy);
+        lat_fit = par.L_send;
+        /* L is the time of a message of no bytes: where setup.csv measured
+           8-byte round trips, half their median, not the fitted lines'
+           intercept (their sizes start at tens of KB, so it is uncertain by
+           about its own size) */
+        if (k == 0 && !o.fitlat && cz->small_rtt > 0) {
+            lat_small = cz->small_rtt / 2;
+            par.L_send = par.L_mcast = lat_small;
+        }
         par.g_send /= w.bandwidth;
         par.g_mcast /= w.bandwidth;
         par.L_send *= w.latency;
@@ -475,6 +489,13 @@ int hrel_cmd_predict(int argc, char **argv)
                isnan(o.rtt0) ? "a fresh virtual machine" : "given, --rtt0");
     printf("# setup_s: %g (%s)\n", setup, !isnan(o.setup) ? "given, --setup"
            : cz->have_setup ? "the characterisation's setup.csv" : "no setup.csv: 0");
+    if (!isnan(lat_small))
+        printf("# latency: L = %g s for every message of the replay (half the median 8-byte "
+               "round trip of the characterisation's setup.csv; the fit's PP,2 L = %g s: "
+               "--fit-latency)\n", lat_small * w.latency, lat_fit * w.latency);
+    else if (!isnan(lat_fit))
+        printf("# latency: the fit's (PP,2 L = %g s)%s\n", lat_fit * w.latency,
+               o.fitlat ? ", --fit-latency" : ": no 8-byte round trips in setup.csv");
     printf("# lifecycle: %s\n", lifepath[0] ? lifepath
            : o.nolife ? "the trace's own (--no-lifecycle)"
                       : "the trace's own (the characterisation has no lifecycle.csv)");

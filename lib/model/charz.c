@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "errmsg.h"
+#include "sample.h"
 
 static int is_file(const char *p)
 {
@@ -198,17 +199,27 @@ int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, 
     if (read_platform(c, err, errlen) != 0)
         goto fail;
     snprintf(path, sizeof path, "%s/setup.csv", dir);
-    if (is_file(path)) {   /* its line "# median_setup_s S" */
+    if (is_file(path)) {   /* its line "# median_setup_s S"; its rows' later_s */
         FILE *fp = fopen(path, "r");
         char line[512];
-        while (fp && fgets(line, sizeof line, fp))
+        double later[512];
+        size_t nl = 0;
+        while (fp && fgets(line, sizeof line, fp)) {
+            int a, b;
+            double first, lat, su;
             if (sscanf(line, "# median_setup_s %lf", &c->setup) == 1 && isfinite(c->setup)) {
                 c->have_setup = 1;
                 if (c->setup < 0)
                     c->setup = 0;
-            }
+            } else if (nl < sizeof later / sizeof later[0] &&
+                       sscanf(line, "%d,%d,%*[^,],%*[^,],%lf,%lf,%lf", &a, &b, &first, &lat,
+                              &su) == 5 && isfinite(lat) && lat > 0)
+                later[nl++] = lat;
+        }
         if (fp)
             fclose(fp);
+        if (nl > 0)
+            c->small_rtt = hrel_sample_median(later, nl);
     }
     snprintf(path, sizeof path, "%s/calibration.csv", dir);
     if (is_file(path)) {

@@ -38,6 +38,8 @@ typedef struct hrel_charz {
                                     the description's "cpu: S" (S per 0.1 s) */
     double setup;            /* median first-contact set-up, s (0 without setup.csv) */
     int have_setup;
+    double small_rtt;        /* median over setup.csv's pairs of their later 8-byte
+                                round trips (later_s), s; 0 when it has none */
     hrel_cpucal *cal;        /* the calibration, NULL when not read */
 } hrel_charz;
 

@@ -55,6 +55,27 @@ check "plain: replay 0.063" near "$(total_of replay "$T/o1")" 0.063
 check "plain: ratio 1, said why" grep -q '^# cpu_ratio: 1 (the trace carries no CPU calibration' "$T/o1"
 check "plain: BSPWB and MPM too" grep -q '^bspwb,' "$T/o1"
 check "plain: no setup.csv: 0" grep -q '^# setup_s: 0 (no setup.csv: 0)' "$T/o1"
+check "plain: the fit's L, said why" grep -q "^# latency: the fit's (PP,2 L = 0.001 s): no 8-byte round trips in setup.csv" "$T/o1"
+# L measured at 8 bytes: setup.csv's later round trips 4, 6, 8 ms -> L = 3 ms
+# (set-up 0): r0's message arrives 0.021 + 0.003 = 0.024, r1 computes to 0.044,
+# sends to 0.054 (arrives 0.057), r0 ends 0.067; --fit-latency: 0.063 again
+cp -r "$T/c1" "$T/c1l"
+printf '# hrel_firstcontact: route direct
+a,b,host_a,host_b,first_s,later_s,setup_s
+0,1,h,h,0.004,0.004,0
+0,2,h,h,0.008,0.008,0
+1,2,h,h,0.006,0.006,0
+# median_setup_s 0
+' >"$T/c1l/setup.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1l" "${M[@]}" >"$T/o1l" 2>&1
+check "L from setup.csv's 8-byte round trips: replay 0.067" near "$(total_of replay "$T/o1l")" 0.067
+check "... said, with the fit's L beside it" grep -q "^# latency: L = 0.003 s for every message of the replay (half the median 8-byte round trip of the characterisation's setup.csv; the fit's PP,2 L = 0.001 s: --fit-latency)" "$T/o1l"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1l" "${M[@]}" --fit-latency >"$T/o1m" 2>&1
+check "--fit-latency: the fit's L, 0.063" near "$(total_of replay "$T/o1m")" 0.063
+check "--fit-latency said" grep -q "^# latency: the fit's (PP,2 L = 0.001 s), --fit-latency" "$T/o1m"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1l" "${M[@]}" --what-if latency=2 >"$T/o1w" 2>&1
+# latency=2: L 6 ms: arrives 0.027, r1 to 0.047, sends to 0.057 (0.063), r0 ends 0.073
+check "what-if latency=2 scales the measured L: 0.073" near "$(total_of replay "$T/o1w")" 0.073
 # the folder form gives the same
 "$HREL" predict "$T/tr" --on "$T/c1" "${M[@]}" >"$T/o1b" 2>&1
 check "folder form: the same replay" near "$(total_of replay "$T/o1b")" 0.063

@@ -163,7 +163,9 @@ static void characterisation(void)
                         "# a test\nhosts: 4   # four\nmedium: shared\nrate: 100mbit\n"
                         "wire: user\ncpu: 0.5\ncores: shared\n");
     snprintf(sub, sizeof sub, "%s/setup.csv", cz);
-    hrel_test_write_tmp(sub, "a,b\n# median_setup_s 0.25\n");
+    hrel_test_write_tmp(sub, "a,b,host_a,host_b,first_s,later_s,setup_s\n"
+                             "0,1,h1,h2,0.3,0.0001,0.2999\n0,2,h1,h3,0.3,0.0003,0.2997\n"
+                             "1,2,h2,h3,0.3,0.0002,0.2998\n# median_setup_s 0.25\n");
     snprintf(sub, sizeof sub, "%s/calibration.csv", cz);
     hrel_test_write_tmp(sub, CALH "h1,2,int,1,c\nh1,2,fp,1,c\nh1,2,mem,1,c\n"
                                                  "h2,3,int,1,c\nh2,3,fp,1,c\nh2,3,mem,1,c\n");
@@ -180,6 +182,7 @@ static void characterisation(void)
         HREL_CHECK_ABS(c->cpu_share, 0.5, 0, "cpu share");
         HREL_CHECK_INT(c->cores, 2, "the least cores over hosts");
         HREL_CHECK_ABS(c->setup, 0.25, 0, "setup");
+        HREL_CHECK_ABS(c->small_rtt, 0.0002, 1e-15, "the median of the later 8-byte round trips");
         hrel_charz_free(c);
         c = NULL;
     }
