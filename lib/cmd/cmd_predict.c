@@ -28,6 +28,9 @@
 
 #define NMODEL 8
 #define RTT0_FRESH 0.024   /* pvmd's RTT estimate in a fresh virtual machine (docs/predict.md) */
+#define JITTER_DEFAULT 1e-4   /* pvmd's wait per action without a daemon-route setup.csv */
+#define JITTER_PER_RTT 0.125  /* pvmd's mean wait per action: this share of the daemon
+                                 route's 8-byte round trip (docs/predict.md) */
 
 static const char usage_text[] =
     "usage: hrel predict TRACE --on RUN [--hosts N | --hosts-from MSGS.csv]\n"
@@ -63,7 +66,9 @@ static const char usage_text[] =
     "  --platform NAME  the platform's name (default RUN's raw.csv)\n"
     "  --matrix F   the validation matrix's summary.csv (default the checkout's)\n"
     "  --interval K replay_pvmd as the median and 80 % interval of K replays with\n"
-    "               pvmd's jitter (default 31; 0: one replay without jitter)\n"
+    "               pvmd's jitter (default 31; 0: one replay without jitter); the\n"
+    "               jitter is an eighth of RUN's 8-byte round trip through the\n"
+    "               daemons (setup.csv, daemon route), else 100 us\n"
     "  --share-cpus the ranks on a host (on an emulated platform: on all hosts) share\n"
     "               its cores, from RUN's calibration (processor sharing; what-if\n"
     "               cores=N does it with N per host); off by default: a trace\n"
@@ -198,6 +203,8 @@ int hrel_cmd_predict(int argc, char **argv)
     int *map = NULL, fit_ok;
     double ratio, kr[HREL_CPUCAL_NKERNEL], setup, total;
     double lat_fit = NAN, lat_small = NAN;   /* the replay's L: the fit's PP,2, the measured */
+    double jitter = JITTER_DEFAULT;   /* pvmd's mean wait per action (replay_pvmd's interval) */
+    int jitter_measured = 0;
     FILE *fp = NULL;
     struct stat sb;
 
@@ -421,6 +428,12 @@ int hrel_cmd_predict(int argc, char **argv)
             }
         } else
             add(p, &np, refused, &nref, "replay", 1, 0, err);
+        /* pvmd's wait per action: from the characterisation's 8-byte round
+           trips through the daemons (they hold those waits), else the default */
+        if (strcmp(cz->route, "daemon") == 0 && cz->small_rtt > 0) {
+            jitter = JITTER_PER_RTT * cz->small_rtt;
+            jitter_measured = 1;
+        }
         /* the daemon route packet by packet: needs the link rate */
         if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0) {
             int f;
@@ -436,7 +449,7 @@ int hrel_cmd_predict(int argc, char **argv)
                     /* the median and the 80 % interval of replays with pvmd's jitter
                      * (docs/predict.md "An interval from pvmd's jitter") */
                     double med;
-                    v.jitter = 1e-4;
+                    v.jitter = jitter;
                     if (hrel_replay_interval(pt.mt, &v, o.interval, 1, &med, &p[np - 1].lo,
                                              &p[np - 1].hi, err, sizeof err) == 0)
                         p[np - 1].s = med;
@@ -487,6 +500,10 @@ int hrel_cmd_predict(int argc, char **argv)
         printf("# daemon_state: pvmd's RTT estimate at the start %g s (%s)\n",
                (isnan(o.rtt0) ? RTT0_FRESH : o.rtt0) * w.latency,
                isnan(o.rtt0) ? "a fresh virtual machine" : "given, --rtt0");
+    if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0 && o.interval > 0)
+        printf("# pvmd_jitter: %g s per pvmd action, mean (%s)\n", jitter,
+               jitter_measured ? "an eighth of the median 8-byte round trip through the daemons, setup.csv"
+                   : "the default: no 8-byte round trips of the daemon route in setup.csv");
     printf("# setup_s: %g (%s)\n", setup, !isnan(o.setup) ? "given, --setup"
            : cz->have_setup ? "the characterisation's setup.csv" : "no setup.csv: 0");
     if (!isnan(lat_small))

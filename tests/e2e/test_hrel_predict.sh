@@ -136,6 +136,17 @@ check "emulated: replay_pvmd predicted" grep -q '^replay_pvmd,' "$T/o4"
 check "emulated: the daemon state said" grep -q '^# daemon_state: .* 0.024 s (a fresh virtual machine)' "$T/o4"
 check "emulated: medium port, shared cores" grep -q 'medium port, hosts sharing one machine' "$T/o4"
 check "emulated: setup from setup.csv" grep -q "^# setup_s: 0.01 (the characterisation's setup.csv)" "$T/o4"
+check "emulated: pvmd's jitter, the default (no 8-byte round trips)" \
+    grep -q "^# pvmd_jitter: 0.0001 s per pvmd action, mean (the default: no 8-byte round trips of the daemon route in setup.csv)" "$T/o4"
+# with 8-byte round trips through the daemons (1.6 ms): jitter 0.2 ms, and
+# replay L = 0.8 ms (r0's message arrives 0.0318, r1 sends to 0.0618, arrives
+# 0.0626 -- plus the 10 ms set-up on the first message: 0.0726)
+cp -r "$T/c2" "$T/c2j"
+printf 'a,b,host_a,host_b,first_s,later_s,setup_s\n0,1,h1,h2,0.0116,0.0016,0.01\n# median_setup_s 0.01\n' >"$T/c2j/setup.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2j" "${M[@]}" >"$T/o4j" 2>&1
+check "daemon route: jitter an eighth of the 8-byte round trip" \
+    grep -q "^# pvmd_jitter: 0.0002 s per pvmd action, mean (an eighth of the median 8-byte round trip through the daemons, setup.csv)" "$T/o4j"
+check "daemon route: replay with L 0.8 ms and set-up: 0.0726" near "$(total_of replay "$T/o4j")" 0.0726
 # first contact costs 10 ms once per pair: r0's send 0.021-0.031 (arrives 0.032),
 # r1 computes to 0.052, sends to 0.062 (0.063), r0 ends 0.073
 check "emulated: replay with set-up 0.073" near "$(total_of replay "$T/o4")" 0.073
