@@ -404,7 +404,8 @@ int hrel_cmd_predict(int argc, char **argv)
            8-byte round trips, half their median, not the fitted lines'
            intercept (their sizes start at tens of KB, so it is uncertain by
            about its own size) */
-        if (k == 0 && !o.fitlat && cz->small_rtt > 0) {
+        if (k == 0 && !o.fitlat && cz->small_rtt > 0 &&
+            (!cz->setup_route[0] || strcmp(cz->setup_route, route) == 0)) {
             lat_small = cz->small_rtt / 2;
             par.L_send = par.L_mcast = lat_small;
         }
@@ -430,7 +431,8 @@ int hrel_cmd_predict(int argc, char **argv)
             add(p, &np, refused, &nref, "replay", 1, 0, err);
         /* pvmd's wait per action: from the characterisation's 8-byte round
            trips through the daemons (they hold those waits), else the default */
-        if (strcmp(cz->route, "daemon") == 0 && cz->small_rtt > 0) {
+        if (cz->small_rtt > 0 &&
+            strcmp(cz->setup_route[0] ? cz->setup_route : cz->route, "daemon") == 0) {
             jitter = JITTER_PER_RTT * cz->small_rtt;
             jitter_measured = 1;
         }
@@ -512,7 +514,9 @@ int hrel_cmd_predict(int argc, char **argv)
                "--fit-latency)\n", lat_small * w.latency, lat_fit * w.latency);
     else if (!isnan(lat_fit))
         printf("# latency: the fit's (PP,2 L = %g s)%s\n", lat_fit * w.latency,
-               o.fitlat ? ", --fit-latency" : ": no 8-byte round trips in setup.csv");
+               o.fitlat ? ", --fit-latency"
+               : cz->small_rtt > 0 ? ": setup.csv's 8-byte round trips are of another route"
+                                   : ": no 8-byte round trips in setup.csv");
     printf("# lifecycle: %s\n", lifepath[0] ? lifepath
            : o.nolife ? "the trace's own (--no-lifecycle)"
                       : "the trace's own (the characterisation has no lifecycle.csv)");

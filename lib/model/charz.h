@@ -40,6 +40,8 @@ typedef struct hrel_charz {
     int have_setup;
     double small_rtt;        /* median over setup.csv's pairs of their later 8-byte
                                 round trips (later_s), s; 0 when it has none */
+    char setup_route[16];    /* the route setup.csv says it measured ("# hrel_firstcontact:
+                                route R"), "" when it does not say */
     hrel_cpucal *cal;        /* the calibration, NULL when not read */
 } hrel_charz;
 

@@ -70,6 +70,12 @@ a,b,host_a,host_b,first_s,later_s,setup_s
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c1l" "${M[@]}" >"$T/o1l" 2>&1
 check "L from setup.csv's 8-byte round trips: replay 0.067" near "$(total_of replay "$T/o1l")" 0.067
 check "... said, with the fit's L beside it" grep -q "^# latency: L = 0.003 s for every message of the replay (half the median 8-byte round trip of the characterisation's setup.csv; the fit's PP,2 L = 0.001 s: --fit-latency)" "$T/o1l"
+# round trips of another route than the one predicted: the fit's L
+cp -r "$T/c1l" "$T/c1r"
+sed -i 's/^# hrel_firstcontact: route direct/# hrel_firstcontact: route daemon/' "$T/c1r/setup.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1r" "${M[@]}" >"$T/o1r" 2>&1
+check "8-byte round trips of the daemon route, direct predicted: the fit's L (0.063)" near "$(total_of replay "$T/o1r")" 0.063
+check "... said" grep -q "^# latency: the fit's (PP,2 L = 0.001 s): setup.csv's 8-byte round trips are of another route" "$T/o1r"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c1l" "${M[@]}" --fit-latency >"$T/o1m" 2>&1
 check "--fit-latency: the fit's L, 0.063" near "$(total_of replay "$T/o1m")" 0.063
 check "--fit-latency said" grep -q "^# latency: the fit's (PP,2 L = 0.001 s), --fit-latency" "$T/o1m"

@@ -163,7 +163,8 @@ static void characterisation(void)
                         "# a test\nhosts: 4   # four\nmedium: shared\nrate: 100mbit\n"
                         "wire: user\ncpu: 0.5\ncores: shared\n");
     snprintf(sub, sizeof sub, "%s/setup.csv", cz);
-    hrel_test_write_tmp(sub, "a,b,host_a,host_b,first_s,later_s,setup_s\n"
+    hrel_test_write_tmp(sub, "# hrel_firstcontact: route daemon, 3 workers\n"
+                             "a,b,host_a,host_b,first_s,later_s,setup_s\n"
                              "0,1,h1,h2,0.3,0.0001,0.2999\n0,2,h1,h3,0.3,0.0003,0.2997\n"
                              "1,2,h2,h3,0.3,0.0002,0.2998\n# median_setup_s 0.25\n");
     snprintf(sub, sizeof sub, "%s/calibration.csv", cz);
@@ -183,6 +184,7 @@ static void characterisation(void)
         HREL_CHECK_INT(c->cores, 2, "the least cores over hosts");
         HREL_CHECK_ABS(c->setup, 0.25, 0, "setup");
         HREL_CHECK_ABS(c->small_rtt, 0.0002, 1e-15, "the median of the later 8-byte round trips");
+        HREL_CHECK_STR(c->setup_route, "daemon", "the route setup.csv measured");
         hrel_charz_free(c);
         c = NULL;
     }
