@@ -1,6 +1,6 @@
 #!/bin/bash
 # held.sh OUT: held-out daemon-route programs on lan-utp and fast-switch,
-# predict.sh --fresh-vm --runs 3 with the matrix's characterisations
+# predict.sh --fresh-vm --runs 5 with the matrix's characterisations
 out=$1; mkdir -p $out
 B=/work/held/bin/LINUX64
 C=/work/held/docs/data/predict_matrix/char
@@ -9,12 +9,14 @@ for p in fast-switch lan-utp; do
     d=$out/$p/$name
     [ -s $d/predict.csv ] && continue; mkdir -p $out/$p
     echo "$(date -u +%T) $p $name"
-    /work/held/experiments/predict.sh --platform $p --route daemon --fit $C/$p-daemon/fit.csv --fresh-vm --all-models --runs 3 --run $d -- $prog > $d.log 2>&1 || echo "  failed: $(tail -1 $d.log)"
+    /work/held/experiments/predict.sh --platform $p --route daemon --fit $C/$p-daemon/fit.csv --fresh-vm --all-models --runs 5 --run $d -- $prog > $d.log 2>&1 || echo "  failed: $(tail -1 $d.log)"
   done <<LIST
 stencil3|$B/hrel_stencil -p 3 -i 40 -w 10
 farm2|$B/hrel_farm -p 2 -j 30 -b 16384 -w 20
 ring3|$B/hrel_ring -n 3 -b 512 -r 500
 exit1b|$B/hrel_exit1 -n 100 -b 1024
+poll2|$B/hrel_poll -p 2 -j 40 -b 8192 -w 10 -s 200
+groups3|$B/hrel_groups -p 3 -n 2000 -r 3
 LIST
 done
 echo done
