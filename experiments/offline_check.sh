@@ -104,6 +104,9 @@ for p in "$from" "$slow" "$fast"; do
     [ -s "$c/calibration.csv" ] || die "the quick study of $p left no calibration.csv (see $c.log)"
 done
 out=$run/offline.csv; [ "$reprice" = 0 ] || out=$run/offline_repriced.csv
+# a platform folder's predictions against its untraced runs, and hrel predict's output
+pu() { if [ "$reprice" = 1 ]; then echo "$d/$1/repriced/predict_untraced.csv"; else echo "$d/$1/predict_untraced.csv"; fi; }
+pt() { if [ "$reprice" = 1 ]; then echo "$d/$1/repriced/out.txt"; else echo "$d/$1/hrel_predict.txt"; fi; }
 echo "program,check,platform,model,predicted_s,untraced_median_s,err_pct,lo_s,hi_s,cpu_ratio" >"$out"
 for c in ${cells//,/ }; do
     read -r -a prog <<<"$(prog_of "$c")"
@@ -132,9 +135,6 @@ for c in ${cells//,/ }; do
         --what-if "bandwidth=$factor" --hosts-from "$(median_run "$d/$fast")/msgs.csv" \
         --measured "$(sed -n 's/^# untraced_runs_s: //p' "$d/$fast/predict.csv")" -o "$d/whatif" \
         >"$d/whatif/out.txt" 2>"$d/whatif/err.txt" || die "hrel predict what-if for $c: $(head -n 1 "$d/whatif/err.txt")"
-    rp=""; [ "$reprice" = 1 ] && rp=/repriced
-    pu() { if [ -n "$rp" ]; then echo "$d/$1/repriced/predict_untraced.csv"; else echo "$d/$1/predict_untraced.csv"; fi; }
-    pt() { if [ -n "$rp" ]; then echo "$d/$1/repriced/out.txt"; else echo "$d/$1/hrel_predict.txt"; fi; }
     row "$c" same "$from" "$(pu "$from")" "$(ratio_of "$(pt "$from")")" >>"$out"
     row "$c" cross-cpu "$slow" "$(pu "$slow")" "$(ratio_of "$(pt "$slow")")" >>"$out"
     row "$c" what-if "$fast" "$d/whatif/predict.csv" "$(ratio_of "$d/whatif/out.txt")" >>"$out"
