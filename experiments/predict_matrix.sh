@@ -202,8 +202,15 @@ for p in ${platforms//,/ }; do
             say "repricing $p $name"
             reprice_cell "$dir" "$p" "$route" "$tr" "$tr" predict || { failed=$((failed + 1)); continue; }
             ltr=$run/cells/local/$name/predicting_msgs.csv
-            if [ "$p" != local ] && [ -s "$dir/predict_x.csv" ] && [ -s "$ltr" ]; then
-                reprice_cell "$dir" "$p" "$route" "$ltr" "$tr" predict_x || failed=$((failed + 1))
+            [ -s "$ltr" ] || [ ! -s "$run/cells/local/$name/predict.csv" ] ||
+                ltr=$(sed -n 's/^# predicted_from: //p' "$run/cells/local/$name/predict.csv")/msgs.csv
+            if [ "$p" != local ] && [ -s "$dir/predict_x.csv" ]; then
+                if [ -s "$ltr" ]; then
+                    reprice_cell "$dir" "$p" "$route" "$ltr" "$tr" predict_x || failed=$((failed + 1))
+                else
+                    echo "predict_matrix: --reprice $dir: the local cell's trace is gone; predict_x.csv not priced again" >&2
+                    failed=$((failed + 1))
+                fi
             fi
             continue
         fi
