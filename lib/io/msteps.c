@@ -485,12 +485,42 @@ fail:
     return -1;
 }
 
+/* hrel_msteps_walk's visit for hrel_msteps_infer: step S's cells into the table. */
+typedef struct filler {
+    hrel_trace *tr;
+    char *err;
+    size_t errlen;
+} filler;
+
+static int fill_step(void *ctx, int s, const hrel_msteps_cell *cell, const int *part,
+                     const char *pat)
+{
+    filler *f = ctx;
+    int r;
+    for (r = 0; r < f->tr->nproc; r++) {
+        const hrel_msteps_cell *c = &cell[r];
+        hrel_trace_row *row = hrel_trace_at(f->tr, s, r);
+        row->w_s = c->w;
+        row->in_bytes = c->in;
+        row->out_bytes = c->out;
+        row->t_end = c->t_end;
+        if (c->npart && hrel_trace_set_partners(f->tr, s, r, part + c->part, (int)c->npart,
+                                                f->err, f->errlen) != 0)
+            return -1;
+        if (*pat)
+            memcpy(row->pattern, pat, strlen(pat) + 1);
+    }
+    if (*pat)
+        f->tr->has_pattern = 1;
+    return 0;
+}
+
 int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_trace **out,
                       int **step_of, char *err, size_t errlen)
 {
-    int *step = NULL, r, nstep = 0;
-    size_t j, n = t->n;
+    int *step = NULL, nstep = 0;
     hrel_trace *tr = NULL;
+    filler f;
 
     *out = NULL;
     if (step_of)
@@ -504,110 +534,14 @@ int hrel_msteps_infer(const hrel_msgtrace *t, const hrel_msteps_opt *opt, hrel_t
         hrel_seterr(err, errlen, "%s: out of memory", t->path);
         goto fail;
     }
-    for (r = 0; r < t->nproc; r++) {
-        double prev_end = t->row[t->first[r]].t0;
-        int last = 0;
-        int *part = malloc(((size_t)t->nproc + 1) * sizeof *part);
-        if (!part) {
+    f.tr = tr;
+    f.err = err;
+    f.errlen = errlen;
+    err[0] = '\0';
+    if (hrel_msteps_walk(t, step, nstep, fill_step, &f) != 0) {
+        if (!err[0])
             hrel_seterr(err, errlen, "%s: out of memory", t->path);
-            goto fail;
-        }
-        for (j = t->first[r]; j < t->first[r + 1]; j++) {
-            const hrel_msg *m = &t->row[j];
-            hrel_trace_row *row;
-            if (step[j] == 0)
-                continue;
-            row = hrel_trace_at(tr, step[j], r);
-            row->w_s += fmax(0.0, m->t0 - prev_end);
-            prev_end = m->t1;
-            row->t_end = m->t1;
-            last = step[j];
-            if (m->kind == HREL_MSG_RECV) {
-                row->in_bytes += m->bytes;
-            } else {
-                row->out_bytes += m->bytes * m->npeers;
-            }
-        }
-        if (last > 0) {   /* tail: from the last call to the exit */
-            const hrel_msg *e = &t->row[t->first[r + 1] - 1];
-            hrel_trace_at(tr, last, r)->w_s += fmax(0.0, e->t1 - prev_end);
-        }
-        {   /* partners per step: the rank's rows of a step are consecutive (steps
-               never decrease on a rank); sources in order of first receive */
-            int np = 0, cur = 0;
-            for (j = t->first[r]; j <= t->first[r + 1]; j++) {
-                const hrel_msg *m = j < t->first[r + 1] ? &t->row[j] : NULL;
-                if (m && (step[j] == 0 || m->kind != HREL_MSG_RECV))
-                    continue;
-                if (!m || step[j] != cur) {
-                    if (np && hrel_trace_set_partners(tr, cur, r, part, np, err, errlen) != 0) {
-                        free(part);
-                        goto fail;
-                    }
-                    np = 0;
-                    if (!m)
-                        break;
-                    cur = step[j];
-                }
-                {
-                    int k, dup = 0;
-                    for (k = 0; k < np && !dup; k++)
-                        dup = part[k] == m->peers[0];
-                    if (!dup && np < t->nproc)
-                        part[np++] = m->peers[0];
-                }
-            }
-        }
-        free(part);
-    }
-    {   /* idle steps end where the previous did (step by step: the table's order) */
-        double *prev = malloc((size_t)t->nproc * sizeof *prev);
-        if (!prev) {
-            hrel_seterr(err, errlen, "%s: out of memory", t->path);
-            goto fail;
-        }
-        for (r = 0; r < t->nproc; r++)
-            prev[r] = t->row[t->first[r]].t0;
-        for (int s = 1; s <= nstep; s++)
-            for (r = 0; r < t->nproc; r++) {
-                hrel_trace_row *row = hrel_trace_at(tr, s, r);
-                if (isnan(row->t_end))
-                    row->t_end = prev[r];
-                prev[r] = row->t_end;
-            }
-        free(prev);
-    }
-    {   /* the sends and mcasts of each step, bucketed by step in row order */
-        size_t *off = calloc((size_t)nstep + 2, sizeof *off), *rows = NULL, nr = 0;
-        int *to = calloc((size_t)t->nproc * (size_t)t->nproc, sizeof *to);
-        for (j = 0; off && j < n; j++)
-            if (t->row[j].kind != HREL_MSG_RECV && step[j] > 0) {
-                off[step[j] + 1]++;
-                nr++;
-            }
-        if (!off || !to || !(rows = malloc((nr ? nr : 1) * sizeof *rows))) {
-            free(off);
-            free(to);
-            hrel_seterr(err, errlen, "%s: out of memory", t->path);
-            goto fail;
-        }
-        for (int s = 1; s <= nstep; s++)
-            off[s + 1] += off[s];
-        for (j = 0; j < n; j++)
-            if (t->row[j].kind != HREL_MSG_RECV && step[j] > 0)
-                rows[off[step[j]]++] = j;   /* off[s] becomes the end of step s */
-        for (int s = 1; s <= nstep; s++) {
-            size_t b0 = s > 1 ? off[s - 1] : 0;
-            const char *pat = hrel_msteps_pattern(t, rows + b0, off[s] - b0, to);
-            if (*pat) {
-                tr->has_pattern = 1;
-                for (r = 0; r < t->nproc; r++)
-                    memcpy(hrel_trace_at(tr, s, r)->pattern, pat, strlen(pat) + 1);
-            }
-        }
-        free(off);
-        free(rows);
-        free(to);
+        goto fail;
     }
     if (step_of)
         *step_of = step;

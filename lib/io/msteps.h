@@ -70,6 +70,28 @@ int hrel_msteps_write_trace(const hrel_trace *t, FILE *fp);
  * of memory). */
 int hrel_msteps_write_steps(const hrel_msgtrace *t, const int *step, int nstep, FILE *fp);
 
+/* One rank's part of a step, as the table's row holds it: computation W (s),
+ * bytes received IN and sent OUT, the end T_END of its last call (the previous
+ * step's when idle), its partners PART[part .. part + npart) of the step's
+ * partner array (each once, itself left out). */
+typedef struct hrel_msteps_cell {
+    double w, in, out, t_end;
+    size_t part, npart;
+} hrel_msteps_cell;
+
+/* Called by hrel_msteps_walk for each step S (1..nstep): CELL[0..nproc) per
+ * rank, PART their partners, PATTERN the step's ("" if none). Non-zero stops
+ * the walk. */
+typedef int (*hrel_msteps_visit)(void *ctx, int s, const hrel_msteps_cell *cell,
+                                 const int *part, const char *pattern);
+
+/* Walk T's steps STEP[0..T->n) (1..NSTEP, from hrel_msteps_number) in order,
+ * holding one step's cells: the one rule for what a step's row holds (the
+ * table of hrel_msteps_infer and hrel_msteps_write_steps both come from it).
+ * Return 0, or -1 (out of memory, or VISIT returned non-zero). */
+int hrel_msteps_walk(const hrel_msgtrace *t, const int *step, int nstep,
+                     hrel_msteps_visit visit, void *ctx);
+
 /* The pattern ("E", "OA", "POA", "AO", "AA" or "") of the step whose sends
  * and mcasts are T's rows ROWS[0..NR) (in row order); TO: a zeroed p x p
  * scratch array, left zeroed. */

@@ -1,7 +1,8 @@
-/* msteps_csv -- trace.csv of inferred M-steps: from a step table
- * (hrel_msteps_write_trace), or straight from the message rows and their step
- * numbers, step by step, holding no table (hrel_msteps_write_steps). Both
- * write the same text for the same trace. See msteps.h. */
+/* msteps_csv -- the M-steps of numbered message rows, step by step
+ * (hrel_msteps_walk: the one rule for a step's computation, bytes, partners,
+ * end and pattern, used by hrel_msteps_infer's table and by the writer), and
+ * trace.csv: from a step table (hrel_msteps_write_trace), or straight from the
+ * rows, holding no table (hrel_msteps_write_steps). See msteps.h. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,27 +67,19 @@ int hrel_msteps_write_trace(const hrel_trace *t, FILE *fp)
     return ferror(fp) ? -1 : 0;
 }
 
-/* One rank's row of the step being written. */
-typedef struct cell {
-    double w, in, out, t_end;
-    size_t part, npart;    /* its partners: part[part .. part + npart) of the step */
-} cell;
-
-/* The state of hrel_msteps_write_steps: per rank its cursor and clocks, per
- * step its cells, partners and sends. */
+/* The state of hrel_msteps_walk: per rank its cursor and clocks, per step its
+ * cells, partners and sends. */
 typedef struct wstate {
     size_t *cur;           /* per rank: its next row not yet written */
     double *prev_end;      /* per rank: the end of its last kept call */
     double *prev_t;        /* per rank: the t_end of its previous step */
-    cell *c;               /* per rank, this step */
+    hrel_msteps_cell *c;   /* per rank, this step */
     int *part;             /* this step's partners, rank by rank */
     size_t npart, cpart;
     size_t *sends;         /* this step's sends and mcasts, in row order */
     size_t nsends, csends;
     int *to;               /* p x p zeroed scratch of hrel_msteps_pattern */
     int *q;                /* p + 1: one row's partners as the table keeps them */
-    char *buf;             /* one row's text */
-    size_t cbuf;
 } wstate;
 
 static void wstate_free(wstate *w)
@@ -99,15 +92,13 @@ static void wstate_free(wstate *w)
     free(w->sends);
     free(w->to);
     free(w->q);
-    free(w->buf);
 }
 
-/* Rank R's rows of step S into its cell (as hrel_msteps_infer fills the table's
- * row): -1 when out of memory. */
+/* Rank R's rows of step S into its cell: -1 when out of memory. */
 static int take_rank(const hrel_msgtrace *t, const int *step, wstate *w, int r, int s)
 {
     size_t j = w->cur[r], end = t->first[r + 1], p0 = w->npart;
-    cell *c = &w->c[r];
+    hrel_msteps_cell *c = &w->c[r];
     int got = 0, np = 0;
     c->w = c->in = c->out = 0.0;
     c->t_end = NAN;
@@ -162,11 +153,11 @@ static int take_rank(const hrel_msgtrace *t, const int *step, wstate *w, int r, 
     return 0;
 }
 
-int hrel_msteps_write_steps(const hrel_msgtrace *t, const int *step, int nstep, FILE *fp)
+int hrel_msteps_walk(const hrel_msgtrace *t, const int *step, int nstep,
+                     hrel_msteps_visit visit, void *ctx)
 {
     wstate w;
     int p = t->nproc, r, s, rc = -1;
-    size_t used = 0;
     memset(&w, 0, sizeof w);
     if (p < 1 || !(w.cur = malloc((size_t)p * sizeof *w.cur)) ||
         !(w.prev_end = malloc((size_t)p * sizeof *w.prev_end)) ||
@@ -180,33 +171,57 @@ int hrel_msteps_write_steps(const hrel_msgtrace *t, const int *step, int nstep, 
         w.cur[r] = t->first[r];
         w.prev_end[r] = w.prev_t[r] = t0;
     }
-    fputs(header, fp);
-    for (s = 1; s <= nstep; s++) {   /* rows gathered in w.buf, written 64 KiB at a time */
-        const char *pat;
+    for (s = 1; s <= nstep; s++) {
         w.npart = w.nsends = 0;
         for (r = 0; r < p; r++)
             if (take_rank(t, step, &w, r, s) != 0)
                 goto out;
-        pat = hrel_msteps_pattern(t, w.sends, w.nsends, w.to);
-        for (r = 0; r < p; r++) {
-            const cell *c = &w.c[r];
-            char *e;
-            if (hrel_grow(&w.buf, &w.cbuf, used + 1100 + 12 * c->npart + HREL_TRACE_PATLEN,
-                          1) != 0)
-                goto out;
-            e = row_text(w.buf + used, r, s, c->w, c->in, c->out, w.part + c->part,
-                         (int)c->npart, c->t_end, pat, HREL_TRACE_PATLEN);
-            used = (size_t)(e - w.buf);
-            if (used >= 65536) {
-                fwrite(w.buf, 1, used, fp);
-                used = 0;
-            }
-        }
+        if (visit(ctx, s, w.c, w.part, hrel_msteps_pattern(t, w.sends, w.nsends, w.to)) != 0)
+            goto out;
     }
-    if (used)
-        fwrite(w.buf, 1, used, fp);
-    rc = ferror(fp) ? -1 : 0;
+    rc = 0;
 out:
     wstate_free(&w);
     return rc;
+}
+
+/* hrel_msteps_write_steps: the rows gathered in buf, written 64 KiB at a time. */
+typedef struct writer {
+    FILE *fp;
+    int nproc;
+    char *buf;
+    size_t cap, used;
+} writer;
+
+static int write_step(void *ctx, int s, const hrel_msteps_cell *cell, const int *part,
+                      const char *pat)
+{
+    writer *o = ctx;
+    int r;
+    for (r = 0; r < o->nproc; r++) {
+        const hrel_msteps_cell *c = &cell[r];
+        if (hrel_grow(&o->buf, &o->cap, o->used + 1100 + 12 * c->npart + HREL_TRACE_PATLEN,
+                      1) != 0)
+            return -1;
+        o->used = (size_t)(row_text(o->buf + o->used, r, s, c->w, c->in, c->out,
+                                    part + c->part, (int)c->npart, c->t_end, pat,
+                                    HREL_TRACE_PATLEN) - o->buf);
+        if (o->used >= 65536) {
+            fwrite(o->buf, 1, o->used, o->fp);
+            o->used = 0;
+        }
+    }
+    return 0;
+}
+
+int hrel_msteps_write_steps(const hrel_msgtrace *t, const int *step, int nstep, FILE *fp)
+{
+    writer o = {fp, t->nproc, NULL, 0, 0};
+    int rc;
+    fputs(header, fp);
+    rc = hrel_msteps_walk(t, step, nstep, write_step, &o);
+    if (rc == 0 && o.used)
+        fwrite(o.buf, 1, o.used, fp);
+    free(o.buf);
+    return rc == 0 && !ferror(fp) ? 0 : -1;
 }
