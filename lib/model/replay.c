@@ -32,7 +32,7 @@ typedef struct rstate {
     int ready;         /* started */
     int done;
     int wnext;         /* the next rank waiting for the same message, -1: none */
-    int gapdone;       /* processor sharing: the gap before row next is done */
+    int gapdone;       /* the gap before row next is done (its call comes next) */
     int spawned;       /* 0: started by no traced spawn, 1: spawned, 2: the group server */
     int remote;        /* spawned onto another host than its parent's */
     double enrol;      /* lifecycle: its enrolment's cost */
@@ -328,17 +328,17 @@ static double life_cost(const hrel_lifecycle *l, hrel_msgkind kind, const rstate
 }
 
 /* Rank R's next row can run now: into the heap; or it waits for a message not
- * yet arrived: onto that message's list of waiting ranks (WAIT[row]). Under
- * processor sharing (PS) a receive's gap is computed first (in the heap). */
+ * yet arrived: onto that message's list of waiting ranks (WAIT[row]). A
+ * receive's gap is computed first (in the heap), then it waits. */
 static void consider(const hrel_msgtrace *t, rstate *st, rheap *h, const double *arrive,
-                     int *wait, int r, int ps)
+                     int *wait, int r)
 {
     const hrel_msg *m;
     if (st[r].done || !st[r].ready)
         return;
     m = &t->row[st[r].next];
     if (m->kind == HREL_MSG_RECV && (m->match < 0 || isnan(arrive[m->match])) &&
-        !(ps && !st[r].gapdone && m->t0 - st[r].rec_prev > 0)) {
+        !(!st[r].gapdone && m->t0 - st[r].rec_prev > 0)) {
         if (m->match >= 0) {
             st[r].wnext = wait[m->match];
             wait[m->match] = r;
@@ -350,14 +350,14 @@ static void consider(const hrel_msgtrace *t, rstate *st, rheap *h, const double 
 
 /* Message ROW has arrived: its waiting ranks can run. */
 static void wake(const hrel_msgtrace *t, rstate *st, rheap *h, const double *arrive, int *wait,
-                 size_t row, int ps)
+                 size_t row)
 {
     int r = wait[row];
     wait[row] = -1;
     while (r >= 0) {
         int nx = st[r].wnext;
         st[r].wnext = -1;
-        consider(t, st, h, arrive, wait, r, ps);
+        consider(t, st, h, arrive, wait, r);
         r = nx;
     }
 }
@@ -483,7 +483,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     }
     st[0].ready = 1;
     st[0].clock = t->first[1] > t->first[0] ? t->row[0].t0 : 0;
-    consider(t, st, &heap, arrive, wait, 0, ps);
+    consider(t, st, &heap, arrive, wait, 0);
     for (;;) {
         int best;
         double pt = INFINITY;
@@ -502,7 +502,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     goto oom;
                 if (got && --pend[id] == 0) {
                     arrive[id] = at + LOCAL_G * t->row[id].bytes;
-                    wake(t, st, &heap, arrive, wait, (size_t)id, ps);
+                    wake(t, st, &heap, arrive, wait, (size_t)id);
                 }
                 continue;
             }
@@ -513,7 +513,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 goto oom;
             st[r].clock = pt;
             st[r].gapdone = 1;
-            consider(t, st, &heap, arrive, wait, r, ps);
+            consider(t, st, &heap, arrive, wait, r);
             continue;
         }
         if (best < 0) {
@@ -548,7 +548,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     else
                         s->clock += gap * par->cpu_ratio;
                     s->gapdone = 1;
-                    consider(t, st, &heap, arrive, wait, best, 1);
+                    consider(t, st, &heap, arrive, wait, best);
                     continue;
                 } else {   /* computed with the others of its domain */
                     if (ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, best,
@@ -595,7 +595,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                                 : hrel_lifecycle_spawn_start(life, k, st[c].remote);
                         st[c].clock = life ? s->clock
                                            : fmax(0.0, s->clock + (t->row[t->first[c]].t0 - m->t1));
-                        consider(t, st, &heap, arrive, wait, c, ps);
+                        consider(t, st, &heap, arrive, wait, c);
                     }
                 }
                 break;
@@ -647,7 +647,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 arrive[row] = start + fmax(tx, tx + lat);   /* a fitted L < 0 never
                                                                makes a message early */
                 s->clock = start + tx;
-                wake(t, st, &heap, arrive, wait, row, ps);
+                wake(t, st, &heap, arrive, wait, row);
                 break;
             }
             case HREL_MSG_RECV:
@@ -660,7 +660,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 s->done = 1;
                 ndone++;
             } else
-                consider(t, st, &heap, arrive, wait, best, ps);
+                consider(t, st, &heap, arrive, wait, best);
         }
     }
     *total = 0;
