@@ -504,7 +504,8 @@ int hrel_cmd_predict(int argc, char **argv)
                isnan(o.rtt0) ? "a fresh virtual machine" : "given, --rtt0");
     if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0 && o.interval > 0)
         printf("# pvmd_jitter: %g s per pvmd action, mean (%s)\n", jitter,
-               jitter_measured ? "an eighth of the median 8-byte round trip through the daemons, setup.csv"
+               jitter_measured
+                   ? "an eighth of the median 8-byte round trip through the daemons, setup.csv"
                    : "the default: no 8-byte round trips of the daemon route in setup.csv");
     printf("# setup_s: %g (%s)\n", setup, !isnan(o.setup) ? "given, --setup"
            : cz->have_setup ? "the characterisation's setup.csv" : "no setup.csv: 0");
