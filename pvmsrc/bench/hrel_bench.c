@@ -73,6 +73,12 @@ static int max_procs(const hrel_bench_cfg *cfg)
     return mx;
 }
 
+/* 1 if a cgroup limit of Q CPUs (0: none) leaves a rank less than one CPU. */
+static int below_one_cpu(double q)
+{
+    return q > 0.0 && q < 1.0;
+}
+
 /* Write the '#' metadata lines shared by raw.csv and cases.csv. */
 static void write_meta(FILE *fp, const master *m)
 {
@@ -114,12 +120,12 @@ static void write_meta(FILE *fp, const master *m)
                 maxper, cpus);
     hrel_vm_free_names(hosts, nhost);
     for (i = 0, j = 0; i < m->nworker; i++)
-        j += m->quota[i] > 0.0 && m->quota[i] < 1.0;
+        j += below_one_cpu(m->quota[i]);
     if (j) {
         fprintf(fp, "# cpu_limit: %d of %d workers run under a cgroup CPU limit below one "
                     "CPU (", j, m->nworker);
         for (i = 0, j = 0; i < m->nworker; i++)
-            if (m->quota[i] > 0.0 && m->quota[i] < 1.0)
+            if (below_one_cpu(m->quota[i]))
                 fprintf(fp, "%s%s %.3g", j++ ? ", " : "", m->hosts[i], m->quota[i]);
         fprintf(fp, "): in cases with such a rank, ranks block in pvm_trecv and sleep to the "
                     "start instead of polling and spinning (a spinning rank spends its "
@@ -304,7 +310,7 @@ static int cpu_limited(const master *m, int p)
 {
     int r;
     for (r = 0; r < p; r++)
-        if (m->quota[r] > 0.0 && m->quota[r] < 1.0)
+        if (below_one_cpu(m->quota[r]))
             return 1;
     return 0;
 }
