@@ -12,9 +12,12 @@
  * byte received, T0 and T1 the CLOCK_MONOTONIC times of the first and last
  * read (one clock for all namespaces of a machine, so simultaneous probes can
  * be added up over their common span).
- * `hrel-probe send HOST PORT SECONDS` connects to HOST:PORT (retrying for 5 s
- * while the receiver starts), writes for SECONDS and closes; it prints
+ * `hrel-probe send HOST PORT SECONDS [AT]` connects to HOST:PORT (retrying for
+ * 5 s while the receiver starts), waits until CLOCK_MONOTONIC time AT if given
+ * (so that flows started from different hosts begin together), writes for
+ * SECONDS and closes; it prints
  *   sent_bytes B
+ * `hrel-probe now` prints the CLOCK_MONOTONIC time (seconds), to compute an AT.
  * Both exit 0 on success and print one line "hrel-probe: ..." on stderr and
  * exit 1 on failure. No PVM: this measures the network under PVM.
  */
@@ -53,12 +56,14 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: hrel-probe recv PORT [WARMUP_S]\n"
-        "       hrel-probe send HOST PORT SECONDS\n"
+        "       hrel-probe send HOST PORT SECONDS [AT]\n"
+        "       hrel-probe now\n"
         "Raw TCP bandwidth probe: the receiver prints\n"
         "  rate_mbit R mean_mbit M bytes B seconds S total_bytes TB t_first T0 t_last T1\n"
         "(R: median payload Mbit/s over 0.1 s bins after the warm-up, M: mean;\n"
         "TB all bytes, T0 T1 first and last read on CLOCK_MONOTONIC),\n"
-        "the sender 'sent_bytes B'.\n");
+        "the sender 'sent_bytes B'; it starts writing at CLOCK_MONOTONIC time AT\n"
+        "if given ('hrel-probe now' prints that clock), so flows begin together.\n");
 }
 
 /* Parse a port number. Return 0, or -1 if S is not 1..65535. */
@@ -201,8 +206,20 @@ static int connect_retry(const char *host, int port)
     return -1;
 }
 
-/* Send to HOST:PORT for SECONDS. Return 0 or 1. */
-static int do_send(const char *host, int port, double seconds)
+/* Sleep until CLOCK_MONOTONIC time AT (no-op if it has passed). */
+static void sleep_until(double at)
+{
+    struct timespec ts;
+    ts.tv_sec = (time_t)at;
+    ts.tv_nsec = (long)((at - (double)ts.tv_sec) * 1e9);
+    if (ts.tv_nsec > 999999999L) ts.tv_nsec = 999999999L;
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+        ;
+}
+
+/* Send to HOST:PORT for SECONDS, starting at monotonic time AT (0: at once).
+   Return 0 or 1. */
+static int do_send(const char *host, int port, double seconds, double at)
 {
     static char buf[PROBE_BUF];
     long long sent = 0;
@@ -211,6 +228,7 @@ static int do_send(const char *host, int port, double seconds)
 
     if (s < 0) return 1;
     memset(buf, 0x5a, sizeof buf);
+    if (at > 0) sleep_until(at);
     t_end = now_s() + seconds;
     while (now_s() < t_end) {
         ssize_t n = write(s, buf, sizeof buf);
@@ -244,7 +262,13 @@ int main(int argc, char **argv)
         }
         return do_recv(port, sec);
     }
-    if (argc == 5 && !strcmp(argv[1], "send")) {
+    if (argc == 2 && !strcmp(argv[1], "now")) {
+        printf("%.6f\n", now_s());
+        return 0;
+    }
+    if ((argc == 5 || argc == 6) && !strcmp(argv[1], "send")) {
+        double at = 0;
+        char *end;
         if (parse_port(argv[3], &port) != 0) {
             fprintf(stderr, "hrel-probe: bad port '%s'\n", argv[3]);
             return 1;
@@ -253,8 +277,15 @@ int main(int argc, char **argv)
             fprintf(stderr, "hrel-probe: bad duration '%s' (seconds > 0)\n", argv[4]);
             return 1;
         }
-        return do_send(argv[2], port, sec);
+        if (argc == 6) {
+            at = strtod(argv[5], &end);
+            if (*argv[5] == '\0' || *end != '\0' || !(at > 0)) {
+                fprintf(stderr, "hrel-probe: bad start time '%s' (CLOCK_MONOTONIC seconds)\n", argv[5]);
+                return 1;
+            }
+        }
+        return do_send(argv[2], port, sec, at);
     }
-    fprintf(stderr, "hrel-probe: expected 'recv PORT [WARMUP_S]' or 'send HOST PORT SECONDS' (--help)\n");
+    fprintf(stderr, "hrel-probe: expected 'recv PORT [WARMUP_S]' 'send HOST PORT SECONDS [AT]' or 'now' (--help)\n");
     return 1;
 }
