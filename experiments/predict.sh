@@ -7,7 +7,7 @@
 #                               [--timeout DURATION] [--cpu-ratio X] [--route daemon|direct]
 #                               [--tags LIST] [--marker TAG] [--rule switch|marker]
 #                               [--fresh-vm | --same-vm]
-#                               [--tracer preload|pvm] [--stdin FILE]
+#                               [--tracer preload|pvm] [--stdin FILE] [--spread FILE]
 #                               -- PROGRAM [ARGS...]
 #
 #   --platform NAME  local (default) or an emulated platform of hostfiles/
@@ -32,6 +32,9 @@
 #                    line saying so, when PROGRAM does not load libpvm3.so)
 #   --stdin FILE     PROGRAM's standard input in every run (- : this script's
 #                    own, read once); default none (/dev/null)
+#   --spread FILE    the platform's measured spread of run times around the
+#                    models (experiments/spread.sh): a model with a row there
+#                    gets its 80 % interval from it (hrel predict --spread)
 #   --all-models     also the internal variants of the replay (replay_nomedium,
 #                    replay_nosetup, replay_pvmd_fresh) in the tables
 #   --runs N         traced runs (default 3), each after an untraced run (the
@@ -193,7 +196,7 @@ if [ "${1:-}" = "--inner" ]; then
     exit 0
 fi
 
-fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 ratio_given=0 route=daemon fresh="" tracer=preload input="" allmodels=0
+fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 ratio_given=0 route=daemon fresh="" tracer=preload input="" allmodels=0 spread=""
 import_args=()
 HREL_PLAT_PROG=predict
 . "$ROOT/experiments/platform_env.sh"
@@ -213,15 +216,15 @@ while [ $# -gt 0 ]; do
                 *) die2 "--tags needs tags like 12,13, not '$2'" ;;
             esac
             import_args+=("$1" "$2"); shift 2 ;;
-        --fit|--trace|--runs|--run|--timeout|--cpu-ratio|--route|--tracer|--stdin)
+        --fit|--trace|--runs|--run|--timeout|--cpu-ratio|--route|--tracer|--stdin|--spread)
             [ $# -ge 2 ] || die2 "$1 needs a value"
             case "$1" in
-                --fit) fit=$2 ;;
+                --fit) fit=$2 ;; --spread) spread=$2 ;;
                 --trace) xtrace=$2 ;; --runs) runs=$2 ;; --run) run=$2 ;;
                 --timeout) tmo=$2 ;; --cpu-ratio) ratio=$2 ratio_given=1 ;; --route) route=$2 ;;
                 --tracer) tracer=$2 ;; --stdin) input=$2 ;;
             esac; shift 2 ;;
-        --fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*|--tracer=*|--stdin=*)
+        --fit=*|--trace=*|--runs=*|--run=*|--timeout=*|--cpu-ratio=*|--route=*|--tags=*|--marker=*|--rule=*|--tracer=*|--stdin=*|--spread=*)
             set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
         --fresh-vm) fresh=1; shift ;;
         --same-vm) fresh=0; shift ;;
@@ -238,6 +241,10 @@ case "$tracer" in preload|pvm) ;; *) die2 "--tracer must be preload or pvm, not 
 # on the daemon route every run starts from a fresh virtual machine unless told
 [ -n "$fresh" ] || { [ "$route" = daemon ] && fresh=1 || fresh=0; }
 [ -z "$input" ] || [ "$input" = - ] || [ -r "$input" ] || die2 "cannot read --stdin file '$input'"
+if [ -n "$spread" ]; then
+    [ -f "$spread" ] && [ -r "$spread" ] || die2 "cannot read --spread file '$spread' (experiments/spread.sh makes one)"
+    spread=$(cd "$(dirname "$spread")" && pwd)/$(basename "$spread")
+fi
 case "$tmo" in
     *ms) die2 "--timeout: give at least 1s" ;;
     *[0-9]|*[0-9]s|*[0-9]m|*[0-9]h) ;;
@@ -447,6 +454,7 @@ if [ "$route" = daemon ] && [ -n "$gwire" ]; then
 fi
 ropt=(); [ "$ratio_given" = 1 ] && ropt=(--cpu-ratio "$ratio")
 aopt=(); [ "$allmodels" = 1 ] && aopt=(--all-models)
+[ -z "$spread" ] || aopt+=(--spread "$spread")
 "$HREL" predict "$src" --on "$run" --platform "$platform" --route "$route" "${hosts[@]}" \
     "${ropt[@]}" "${aopt[@]}" "${pvmd[@]}" --measured "$times" --untraced "$utimes" -o "$run" \
     >"$run/hrel_predict.txt" 2>"$run/hrel_predict.err" ||

@@ -52,7 +52,10 @@
 # error % against the untraced median per model), summary.csv and summary.md
 # (median and maximum |error| per platform, source, route and model, against
 # the untraced and the traced medians; route "all" and platform "LANs" = every
-# emulated platform pool them), matrix.png/.pdf (predicted against measured). Last line: predict_matrix: DIR.
+# emulated platform pool them), matrix.png/.pdf (predicted against measured),
+# spread/PLATFORM.csv (experiments/spread.sh: the runs' spread around each
+# model, for hrel predict --spread) and spread/PLATFORM_coverage.csv (each
+# cell's runs inside the interval from the other cells' spread). Last line: predict_matrix: DIR.
 set -u -o pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export HREL_ROOT=$ROOT
@@ -228,6 +231,19 @@ for p in ${platforms//,/ }; do
             cross "$run/cells/local/$name" "$dir" "$p" "$route" || failed=$((failed + 1))
         fi
     done <<<"$CELLS"
+done
+
+# spread/PLATFORM.csv: each platform's run times over its cells' predictions
+# (experiments/spread.sh; hrel predict --spread gives intervals from it) and
+# spread/PLATFORM_coverage.csv: each cell's runs against the interval from the
+# other cells' spread (leave one program out)
+for p in ${platforms//,/ }; do
+    [ -d "$run/cells/$p" ] || continue
+    mkdir -p "$run/spread"
+    "$ROOT/experiments/spread.sh" -o "$run/spread/$p.csv" "$run/cells/$p" >/dev/null 2>"$run/spread/$p.err" &&
+        "$ROOT/experiments/spread.sh" --coverage "$run/cells/$p" >"$run/spread/${p}_coverage.csv" 2>>"$run/spread/$p.err" ||
+        echo "predict_matrix: no spread for $p: $(sed 's/^spread: //' "$run/spread/$p.err" | head -n 1)" >&2
+    [ -s "$run/spread/$p.err" ] || rm -f "$run/spread/$p.err"
 done
 
 # matrix.csv: one row per cell, source and model

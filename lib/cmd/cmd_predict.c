@@ -24,6 +24,7 @@
 #include "recommend.h"
 #include "replay.h"
 #include "replay_interval.h"
+#include "spread.h"
 #include "whatif.h"
 
 #define NMODEL 8
@@ -37,7 +38,7 @@ static const char usage_text[] =
     "                    [--what-if K=V,...] [--cpu-ratio X] [--route direct|daemon]\n"
     "                    [-o DIR] [--all-models] [--measured LIST [--untraced LIST]]\n"
     "                    [--fit FIT.csv] [--setup S] [--rtt0 S] [--rtt0-fresh S]\n"
-    "                    [--platform NAME] [--matrix SUMMARY.csv]\n"
+    "                    [--platform NAME] [--matrix SUMMARY.csv] [--spread FILE|none]\n"
     "Predicts the program of TRACE on the platform characterised in RUN, running\n"
     "nothing. First line: 'predicted: X s (MODEL ...)', the model the validation\n"
     "matrix trusts for that platform and route; then every model's prediction.\n"
@@ -69,6 +70,10 @@ static const char usage_text[] =
     "               pvmd's jitter (default 31; 0: one replay without jitter); the\n"
     "               jitter is an eighth of RUN's 8-byte round trip through the\n"
     "               daemons (setup.csv, daemon route), else 100 us\n"
+    "  --spread F   a model's 80 % interval from the platform's measured spread:\n"
+    "               F's percentiles of run time / prediction for the route and model\n"
+    "               (experiments/spread.sh); default RUN/spread.csv where it exists\n"
+    "               and no --what-if is given; none: not used\n"
     "  --share-cpus the ranks on a host (on an emulated platform: on all hosts) share\n"
     "               its cores, from RUN's calibration (processor sharing; what-if\n"
     "               cores=N does it with N per host); off by default: a trace\n"
@@ -88,7 +93,7 @@ typedef struct pred {
 
 typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
-    const char *platform, *matrix;
+    const char *platform, *matrix, *spread;
     double ratio, setup, rtt0, rtt0f;
     int hosts, all, interval, share, nolife, fitlat;
 } opts;
@@ -153,6 +158,32 @@ static void add(pred *p, int *np, char (*refused)[1100], int *nref, const char *
         snprintf(refused[(*nref)++], 1100, "%s: %.1000s", name, why);
 }
 
+/* Every model of P with a row for ROUTE in spread.csv PATH gets the 80 %
+ * interval [s q10, s q90] (lib/model/spread.h); a line per model used is
+ * added to LINES. Return 0, or -1 with err when the file is bad. */
+static int apply_spread(const char *path, const char *route, pred *p, int np, char *lines,
+                        size_t len, char *err, size_t errlen)
+{
+    int k;
+    for (k = 0; k < np; k++) {
+        hrel_spread_row r;
+        size_t used = strlen(lines);
+        int f = hrel_spread_find(path, route, p[k].name, &r, err, errlen);
+        if (f < 0)
+            return -1;
+        if (f == 0)
+            continue;
+        p[k].lo = p[k].s * r.q10;
+        p[k].hi = p[k].s * r.q90;
+        snprintf(lines + used, len - used,
+                 "# interval: %s's 80 %% interval from the measured spread %s: run time / "
+                 "prediction had its 10th and 90th percentile at %.4g and %.4g (median %.4g) "
+                 "over %ld runs of %ld programs\n", p[k].name, path, r.q10, r.q90, r.q50,
+                 r.runs, r.programs);
+    }
+    return 0;
+}
+
 static int write_file(const char *dir, const char *name, char *path, size_t len, FILE **fp)
 {
     snprintf(path, len, "%s/%s", dir, name);
@@ -161,7 +192,7 @@ static int write_file(const char *dir, const char *name, char *path, size_t len,
 
 int hrel_cmd_predict(int argc, char **argv)
 {
-    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN, NAN, NAN,
+    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN, NAN, NAN,
               0, 0, 31, 0, 0, 0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
@@ -184,10 +215,12 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_STR("untraced", 0, &o.untraced),
         HREL_OPT_STR("platform", 0, &o.platform),
         HREL_OPT_STR("matrix", 0, &o.matrix),
+        HREL_OPT_STR("spread", 0, &o.spread),
         HREL_OPT_END,
     };
     char err[2048], why[1024], rwhy[1100], path[4200], fitp[4200], root[4096], summary[4300];
     char notes[4096], refused[NMODEL][1100], route[16], steps_err[1100] = "";
+    char spreadp[2400] = "", spread_lines[NMODEL * 600] = "";
     char *tmpfit = NULL;
     hrel_whatif w;
     hrel_charz *cz = NULL;
@@ -468,6 +501,20 @@ int hrel_cmd_predict(int argc, char **argv)
             fprintf(stderr, "hrel predict: %s\n", refused[k]);
         goto out;
     }
+    /* the 80 % intervals the platform's runs showed: spread.csv, measured on
+       RUN's platform as it is (so not under a what-if unless given) */
+    if (o.spread && strcmp(o.spread, "none") != 0)
+        snprintf(spreadp, sizeof spreadp, "%s", o.spread);
+    else if (!o.spread && !(o.whatif && *o.whatif)) {
+        snprintf(spreadp, sizeof spreadp, "%s/spread.csv", cz->dir);
+        if (stat(spreadp, &sb) != 0)
+            spreadp[0] = '\0';
+    }
+    if (spreadp[0] && apply_spread(spreadp, route, p, np, spread_lines, sizeof spread_lines,
+                                   err, sizeof err) != 0) {
+        fail(1, err);
+        goto out;
+    }
     /* the one answer */
     {
         const char *names[NMODEL];
@@ -507,6 +554,8 @@ int hrel_cmd_predict(int argc, char **argv)
                jitter_measured
                    ? "an eighth of the median 8-byte round trip through the daemons, setup.csv"
                    : "the default: no 8-byte round trips of the daemon route in setup.csv");
+    if (spread_lines[0])
+        fputs(spread_lines, stdout);
     printf("# setup_s: %g (%s)\n", setup, !isnan(o.setup) ? "given, --setup"
            : cz->have_setup ? "the characterisation's setup.csv" : "no setup.csv: 0");
     if (!isnan(lat_small))
@@ -563,6 +612,8 @@ int hrel_cmd_predict(int argc, char **argv)
                         "# cpu_ratio: %.4g (%s)\n%s%s%s", argv[first], pt.form, cz->dir,
                         cz->platform, route, ratio, why, o.whatif ? "# what-if: " : "",
                         o.whatif ? o.whatif : "", o.whatif ? "\n" : "");
+            if (!pass)
+                fputs(spread_lines, fp);
             fprintf(fp, "# recommended: %s (%s)\n", p[best].name, rwhy);
             for (k = 0; k < nref; k++)
                 fprintf(fp, "# refused: %s\n", refused[k]);

@@ -226,6 +226,43 @@ cal "$T/c1/calibration.csv" 1 1 1 1
 bad_input "more ranks than cores" "the trace has 2 ranks and one has 1 cores (1 host): say where they go with --hosts N" "$T/tr" --on "$T/c1"
 "$HREL" predict "$T/tr" --on "$T/c1" --hosts 1 "${M[@]}" >/dev/null 2>&1
 check "... --hosts 1 places them" [ $? -eq 0 ]
+# 6. the 80 % interval from a measured spread (spread.csv): replay 0.063 s with
+# q10 0.8 and q90 1.5 -> [0.0504, 0.0945]; the default RUN/spread.csv, --spread
+# FILE, --spread none, not under a what-if, bad files
+cp -r "$T/c1" "$T/cs"
+cal "$T/cs/calibration.csv" 2 1 1 1
+printf '# hrel_spread: test\nroute,model,programs,runs,q10,q50,q90\ndirect,replay,3,12,0.8,1.1,1.5\ndaemon,replay,3,12,0.5,1,2\n' >"$T/cs/spread.csv"
+"$HREL" predict "$T/tr" --on "$T/cs" "${M[@]}" -o "$T/cs" >"$T/os" 2>"$T/es"; rc=$?
+check "spread: exit 0 (got $rc: $(head -n 1 "$T/es"))" [ "$rc" -eq 0 ]
+check "spread: replay's interval is 0.063 x [0.8, 1.5] (got $(grep '^replay,' "$T/os"))" \
+    awk -F, '$1 == "replay" { ok = $2 == "0.063000" && $3 == "0.050400" && $4 == "0.094500" } END { exit !ok }' "$T/os"
+check "spread: the first line gives it" grep -q '^predicted: 0.063 s (replay, 80 % interval 0.0504 to 0.0945 s;' <(head -n 1 "$T/os")
+check "spread: said where it came from" \
+    grep -qF "# interval: replay's 80 % interval from the measured spread $T/cs/spread.csv: run time / prediction had its 10th and 90th percentile at 0.8 and 1.5 (median 1.1) over 12 runs of 3 programs" "$T/os"
+check "spread: models without a row keep no interval (mpm)" grep -qE '^mpm,[0-9.]+,,$' "$T/os"
+check "spread: predict.csv has the interval and the line" \
+    sh -c "grep -q '^replay,0.063000,,,0.050400,0.094500\$' '$T/cs/predict.csv' && grep -q '^# interval: replay' '$T/cs/predict.csv'"
+"$HREL" predict "$T/tr" --on "$T/cs" "${M[@]}" --spread none >"$T/os2" 2>&1
+check "--spread none: no interval" grep -qE '^replay,0\.063000,,$' "$T/os2"
+"$HREL" predict "$T/tr" --on "$T/cs" "${M[@]}" --what-if latency=1 >"$T/os3" 2>&1
+check "what-if: RUN's spread.csv not used (measured on the platform as it is)" grep -qE '^replay,0\.063000,,$' "$T/os3"
+"$HREL" predict "$T/tr" --on "$T/cs" "${M[@]}" --what-if latency=1 --spread "$T/cs/spread.csv" >"$T/os4" 2>&1
+check "what-if with --spread given: used" grep -qE '^replay,0\.063000,0\.050400,0\.094500$' "$T/os4"
+"$HREL" predict "$T/tr" --on "$T/c1" --hosts 1 "${M[@]}" --spread "$T/cs/spread.csv" --route direct >"$T/os5" 2>&1
+check "--spread FILE on another characterisation" grep -qE '^replay,0\.063000,0\.050400,0\.094500$' "$T/os5"
+sp_bad() {   # sp_bad NAME WANTED ROWS
+    printf 'route,model,programs,runs,q10,q50,q90\n%b' "$3" >"$T/cs/spread.csv"
+    bad_input "spread.csv: $1" "$2" "$T/tr" --on "$T/cs" "${M[@]}"
+}
+sp_bad "q10 above q50" "spread.csv:2: needs 0 < q10 <= q50 <= q90" 'direct,replay,3,12,1.2,1.1,1.5\n'
+sp_bad "q10 zero" "needs 0 < q10 <= q50 <= q90" 'direct,replay,3,12,0,1.1,1.5\n'
+sp_bad "route unknown" "spread.csv:2: route 'tcp' is not direct or daemon" 'tcp,replay,3,12,0.8,1.1,1.5\n'
+sp_bad "a row twice" "spread.csv:3: route direct, model replay given twice" 'direct,replay,3,12,0.8,1.1,1.5\ndirect,replay,3,12,0.8,1.1,1.5\n'
+sp_bad "fewer runs than programs" "needs programs >= 1 and runs >= programs" 'direct,replay,3,2,0.8,1.1,1.5\n'
+sp_bad "not a number" "q90: 'x' is not a number" 'direct,replay,3,12,0.8,1.1,x\n'
+printf 'route,model,q10\ndirect,replay,1\n' >"$T/cs/spread.csv"
+bad_input "spread.csv: a column missing" "programs" "$T/tr" --on "$T/cs" "${M[@]}"
+bad_input "--spread: no such file" "$T/nosuch.csv" "$T/tr" --on "$T/c1" --hosts 1 "${M[@]}" --spread "$T/nosuch.csv"
 bad_input "no --on" "give the platform's characterisation: --on RUN" "$T/tr"
 bad_input "no trace" "no trace '$T/none'" "$T/none" --on "$T/c1"
 bad_input "bad trace folder" "has no msgs.csv and no *.tev task files" "$T/nofit" --on "$T/c1"

@@ -68,9 +68,12 @@ check "--fresh-vm: no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 { echo 'pattern,procs,g,L,r2,n,g_ci95,L_ci95,use,g_use,L_use'
   printf '%s,all,1e-9,5e-5,1,3,1e-11,1e-6,fit,1e-9,5e-5\n' PP OA
   echo 'ALL,all,2.5e-5,-1.8,0.5,3,3e-5,4.2,none,nan,nan'; } >"$T/fitpp.csv"
-"$P" --runs 1 --fit "$T/fitpp.csv" --route direct --run "$T/p2" -- "$BIN/hrel_farm" -d -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
+printf 'route,model,programs,runs,q10,q50,q90\ndirect,replay,3,10,0.5,1,2\n' >"$T/spread.csv"
+"$P" --runs 1 --fit "$T/fitpp.csv" --route direct --spread "$T/spread.csv" --run "$T/p2" -- "$BIN/hrel_farm" -d -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
 check "farm with wildcard receives predicted (exit 0)" [ $? -eq 0 ]
 check "farm: replay predicted" grep -q '^replay,' "$T/p2/predict.csv"
+check "--spread: replay's interval is its prediction x [0.5, 2] (got $(grep '^replay,' "$T/p2/predict.csv"))" \
+    awk -F, '$1 == "replay" { ok = $5 > 0 && ($5 - 0.5 * $2) ^ 2 < 1e-11 && ($6 - 2 * $2) ^ 2 < 1e-11 } END { exit !ok }' "$T/p2/predict.csv"
 check "farm: bspwb refused, named in predict.csv" grep -q '^# refused: bspwb: ' "$T/p2/predict.csv"
 check "farm: mpm refused, named on the terminal" grep -q '^predict: mpm refused: ' "$T/p2.out"
 check_not "farm: no bspwb row" grep -q '^bspwb,' "$T/p2/predict.csv"
@@ -191,6 +194,7 @@ sed 's/"send(0.0)"/"frobnicate(0.0)"/' "$T/p1/run1/trace.trc" >"$T/unknown.trc"
 bad "unknown event" "frobnicate" --trace "$T/unknown.trc" -- "$BIN/hrel_stencil"
 bad "no program" "no PROGRAM" --
 bad "bad route" "--route must be direct or daemon" --route nope -- "$BIN/hrel_stencil"
+bad "unreadable --spread" "cannot read --spread file" --spread "$T/none.csv" -- "$BIN/hrel_stencil"
 bad "bad tag class" "--tags needs tags" --tags x -- "$BIN/hrel_stencil"
 bad "tag class without messages" "no messages take part in steps" --tags 99 --trace "$T/p1/run1/trace.trc" -- "$BIN/hrel_stencil"
 
