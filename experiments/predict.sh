@@ -78,13 +78,11 @@ die2() { echo "predict: $1" >&2; exit 2; }
 if [ "${1:-}" = "--inner" ]; then
     dir=$2 runs=$3 tmo=$4; shift 4
     prog=$1; shift
-    # the clock around a run: bash's own (no fork: $(date +%s%N) added about
-    # 1.4 ms to every run's time here, `timeout` about 1 ms more, which stays)
-    stamp() {   # the clock in microseconds into $stamp_us (no subshell)
-        if [ -n "${EPOCHREALTIME:-}" ]; then stamp_us=${EPOCHREALTIME//[.,]/}; stamp_us=$((10#$stamp_us))
-        else stamp_us=$(( $(date +%s%N) / 1000 )); fi
-    }
-    secs() { printf '%d.%06d' $(($1 / 1000000)) $(($1 % 1000000)); }
+    # the clock around a run: hrel_timed forks and execs PROGRAM and times
+    # fork to waitpid, with its time limit inside (no shell and no timeout(1)
+    # process of their own in the timed interval: an exec costs about 1.3 ms
+    # here; docs/predict.md "The clock around a run")
+    TIMED=$HREL_ROOT/bin/$PVM_ARCH/hrel_timed
     # on an emulated platform: what the run put on the network, summed over its
     # hosts' namespaces (/proc/net/snmp): UDP datagrams sent, datagrams larger
     # than a frame (pvmd's 4 KB packets, re-sent copies included) and TCP
@@ -103,23 +101,27 @@ if [ "${1:-}" = "--inner" ]; then
         echo "$u $b $r"
     }
     run_once() {   # run_once LABEL: runs PROGRAM, prints its wall time
-        local t0 t1 rc n0 n1
+        local rc n0 n1
         n0=$(netcount)
         # the local pvmd's retransmission estimates as this run starts (after the
         # tracer registered, for a traced run); nothing on one host
         "$HREL_ROOT/bin/$PVM_ARCH/hrel_pvmdrtt" >"$dir/$label.pvmd_rtt" 2>/dev/null || rm -f "$dir/$label.pvmd_rtt"
-        stamp; t0=$stamp_us
+        rm -f "$dir/$label.wall"
         if [ "$tracer" = preload ] && [ "${label#run}" != "$label" ]; then
             # what experiments/trace.sh sets up, without a shell between the clock and PROGRAM
             LD_PRELOAD="$HREL_ROOT/bin/$PVM_ARCH/libhrel_trace.so${LD_PRELOAD:+ $LD_PRELOAD}" \
             HREL_TRACE_DIR=$dir/$label/tev HREL_TRACE_RUN=$label-${dir##*/}-$$ \
             PVM_EXPORT="${PVM_EXPORT:+$PVM_EXPORT:}LD_PRELOAD:HREL_TRACE_DIR:HREL_TRACE_RUN" \
-                timeout --kill-after=5 "$tmo" "$prog" "$@" >"$dir/$label.out" 2>&1 <"$input"
+                "$TIMED" -o "$dir/$label.wall" -t "$tmo" -k 5 -- "$prog" "$@" >"$dir/$label.out" 2>&1 <"$input"
         else
-            PVMTRCBUF=${HREL_TRACE_BUF:-4000000} timeout --kill-after=5 "$tmo" "$prog" "$@" >"$dir/$label.out" 2>&1 <"$input"
+            PVMTRCBUF=${HREL_TRACE_BUF:-4000000} "$TIMED" -o "$dir/$label.wall" -t "$tmo" -k 5 -- "$prog" "$@" \
+                >"$dir/$label.out" 2>&1 <"$input"
         fi
         rc=$?
-        stamp; t1=$stamp_us
+        if [ ! -s "$dir/$label.wall" ]; then   # hrel_timed itself failed
+            echo "predict: $(basename "$prog") could not be timed ($label): $(tail -n 1 "$dir/$label.out")" >&2
+            return 1
+        fi
         n1=$(netcount)
         if [ -n "$n0" ] && [ -n "$n1" ]; then
             set -- $n0 $n1
@@ -136,7 +138,7 @@ if [ "${1:-}" = "--inner" ]; then
             # once the trace shows whether it ran (below, after the import)
             echo "$rc" >"$dir/$label.rc"
         fi
-        secs $((t1 - t0)) >"$dir/$label.time"
+        sed -n 's/^wall_s //p' "$dir/$label.wall" >"$dir/$label.time" && rm -f "$dir/$label.wall"
     }
     # route set-up on first contact, on the route and the hosts PROGRAM uses
     # (once: with --fresh-vm in the first run's virtual machine)
