@@ -16,6 +16,12 @@
 # Usage: experiments/offline_check.sh [--runs N] [--run DIR] [--route direct|daemon]
 #            [--from P] [--slow P] [--fast P] [--factor X] [--cells LIST]
 #   --cells LIST  programs (default stencil-d,farm-d,fft,psrs: names below)
+#   --fresh-vm    every run in a virtual machine of its own (predict.sh
+#                 --fresh-vm): PVM then places the ranks the same way in every
+#                 run (round robin from the first host), traced or not; in one
+#                 virtual machine (the default on the direct route) the place
+#                 moves on from run to run, and the predicting run's placement
+#                 is not the untraced runs' (docs/predict.md)
 #   --reprice     run nothing: price DIR's runs again with this hrel (each
 #                 platform folder's repriced/predict.csv and
 #                 predict_untraced.csv, from the same trace and placement as
@@ -36,10 +42,11 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export HREL_ROOT=$ROOT
 die() { echo "offline_check: $*" >&2; exit "${2:-1}"; }
 runs=3 run="" route=direct from=lan-utp slow=lan-utp-half fast=lan-utp-100 factor=10
-cells=stencil-d,farm-d,fft,psrs reprice=0
+cells=stencil-d,farm-d,fft,psrs reprice=0 vmopt=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --reprice) reprice=1; shift ;;
+        --fresh-vm) vmopt=(--fresh-vm); shift ;;
         --runs|--run|--route|--from|--slow|--fast|--factor|--cells)
             [ $# -ge 2 ] || die "$1 needs a value" 2
             case "$1" in --runs) runs=$2 ;; --run) run=$2 ;; --route) route=$2 ;; --from) from=$2 ;;
@@ -69,7 +76,7 @@ run=$(cd "$run" && pwd)
 { [ "$reprice" = 0 ] || echo "# repriced (no runs):"
   echo "# offline_check: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "# commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  echo "# from $from, slow $slow, fast $fast (what-if bandwidth=$factor), route $route$([ "$reprice" = 1 ] || echo ", runs $runs")"; } >>"$run/info"
+  echo "# from $from, slow $slow, fast $fast (what-if bandwidth=$factor), route $route$([ "$reprice" = 1 ] || echo ", runs $runs")${vmopt[*]:+, ${vmopt[*]}}"; } >>"$run/info"
 median_run() {   # the predicting trace of a predict.sh folder
     sed -n 's/^# predicted_from: //p' "$1/predict.csv" | head -n 1
 }
@@ -125,7 +132,7 @@ for c in ${cells//,/ }; do
         echo "offline_check: $c on $p$note"
         rm -rf "$d/$p"
         "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --runs "$runs" --run "$d/$p" \
-            --fit "$run/char/$p/fit.csv" "${xt[@]}" -- "${prog[@]}" >"$d/$p.log" 2>&1 ||
+            --fit "$run/char/$p/fit.csv" ${vmopt[@]+"${vmopt[@]}"} "${xt[@]}" -- "${prog[@]}" >"$d/$p.log" 2>&1 ||
             die "predict.sh on $p failed for $c (see $d/$p.log): $(tail -n 1 "$d/$p.log")"
     done
     # what-if: FROM's trace and characterisation, bandwidth x FACTOR, the ranks
