@@ -36,7 +36,10 @@
 # from FROM's trace), DIR/PROGRAM/whatif/ (hrel predict -o) and DIR/offline.csv:
 #   program,check,platform,model,predicted_s,untraced_median_s,err_pct,lo_s,hi_s,cpu_ratio
 # (check: same = FROM predicted from its own trace, cross-cpu, what-if, and
-# SLOW's and FAST's own-trace predictions for comparison). Last line: the folder.
+# SLOW's and FAST's own-trace predictions for comparison), DIR/offline_fig.csv
+# and offline.png|pdf (each check's untraced runs and the recommended model's
+# prediction as ratios to the check's untraced median; --reprice:
+# offline_repriced*). Last line: the folder.
 set -u -o pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export HREL_ROOT=$ROOT
@@ -147,5 +150,29 @@ for c in ${cells//,/ }; do
     row "$c" what-if "$fast" "$d/whatif/predict.csv" "$(ratio_of "$d/whatif/out.txt")" >>"$out"
     row "$c" same "$fast" "$(pu "$fast")" "$(ratio_of "$(pt "$fast")")" >>"$out"
 done
+# the figure: each check's untraced runs and the recommended model's prediction,
+# as ratios to the check's untraced median (offline_fig.csv, offline.png|pdf)
+fig=${out%.csv}_fig.csv
+fig_rows() {   # fig_rows X PROGRAM CHECK PLATFORM CSV: the runs and the prediction of CSV
+    awk -F, -v x="$1" -v c="$2" -v k="$3" -v p="$4" '
+        /^# recommended:/ { split($0, a, " "); m = a[3] }
+        /^# measured_runs_s:/ { s = $0; sub(/^# measured_runs_s: */, "", s); n = split(s, r, ",") }
+        !/^#/ && $1 == m && $3 + 0 > 0 { for (i = 1; i <= n; i++) printf "%d,%s,%s,%s,%s,run,%.6f\n", x, c, k, p, m, r[i] / $3
+            printf "%d,%s,%s,%s,%s,predicted,%.6f\n", x, c, k, p, m, $2 / $3 }' "$5"
+}
+{ echo "x,program,check,platform,model,kind,ratio"
+  x=0
+  for c in ${cells//,/ }; do
+      d=$run/$c
+      x=$((x + 1)); fig_rows $x "$c" same "$from" "$(pu "$from")"
+      x=$((x + 1)); fig_rows $x "$c" cross-cpu "$slow" "$(pu "$slow")"
+      x=$((x + 1)); fig_rows $x "$c" what-if "$fast" "$d/whatif/predict.csv"
+      x=$((x + 1)); fig_rows $x "$c" same "$fast" "$(pu "$fast")"
+      x=$((x + 1))
+  done; } >"$fig"
+if command -v gnuplot >/dev/null 2>&1; then
+    . "$ROOT/experiments/figure.sh"
+    hrel_figure offline_check "${out%.csv}" "$fig" || true
+fi
 column -t -s, "$out"
 echo "offline_check: $run"

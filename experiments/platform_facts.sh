@@ -8,6 +8,11 @@
 #                    the route the run's raw.csv measured
 #   lifecycle.csv    the task lifecycle's costs (hrel_lifecycle: enrolment,
 #                    spawn, exit, the group server's start; its log lifecycle.log)
+#   pvmd_state.csv   (--after only, and only with other hosts) the state of the
+#                    virtual machine the benchmark measured in: the first pvmd's
+#                    round-trip estimates for the other hosts (hrel_pvmdrtt) as
+#                    CMD began and as it ended:
+#                    when,hosts,median_rtt_s,min_rtt_s,max_rtt_s
 #
 # usage: experiments/platform_facts.sh [--platform NAME | --hostfile FILE | --attach] --run RUN
 #          measures them now for the run folder RUN (a study of that platform,
@@ -50,9 +55,24 @@ facts() {   # facts RUN: inside the virtual machine
     return 0
 }
 
+# pvmd_state WHEN FILE: a row of the first pvmd's round-trip estimates for the
+# other hosts now (nothing on one host: hrel_pvmdrtt finds no other host)
+pvmd_state() {
+    local est
+    est=$("$ROOT/bin/$ARCH/hrel_pvmdrtt" 2>/dev/null) || return 0
+    [ -s "$2" ] || { echo "# hrel_pvmd_state: the first pvmd's round-trip estimates (hrel_pvmdrtt) for the other hosts, around the benchmark"
+                     echo "when,hosts,median_rtt_s,min_rtt_s,max_rtt_s"; } >"$2"
+    printf '%s\n' "$est" | awk '!/^#/ && NF == 2 && $2 + 0 > 0 { print $2 }' | sort -g |
+        awk -v w="$1" '{ v[++n] = $1 } END { if (n) printf "%s,%d,%s,%s,%s\n", w, n,
+            (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2), v[1], v[n] }' >>"$2"
+}
+
 if [ "${1:-}" = --after ]; then
     run=$2; shift 2; [ "${1:-}" = -- ] && shift
+    rm -f "$run/pvmd_state.csv"
+    pvmd_state before_benchmark "$run/pvmd_state.csv"
     "$@"; rc=$?
+    pvmd_state after_benchmark "$run/pvmd_state.csv"
     [ "$rc" -eq 0 ] && facts "$run"
     exit "$rc"
 fi

@@ -545,10 +545,19 @@ int hrel_cmd_predict(int argc, char **argv)
     printf("# cpu_ratio: %.4g (%s%s)\n", ratio, why, w.cpu != 1 ? ", then what-if cpu" : "");
     if (o.whatif && *o.whatif)
         printf("# what-if: %s\n", o.whatif);
-    if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0)
-        printf("# daemon_state: pvmd's RTT estimate at the start %g s (%s)\n",
+    if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0) {
+        printf("# daemon_state: pvmd's RTT estimate at the start %g s (%s)",
                (isnan(o.rtt0) ? RTT0_FRESH : o.rtt0) * w.latency,
                isnan(o.rtt0) ? "a fresh virtual machine" : "given, --rtt0");
+        if (cz->vm_rtt_before > 0 && cz->vm_rtt_after > 0)
+            printf("; the characterisation's g and L were measured with estimates from %g s "
+                   "(as its benchmark began) to %g s (as it ended), pvmd_state.csv",
+                   cz->vm_rtt_before, cz->vm_rtt_after);
+        else
+            printf("; the characterisation does not say in which state it measured g and L "
+                   "(no pvmd_state.csv)");
+        putchar('\n');
+    }
     if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0 && o.interval > 0)
         printf("# pvmd_jitter: %g s per pvmd action, mean (%s)\n", jitter,
                jitter_measured

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "csv.h"
 #include "errmsg.h"
 #include "sample.h"
 
@@ -152,6 +153,43 @@ static int read_platform(hrel_charz *c, char *err, size_t errlen)
     return rc;
 }
 
+/* pvmd_state.csv PATH: its before_benchmark and after_benchmark median_rtt_s. */
+static int read_state(const char *path, hrel_charz *c, char *err, size_t errlen)
+{
+    static const char *const names[] = {"when", "hosts", "median_rtt_s", NULL};
+    hrel_csv *t = NULL;
+    int ix[3];
+    size_t r;
+    if (hrel_csv_read(path, &t, err, errlen) != 0)
+        return -1;
+    if (hrel_csv_require(t, names, ix, err, errlen) != 0)
+        goto bad;
+    for (r = 0; r < t->nrow; r++) {
+        const char *w = hrel_csv_str(t, r, ix[0]);
+        double v;
+        if (hrel_csv_double(t, r, ix[2], &v, err, errlen) != 0)
+            goto bad;
+        if (!(v > 0)) {
+            hrel_seterr(err, errlen, "%s:%zu: median_rtt_s must be > 0", path, t->lineno[r]);
+            goto bad;
+        }
+        if (strcmp(w, "before_benchmark") == 0)
+            c->vm_rtt_before = v;
+        else if (strcmp(w, "after_benchmark") == 0)
+            c->vm_rtt_after = v;
+        else {
+            hrel_seterr(err, errlen, "%s:%zu: when '%s' is not before_benchmark or "
+                        "after_benchmark", path, t->lineno[r], w);
+            goto bad;
+        }
+    }
+    hrel_csv_free(t);
+    return 0;
+bad:
+    hrel_csv_free(t);
+    return -1;
+}
+
 void hrel_charz_free(hrel_charz *c)
 {
     if (!c)
@@ -225,6 +263,9 @@ int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, 
         if (nl > 0)
             c->small_rtt = hrel_sample_median(later, nl);
     }
+    snprintf(path, sizeof path, "%s/pvmd_state.csv", dir);
+    if (is_file(path) && read_state(path, c, err, errlen) != 0)
+        goto fail;
     snprintf(path, sizeof path, "%s/calibration.csv", dir);
     if (is_file(path)) {
         if (hrel_cpucal_read(path, &c->cal, err, errlen) != 0)

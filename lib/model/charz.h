@@ -6,6 +6,9 @@
  *   setup.csv        route set-up on first contact (hrel_firstcontact; optional:
  *                    0 s without it)
  *   raw.csv          its "# platform:" and "# routing:" lines (optional)
+ *   pvmd_state.csv   the first pvmd's round-trip estimates for the other hosts
+ *                    as the benchmark began and as it ended (platform_facts.sh;
+ *                    optional: none on one host); a malformed one is refused
  *   platform/        the platform copy the run used: NAME.platform (an emulated
  *                    platform: medium, rate, wire, cpu share, cores: shared) or
  *                    hostfile (its host lines); neither: one host
@@ -42,6 +45,8 @@ typedef struct hrel_charz {
                                 round trips (later_s), s; 0 when it has none */
     char setup_route[16];    /* the route setup.csv says it measured ("# hrel_firstcontact:
                                 route R"), "" when it does not say */
+    double vm_rtt_before, vm_rtt_after;   /* pvmd_state.csv's median estimates (s) as
+                                             the benchmark began and ended; 0: not known */
     hrel_cpucal *cal;        /* the calibration, NULL when not read */
 } hrel_charz;
 

@@ -140,6 +140,21 @@ mkdir -p "$T/out"
 check "emulated: exit 0 ($(tail -n 1 "$T/o4"))" [ "$rc" -eq 0 ]
 check "emulated: replay_pvmd predicted" grep -q '^replay_pvmd,' "$T/o4"
 check "emulated: the daemon state said" grep -q '^# daemon_state: .* 0.024 s (a fresh virtual machine)' "$T/o4"
+check "emulated: no pvmd_state.csv: the characterisation's state not known, said" \
+    grep -q "^# daemon_state: .*; the characterisation does not say in which state it measured g and L (no pvmd_state.csv)$" "$T/o4"
+# the state the characterisation measured in (pvmd_state.csv), said beside the assumed one
+cp -r "$T/c2" "$T/c2s"
+printf '# hrel_pvmd_state: test\nwhen,hosts,median_rtt_s,min_rtt_s,max_rtt_s\nbefore_benchmark,1,0.024,0.024,0.024\nafter_benchmark,1,0.0012,0.0012,0.0012\n' >"$T/c2s/pvmd_state.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2s" "${M[@]}" >"$T/o4s" 2>&1
+check "pvmd_state.csv: the characterisation's state said" \
+    grep -q "^# daemon_state: pvmd's RTT estimate at the start 0.024 s (a fresh virtual machine); the characterisation's g and L were measured with estimates from 0.024 s (as its benchmark began) to 0.0012 s (as it ended), pvmd_state.csv$" "$T/o4s"
+printf 'when,hosts,median_rtt_s\nbefore,1,0.024\n' >"$T/c2s/pvmd_state.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2s" "${M[@]}" >/dev/null 2>"$T/e4s"; rc=$?
+check "pvmd_state.csv malformed: exit 1, one line naming it (got $rc: $(cat "$T/e4s"))" \
+    sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/e4s') -eq 1 ] && grep -q \"pvmd_state.csv:2: when 'before' is not before_benchmark or after_benchmark\" '$T/e4s'"
+printf 'when,hosts,median_rtt_s\nafter_benchmark,1,0\n' >"$T/c2s/pvmd_state.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2s" "${M[@]}" >/dev/null 2>"$T/e4s"; rc=$?
+check "pvmd_state.csv with an estimate of 0: refused (got $rc: $(cat "$T/e4s"))" grep -q "median_rtt_s must be > 0" "$T/e4s"
 check "emulated: medium port, shared cores" grep -q 'medium port, hosts sharing one machine' "$T/o4"
 check "emulated: setup from setup.csv" grep -q "^# setup_s: 0.01 (the characterisation's setup.csv)" "$T/o4"
 check "emulated: pvmd's jitter, the default (no 8-byte round trips)" \

@@ -310,6 +310,17 @@ check "duplex half + cpu: hrel_bench finds the limit on both workers (no poll, n
     grep -qE '^# cpu_limit: 2 of 2 workers .*\(ha 0\.2, hb 0\.2\)' "$T/bcpu/raw.csv"
 check "duplex half + cpu: hrel_bench's PP case measured (3 repetitions)" \
     test "$(grep -c '^PP,2,6720,' "$T/bcpu/raw.csv")" -eq 3
+# the state of the virtual machine a characterisation measures in
+# (platform_facts.sh's pvmd_state.csv): the first pvmd's estimate for the other
+# host as the command began and as it ended; the command's status comes back
+# and, as it failed, no facts follow
+mkdir -p "$T/pst"
+"$P" run "$T/hrelthd${TG}.platform" --no-probe -- "$ROOT/experiments/platform_facts.sh" --after "$T/pst" \
+    -- sh -c 'exit 3' >"$T/pst.out" 2>&1; rc=$?
+check "platform_facts --after: the command's exit 3 comes back (got $rc)" test $rc -eq 3
+check "pvmd_state.csv: before and after the command, one other host each" \
+    test "$(grep -cE '^(before|after)_benchmark,1,[0-9.e-]+,[0-9.e-]+,[0-9.e-]+$' "$T/pst/pvmd_state.csv" 2>/dev/null)" -eq 2
+check "platform_facts --after: no facts after a failed command" test ! -e "$T/pst/calibration.csv"
 check "duplex half + cpu: teardown leaves nothing (no cgroup either)" \
     eval "nothing_left hrelthd${TG} && ! ls -d /sys/fs/cgroup/cpu/hrel.hrelthd${TG}.* >/dev/null 2>&1"
 

@@ -51,6 +51,16 @@ mkdir -p "$T/noff"
 rc=$?
 check "offline_check --reprice on a folder with no check: exit 1, one line" \
     bash -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/noff.err') -eq 1 ] && grep -q 'no offline.csv' '$T/noff.err'"
+# the offline check's figure from the shipped check (docs/data/offline_check_fresh)
+if command -v gnuplot >/dev/null 2>&1; then
+    . "$ROOT/experiments/figure.sh"
+    hrel_figure offline_check "$T/offfig" "$ROOT/docs/data/offline_check_fresh/offline_fig.csv" 2>"$T/offfig.err"
+    check "offline_check figure: PNG and PDFs drawn ($(head -n 1 "$T/offfig.err"))" \
+        bash -c "[ -s '$T/offfig.png' ] && [ -s '$T/offfig.pdf' ] && [ -s '$T/offfig_1col.pdf' ]"
+fi
+check "offline_fig.csv: 5 runs and one prediction per check, 16 checks" \
+    bash -c "[ \$(grep -c ',run,' '$ROOT/docs/data/offline_check_fresh/offline_fig.csv') -eq 80 ] && [ \$(grep -c ',predicted,' '$ROOT/docs/data/offline_check_fresh/offline_fig.csv') -eq 16 ]"
+check "offline_check --help names --fresh-vm" bash -c "'$ROOT/experiments/offline_check.sh' --help | grep -q -- --fresh-vm"
 
 # bad input: one line each, exit 2
 for bad in "--cells nosuch" "--platforms nosuch" "--runs 0" "--frob"; do

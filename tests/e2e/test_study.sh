@@ -26,6 +26,7 @@ check "calibration.csv: three kernels of the one host" \
     test "$(grep -cE '^[^#,]+,[0-9]+,(int|fp|mem),[0-9.]+,' "$T/short/calibration.csv")" -eq 3
 check "setup.csv: the route set-up on first contact" grep -q '^# median_setup_s ' "$T/short/setup.csv"
 check "setup.csv measured on the study's route (direct)" grep -q 'route direct' "$T/short/setup.csv"
+check "one host: no pvmd_state.csv (no other pvmd to estimate)" test ! -e "$T/short/pvmd_state.csv"
 "$ROOT/bin/$ARCH/hrel" predict "$ROOT/tests/data/hrel_predict_pingpong.csv" --on "$T/short" >"$T/hp.out" 2>&1
 check "hrel predict takes the study as a characterisation ($(tail -n 1 "$T/hp.out"))" \
     grep -q '^predicted: ' "$T/hp.out"
