@@ -367,6 +367,8 @@ fitdir=$(dirname "$(head -n 1 "$run/fit.src")")
 # and its task lifecycle (lifecycle.csv, hrel_lifecycle), where it measured one:
 # hrel predict then charges enrolment, spawn and exit as the platform costs them
 [ -s "$fitdir/lifecycle.csv" ] && cp "$fitdir/lifecycle.csv" "$run/lifecycle.csv"
+# and the virtual machine state its g and L were measured in (pvmd_state.csv)
+[ -s "$fitdir/pvmd_state.csv" ] && cp "$fitdir/pvmd_state.csv" "$run/pvmd_state.csv"
 "$HREL" model replay --help >/dev/null   # built with replay
 
 # the runs (hrel_firstcontact first: one worker per host, 3 to 8)

@@ -69,9 +69,12 @@ check "--fresh-vm: no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
   printf '%s,all,1e-9,5e-5,1,3,1e-11,1e-6,fit,1e-9,5e-5\n' PP OA
   echo 'ALL,all,2.5e-5,-1.8,0.5,3,3e-5,4.2,none,nan,nan'; } >"$T/fitpp.csv"
 printf 'route,model,programs,runs,q10,q50,q90\ndirect,replay,3,10,0.5,1,2\n' >"$T/spread.csv"
+printf 'when,hosts,median_rtt_s,min_rtt_s,max_rtt_s\nbefore_benchmark,1,0.024,0.024,0.024\nafter_benchmark,1,0.002,0.002,0.002\n' >"$T/pvmd_state.csv"
 "$P" --runs 1 --fit "$T/fitpp.csv" --route direct --spread "$T/spread.csv" --run "$T/p2" -- "$BIN/hrel_farm" -d -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
 check "farm with wildcard receives predicted (exit 0)" [ $? -eq 0 ]
 check "farm: replay predicted" grep -q '^replay,' "$T/p2/predict.csv"
+check "the fit's pvmd_state.csv comes with it into the run folder" cmp -s "$T/pvmd_state.csv" "$T/p2/pvmd_state.csv"
+rm -f "$T/pvmd_state.csv"
 check "--spread: replay's interval is its prediction x [0.5, 2] (got $(grep '^replay,' "$T/p2/predict.csv"))" \
     awk -F, '$1 == "replay" { ok = $5 > 0 && ($5 - 0.5 * $2) ^ 2 < 1e-11 && ($6 - 2 * $2) ^ 2 < 1e-11 } END { exit !ok }' "$T/p2/predict.csv"
 check "farm: bspwb refused, named in predict.csv" grep -q '^# refused: bspwb: ' "$T/p2/predict.csv"
