@@ -9,7 +9,7 @@
 # every run, and writes its 10th and 90th percentile as the split-conformal
 # ranks floor(0.1 (n + 1)) and ceil(0.9 (n + 1)) of the n sorted ratios (a
 # new run of a like program falls between them with probability >= 80 %), and
-# its median. The ratios hold both what varies from run to run on the platform
+# its median (the arithmetic: bin/$PVM_ARCH/hrel trace spread). The ratios hold both what varies from run to run on the platform
 # and what the model misses on those programs.
 #
 # Usage: experiments/spread.sh [-o FILE] [--min-runs N] [--min-programs N]
@@ -85,7 +85,34 @@ for d in "${keep[@]}"; do
     platform=$p
 done
 
+HREL=$ROOT/bin/${PVM_ARCH:-LINUX64}/hrel
+[ -x "$HREL" ] || die "no $HREL: build first (make)"
+# runs_of DIR [MODEL]: DIR's untraced runs, one row each, with the prediction
+# of every model (or MODEL only): route,model,program,run_s,predicted_s
+runs_of() {
+    local d=$1 route
+    route=$(sed -n 's/^# route: \([a-z]*\).*/\1/p' "$d/predict.csv" | head -n 1)
+    [ "$route" = direct ] || [ "$route" = daemon ] || die "$d/predict.csv: no '# route: direct|daemon' line"
+    awk -F, -v route="$route" -v prog="$d" -v only="${2:-}" -v f="$d/predict_untraced.csv" '
+        /^# measured_runs_s:/ { s = $0; sub(/^# measured_runs_s: */, "", s); n = split(s, r, ",") }
+        /^#/ { next }
+        $1 == "model" { for (i = 1; i <= NF; i++) c[$i] = i; hdr = 1; next }
+        hdr && (only == "" || $1 == only) {
+            for (i = 1; i <= n; i++) {
+                if (r[i] !~ /^[0-9.eE+-]+$/ || r[i] + 0 <= 0) {
+                    printf "spread: %s: run time '\''%s'\'' is not seconds\n", f, r[i] > "/dev/stderr"
+                    exit 1
+                }
+                printf "%s,%s,%s,%s,%s\n", route, $1, prog, r[i], $(c["predicted_s"])
+            }
+        }
+        END { if (!n) { printf "spread: %s: no '\''# measured_runs_s:'\'' line\n", f > "/dev/stderr"; exit 1 } }
+    ' "$d/predict_untraced.csv"
+}
+runs_header="route,model,program,run_s,predicted_s"
+
 # --coverage: each cell's runs against the interval from the others' spread
+# (hrel trace spread --check)
 if [ $coverage = 1 ]; then
     [ -z "$check" ] || [ -r "$check" ] || die "cannot read --check file '$check'"
     tmp=$(mktemp) || die "cannot make a temporary file"
@@ -93,7 +120,6 @@ if [ $coverage = 1 ]; then
     echo "platform,cell,route,model,predicted_s,lo_s,hi_s,runs,inside"
     tin=0 tn=0
     for d in "${keep[@]}"; do
-        route=$(sed -n 's/^# route: \([a-z]*\).*/\1/p' "$d/predict.csv" | head -n 1)
         model=$(sed -n 's/^# recommended: \([a-z_]*\).*/\1/p' "$d/predict_untraced.csv" | head -n 1)
         [ -n "$model" ] || die "$d/predict_untraced.csv: no '# recommended:' line"
         sp=$check
@@ -104,64 +130,21 @@ if [ $coverage = 1 ]; then
                 >/dev/null 2>"$tmp.err" ||
                 { echo "spread: $d: no interval: $(sed 's/^spread: //' "$tmp.err" | head -n 1)" >&2; continue; }
         fi
-        line=$(awk -F, -v r="$route" -v m="$model" '$1 == r && $2 == m { print $5, $7 }' "$sp")
-        [ -n "$line" ] || { echo "spread: $d: $sp has no row for $route $model" >&2; continue; }
-        row=$(awk -F, -v q="$line" -v m="$model" -v p="$platform" -v c="$(basename "$d")" -v r="$route" '
-            /^# measured_runs_s:/ { s = $0; sub(/^# measured_runs_s: */, "", s); n = split(s, t, ",") }
-            /^#/ { next }
-            $1 == m { split(q, b, " "); lo = $2 * b[1]; hi = $2 * b[2]; k = 0
-                for (i = 1; i <= n; i++) if (t[i] >= lo && t[i] <= hi) k++
-                printf "%s,%s,%s,%s,%.6f,%.6f,%.6f,%d,%d\n", p, c, r, m, $2, lo, hi, n, k }' \
-            "$d/predict_untraced.csv")
-        [ -n "$row" ] || { echo "spread: $d: no $model row in predict_untraced.csv" >&2; continue; }
-        echo "$row"
-        tn=$((tn + $(echo "$row" | cut -d, -f8))) tin=$((tin + $(echo "$row" | cut -d, -f9)))
+        runs=$(runs_of "$d" "$model") || exit 1
+        [ -n "$runs" ] || { echo "spread: $d: no $model row in predict_untraced.csv" >&2; continue; }
+        row=$(printf '%s\n%s\n' "$runs_header" "$runs" | "$HREL" trace spread --check "$sp" -) || exit 1
+        [ -n "$row" ] || { echo "spread: $d: $sp has no row for $(echo "$runs" | head -n 1 | cut -d, -f1-2 | tr , ' ')" >&2; continue; }
+        echo "$platform,$(basename "$d"),$(echo "$row" | cut -d, -f1,2),$(echo "$row" | cut -d, -f4-)"
+        tn=$((tn + $(echo "$row" | cut -d, -f7))) tin=$((tin + $(echo "$row" | cut -d, -f8)))
     done
     [ $tn -gt 0 ] || die "no cell could be checked"
     awk -v k=$tin -v n=$tn 'BEGIN { printf "# inside: %d of %d runs (%.0f %%)\n", k, n, 100 * k / n }'
     exit 0
 fi
 
-# one line per run: route model program ratio
-ratios() {
-    local d route
-    for d in "${keep[@]}"; do
-        route=$(sed -n 's/^# route: \([a-z]*\).*/\1/p' "$d/predict.csv" | head -n 1)
-        [ "$route" = direct ] || [ "$route" = daemon ] || die "$d/predict.csv: no '# route: direct|daemon' line"
-        awk -F, -v route="$route" -v prog="$d" -v f="$d/predict_untraced.csv" '
-            /^# measured_runs_s:/ { s = $0; sub(/^# measured_runs_s: */, "", s); n = split(s, r, ",") }
-            /^#/ { next }
-            $1 == "model" { for (i = 1; i <= NF; i++) c[$i] = i; hdr = 1; next }
-            hdr && $(c["predicted_s"]) + 0 > 0 {
-                for (i = 1; i <= n; i++) {
-                    if (r[i] !~ /^[0-9.eE+-]+$/ || r[i] + 0 <= 0) {
-                        printf "spread: %s: run time '\''%s'\'' is not seconds\n", f, r[i] > "/dev/stderr"
-                        exit 1
-                    }
-                    printf "%s %s %s %.9g\n", route, $1, prog, r[i] / $(c["predicted_s"])
-                }
-            }
-            END { if (!n) { printf "spread: %s: no '\''# measured_runs_s:'\'' line\n", f > "/dev/stderr"; exit 1 } }
-        ' "$d/predict_untraced.csv" || exit 1
-    done
-}
-table=$(ratios) || exit 1
-rows=$(printf '%s\n' "$table" | sort -k1,1 -k2,2 -k4,4g | awk -v minr="$minruns" -v minp="$minprog" '
-    function flush(   h, lo, q, k, out, i) {
-        if (n < minr || np < minp) return
-        # the median: R type 7; q10 and q90: the split-conformal ranks
-        # floor(0.1 (n + 1)) and ceil(0.9 (n + 1)) of the n sorted ratios
-        h = (n - 1) * 0.5 + 1; lo = int(h)
-        q[2] = lo >= n ? v[n] : v[lo] + (h - lo) * (v[lo + 1] - v[lo])
-        lo = int(0.1 * (n + 1)); if (lo < 1) lo = 1
-        h = 0.9 * (n + 1); i = int(h); if (i < h) i++; if (i > n) i = n
-        q[1] = v[lo]; q[3] = v[i]
-        printf "%s,%s,%d,%d,%.4f,%.4f,%.4f\n", key1, key2, np, n, q[1], q[2], q[3]
-    }
-    { k = $1 "," $2
-      if (k != cur) { if (cur != "") flush(); cur = k; key1 = $1; key2 = $2; n = 0; np = 0; delete seen }
-      v[++n] = $4; if (!($3 in seen)) { seen[$3] = 1; np++ } }
-    END { if (cur != "") flush() }')
+runs=$(for d in "${keep[@]}"; do runs_of "$d" || exit 1; done) || exit 1
+rows=$(printf '%s\n%s\n' "$runs_header" "$runs" |
+       "$HREL" trace spread --min-runs "$minruns" --min-programs "$minprog" -) || exit 1
 [ -n "$rows" ] || die "no route and model has $minruns runs of $minprog programs in these folders (${#keep[@]} of them)"
 
 write() {

@@ -173,8 +173,7 @@ static int apply_spread(const char *path, const char *route, pred *p, int np, ch
             return -1;
         if (f == 0)
             continue;
-        p[k].lo = p[k].s * r.q10;
-        p[k].hi = p[k].s * r.q90;
+        hrel_spread_interval(&r, p[k].s, &p[k].lo, &p[k].hi);
         snprintf(lines + used, len - used,
                  "# interval: %s's 80 %% interval from the measured spread %s: run time / "
                  "prediction had its 10th and 90th percentile at %.4g and %.4g (median %.4g) "

@@ -27,6 +27,8 @@ static const char trace_usage[] =
     "       hrel trace table --measured S1,S2,... [--untraced S] MODEL=SECONDS[:LO:HI]...\n"
     "       hrel trace synth [--shape S] [-p N] [--events N] [--format msgs|pvm|tev] FILE\n"
     "                        (a synthetic trace; hrel trace synth --help)\n"
+    "       hrel trace spread [--min-runs N] [--min-programs N] [--check SPREAD.csv] RUNS.csv\n"
+    "                        (run times around the predictions; hrel trace spread --help)\n"
     "Reads one program run's trace: a folder of hrel's preload tracer (one task file\n"
     "*.tev per process, experiments/trace.sh) or the file PVM's tracer wrote (tracer\n"
     "-T TRACE.trc), and writes DIR/msgs.csv (one row per call: the message-level\n"
@@ -426,15 +428,18 @@ int hrel_cmd_trace(int argc, char **argv)
         fputs(trace_usage, stdout);
         return 0;
     }
-    switch (hrel_args_verb(argv[1], (const char *const[]){"import", "table", "synth", NULL})) {
+    switch (hrel_args_verb(argv[1],
+                           (const char *const[]){"import", "table", "synth", "spread", NULL})) {
     case 0:
         return import(argc - 1, argv + 1);
     case 1:
         return table(argc - 1, argv + 1);
     case 2:
         return synth(argc - 1, argv + 1);
+    case 3:
+        return hrel_cmd_trace_spread(argc - 1, argv + 1);
     default:
-        return fail(2, "trace", "unknown subcommand (import, table, synth)");
+        return fail(2, "trace", "unknown subcommand (import, table, synth, spread)");
     }
 }
 

@@ -2,10 +2,42 @@
 #include "spread.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csv.h"
 #include "errmsg.h"
+#include "sample.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int hrel_spread_percentiles(double *v, size_t n, double *q10, double *q50, double *q90)
+{
+    size_t lo, hi;
+    if (n == 0)
+        return -1;
+    qsort(v, n, sizeof *v, cmp_double);
+    lo = (n + 1) / 10;                /* floor(0.1 (n + 1)), exactly */
+    hi = (9 * (n + 1) + 9) / 10;      /* ceil(0.9 (n + 1)) */
+    if (lo < 1)
+        lo = 1;
+    if (hi > n)
+        hi = n;
+    *q10 = v[lo - 1];
+    *q90 = v[hi - 1];
+    *q50 = hrel_sample_median_sorted(v, n);
+    return 0;
+}
+
+void hrel_spread_interval(const hrel_spread_row *row, double s, double *lo, double *hi)
+{
+    *lo = s * row->q10;
+    *hi = s * row->q90;
+}
 
 /* Check row R of T into *OUT. Return 0, or -1 with err. */
 static int get_row(const hrel_csv *t, size_t r, const int *ix, hrel_spread_row *out,

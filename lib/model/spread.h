@@ -10,6 +10,7 @@
  *     route,model,programs,runs,q10,q50,q90
  * route "direct" or "daemon", programs and runs >= 1, 0 < q10 <= q50 <= q90,
  * each (route, model) at most once. Nothing prints; errors go into err.
+ * `hrel trace spread` makes the rows from runs and predictions (cmd_spread.c).
  */
 #ifndef HREL_SPREAD_H
 #define HREL_SPREAD_H
@@ -22,6 +23,16 @@ typedef struct hrel_spread_row {
     long programs, runs;     /* what the percentiles were taken over */
     double q10, q50, q90;    /* percentiles of run time / prediction */
 } hrel_spread_row;
+
+/* The percentiles of the N ratios V (sorted in place, ascending): *Q10 and
+ * *Q90 the split-conformal ranks floor(0.1 (n + 1)) and ceil(0.9 (n + 1)) of
+ * them (1-based, kept within 1..n: a new ratio exchangeable with them falls
+ * between the two with probability at least 80 %), *Q50 their median. Return
+ * 0, or -1 when N is 0. */
+int hrel_spread_percentiles(double *v, size_t n, double *q10, double *q50, double *q90);
+
+/* The 80 % interval of a prediction S from ROW: [S q10, S q90]. */
+void hrel_spread_interval(const hrel_spread_row *row, double s, double *lo, double *hi);
 
 /* Read spread.csv PATH whole (every row is checked) and find the row of ROUTE
  * and MODEL. Return 1 and fill *ROW when found, 0 when the file has no such

@@ -92,6 +92,20 @@ bad_input "a run time not seconds" "run time 'x' is not seconds" "$T/badrun"
 bad_input "unknown option" "unknown option '--frob'" --frob "$P"
 bad_input "--check unreadable" "cannot read --check file" --coverage --check "$T/none.csv" "$P"
 "$S" --help >"$T/h"; check "--help" grep -q 'split-conformal' "$T/h"
+# the arithmetic underneath: hrel trace spread
+H=$ROOT/bin/${PVM_ARCH:-LINUX64}/hrel
+printf 'route,model,program,run_s,predicted_s\ndaemon,m,a,2,1\ndaemon,m,a,3,1\ndaemon,m,b,1,2\n' >"$T/r.csv"
+check "hrel trace spread: ratios 2, 3, 0.5 -> 0.5 / 2 / 3, 2 programs, 3 runs" \
+    bash -c "[ \"\$('$H' trace spread --min-runs 3 --min-programs 2 '$T/r.csv')\" = 'daemon,m,2,3,0.5000,2.0000,3.0000' ]"
+check "hrel trace spread: too few runs, no row" bash -c "[ -z \"\$('$H' trace spread '$T/r.csv')\" ]"
+printf 'route,model,program,run_s\ndaemon,m,a,2\n' >"$T/r2.csv"
+"$H" trace spread "$T/r2.csv" >/dev/null 2>"$T/e2"; rc=$?
+check "hrel trace spread: a missing column, exit 1, one line naming it (got $rc: $(cat "$T/e2"))" \
+    bash -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/e2') -eq 1 ] && grep -q predicted_s '$T/e2'"
+printf 'route,model,program,run_s,predicted_s\ndaemon,m,a,0,1\n' >"$T/r3.csv"
+"$H" trace spread "$T/r3.csv" >/dev/null 2>"$T/e3"; rc=$?
+check "hrel trace spread: a run of 0 s refused (got $rc: $(cat "$T/e3"))" \
+    bash -c "[ $rc -eq 1 ] && grep -q 'r3.csv:2: run_s must be > 0' '$T/e3'"
 
 echo "test_spread: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
