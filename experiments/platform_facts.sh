@@ -62,9 +62,11 @@ pvmd_state() {
     est=$("$ROOT/bin/$ARCH/hrel_pvmdrtt" 2>/dev/null) || return 0
     [ -s "$2" ] || { echo "# hrel_pvmd_state: the first pvmd's round-trip estimates (hrel_pvmdrtt) for the other hosts, around the benchmark"
                      echo "when,hosts,median_rtt_s,min_rtt_s,max_rtt_s"; } >"$2"
-    printf '%s\n' "$est" | awk '!/^#/ && NF == 2 && $2 + 0 > 0 { print $2 }' | sort -g |
-        awk -v w="$1" '{ v[++n] = $1 } END { if (n) printf "%s,%d,%s,%s,%s\n", w, n,
-            (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2), v[1], v[n] }' >>"$2"
+    # its median line, the hosts' count and range
+    printf '%s\n' "$est" | awk -v w="$1" '
+        /^# median_rtt_s / { med = $3; next }
+        !/^#/ && NF == 2 && $2 + 0 > 0 { n++; if (n == 1 || $2 + 0 < lo) lo = $2 + 0; if ($2 + 0 > hi) hi = $2 + 0 }
+        END { if (n && med != "") printf "%s,%d,%s,%.6g,%.6g\n", w, n, med, lo, hi }' >>"$2"
 }
 
 if [ "${1:-}" = --after ]; then
