@@ -19,6 +19,8 @@
 #                     description in hostfiles/), keeping its measured runs; then
 #                     the tables and the figure again. For a model change: the
 #                     predictions move, the runs stay (a '# repriced:' line says so)
+#   --predict-opt OPT with --reprice: pass OPT on to every hrel predict (repeat it
+#                     for several; e.g. --predict-opt --share-cpus)
 #   --char DIR        reuse characterisations DIR/PLATFORM-ROUTE/raw.csv (quick
 #                     studies, `experiments/study.sh --quick -- --route ROUTE`) or
 #                     their fit.csv; missing ones are run into DIR (default:
@@ -62,10 +64,12 @@ export HREL_ROOT=$ROOT
 die() { echo "predict_matrix: $*" >&2; exit "${2:-1}"; }
 say() { echo "predict_matrix: $*"; }
 
-platforms=local,lan-utp,lan-coax,lan-coax-wire,fast-switch cells="" runs=3 run="" char="" reprice=0
+platforms=local,lan-utp,lan-coax,lan-coax-wire,fast-switch cells="" runs=3 run="" char="" reprice=0 popts=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --reprice) reprice=1; shift ;;
+        --predict-opt) [ $# -ge 2 ] || { echo "predict_matrix: --predict-opt needs a value" >&2; exit 2; }
+                       popts+=("$2"); shift 2 ;;
         --platforms|--cells|--runs|--run|--char)
             [ $# -ge 2 ] || die "$1 needs a value" 2
             case "$1" in --platforms) platforms=$2 ;; --cells) cells=$2 ;; --runs) runs=$2 ;;
@@ -177,7 +181,7 @@ reprice_cell() {   # reprice_cell DIR PLATFORM ROUTE TRACE HOSTS OUT
     read -r rtr rtu < <(sed -n 's/^# pvmd: .* rtt_traced \([^ ]*\) rtt_untraced \([^ ]*\)$/\1 \2/p' "$dir/predict.csv")
     [ -z "${rtu:-}" ] || pvmd=(--rtt0 "$rtr" --rtt0-fresh "$rtu")
     "$HREL" predict "$4" --on "$on" --platform "$2" --route "$3" --all-models --hosts-from "$5" \
-        "${pvmd[@]}" --measured "$times" --untraced "$utimes" -o "$on/out" >"$on/out.txt" 2>"$on/err.txt" || rc=1
+        "${pvmd[@]}" "${popts[@]}" --measured "$times" --untraced "$utimes" -o "$on/out" >"$on/out.txt" 2>"$on/err.txt" || rc=1
     if [ $rc = 0 ]; then
         for f in "$6" "$6_untraced"; do
             { grep '^#' "$dir/$f.csv" | grep -v '^# repriced:'

@@ -189,6 +189,33 @@ static int write_file(const char *dir, const char *name, char *path, size_t len,
     return (*fp = fopen(path, "w")) ? 0 : -1;
 }
 
+/* The cores the trace's ranks shared as it was recorded, where they shared
+ * one machine's: the trace ran on one host, or on the emulated platform it
+ * predicts (the calibrations name the same hosts); the least cores of the
+ * trace's calibration. 0: unknown, or each host had its own. */
+static int trace_shared_cores(const hrel_msgtrace *mt, const hrel_cpucal *tc,
+                              const hrel_charz *cz)
+{
+    int h, r, one = 1, least = 0;
+    if (!tc || tc->nhost < 1)
+        return 0;
+    for (r = 1; r < mt->nproc; r++)
+        if (mt->first[r] < mt->first[r + 1] && mt->first[0] < mt->first[1] &&
+            mt->row[mt->first[r]].host != mt->row[mt->first[0]].host)
+            one = 0;
+    if (!one) {
+        if (!cz->shared || !cz->cal || cz->cal->nhost != tc->nhost)
+            return 0;
+        for (h = 0; h < tc->nhost; h++)
+            if (strcmp(tc->host[h], cz->cal->host[h]) != 0)
+                return 0;
+    }
+    for (h = 0; h < tc->nhost; h++)
+        if (tc->cores[h] > 0 && (!least || tc->cores[h] < least))
+            least = tc->cores[h];
+    return least;
+}
+
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN, NAN, NAN,
@@ -348,6 +375,10 @@ int hrel_cmd_predict(int argc, char **argv)
     base.setup = setup;
     base.proc = 2e-5;
     base.wire_tc = cz->wire_tc;
+    /* the route's buffering between two tasks, where setup.csv measured it
+       on this route (PVM's direct route: 32 KB socket buffers) */
+    if (cz->buffer_bytes > 0 && (!cz->setup_route[0] || strcmp(cz->setup_route, route) == 0))
+        base.sendbuf = cz->buffer_bytes;
     /* the platform's cores, shared by the ranks computing at once (opt-in) */
     if (w.cores)
         base.cores = w.cores;
@@ -356,6 +387,14 @@ int hrel_cmd_predict(int argc, char **argv)
             base.shared_cores = cz->cores;
         else
             base.cores = cz->cores;
+    }
+    if (base.cores || base.shared_cores) {
+        /* a message within a host is CPU work on the cores left free; and the
+           trace's gaps, where its ranks shared one machine's cores as it was
+           recorded (one host, or the emulated platform predicted), are first
+           deflated to the CPU work they held */
+        base.deliver = 1;
+        base.trace_cores = trace_shared_cores(pt.mt, pt.cal, cz);
     }
     /* the hosts' CPU limit, period by period (not with processor sharing) */
     if (!base.cores && !base.shared_cores && cz->quota > 0 && cz->quota < 1) {
@@ -566,6 +605,9 @@ int hrel_cmd_predict(int argc, char **argv)
         fputs(spread_lines, stdout);
     printf("# setup_s: %g (%s)\n", setup, !isnan(o.setup) ? "given, --setup"
            : cz->have_setup ? "the characterisation's setup.csv" : "no setup.csv: 0");
+    if (base.sendbuf > 0)
+        printf("# buffer: %.0f bytes between two tasks on this route (setup.csv): a larger "
+               "send waits for its receiver to be in a PVM call\n", base.sendbuf);
     if (!isnan(lat_small))
         printf("# latency: L = %g s for every message of the replay (half the median 8-byte "
                "round trip of the characterisation's setup.csv; the fit's PP,2 L = %g s: "
@@ -584,10 +626,17 @@ int hrel_cmd_predict(int argc, char **argv)
     else if (cz->quota > 0 && cz->quota < 1)
         printf("# cpu_limit: %g CPUs per %g s not priced (processor sharing is on)\n", cz->quota,
                cz->quota_period);
-    if (base.cores || base.shared_cores)
-        printf("# cores: %d %s, shared by the ranks computing at once\n",
+    if (base.cores || base.shared_cores) {
+        printf("# cores: %d %s, shared by the ranks computing at once; a message within "
+               "a host runs on the cores they leave free\n",
                base.cores ? base.cores : base.shared_cores,
                base.cores ? "per host" : "for all hosts together");
+        if (base.trace_cores)
+            printf("# trace_cores: %d (the trace's ranks shared them as it was recorded: its "
+                   "gaps deflated to the CPU work they held)\n", base.trace_cores);
+        else
+            printf("# trace_cores: unknown (the trace's gaps taken as CPU work as recorded)\n");
+    }
     if (notes[0])
         for (char *ln = strtok(notes, "\n"); ln; ln = strtok(NULL, "\n"))
             printf("# %s\n", ln);

@@ -70,7 +70,9 @@ static const char replay_usage[] =
     "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
     "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--wire tc|ethernet]\n"
     "                          [--interval K] [--jitter S] [--seed N]]\n"
-    "                         [--cores N | --shared-cores N] [--lifecycle FILE [--platform NAME]]\n"
+    "                         [--cores N | --shared-cores N [--deliver] [--trace-cores N]]\n"
+    "                         [--sendbuf BYTES]\n"
+    "                         [--lifecycle FILE [--platform NAME]]\n"
     "                         [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
     "for its recorded gaps (times X), each send costs g m + L (g, L of PingPong from\n"
@@ -94,7 +96,13 @@ static const char replay_usage[] =
     "rank the predicted and measured end, then 'total <seconds>' (with --daemon first\n"
     "'# pvmd packets N, sent again K'). --cores N: each host has N cores, shared by\n"
     "the ranks computing on it (processor sharing); --shared-cores N: all hosts share\n"
-    "N cores (the emulated platforms, on one machine); default: unlimited. --lifecycle\n"
+    "N cores (the emulated platforms, on one machine); default: unlimited. With them,\n"
+    "--deliver: a message within a host is CPU work that runs only on the cores the\n"
+    "computing ranks leave free; --trace-cores N: the trace's ranks shared N cores as\n"
+    "it was recorded, so its gaps are first deflated to the CPU work they held.\n"
+    "--sendbuf BYTES (not with --daemon): the route buffers BYTES between two tasks\n"
+    "(setup.csv's buffer_bytes; PVM's direct route: 32 KB); a larger send is done\n"
+    "only once its receive is posted and g per byte beyond BYTES has passed. --lifecycle\n"
     "FILE: enrolment, spawn, exit, process end and the group server's start cost what\n"
     "FILE (lifecycle.csv of hrel_lifecycle) measured, not what the trace recorded;\n"
     "--platform NAME: refuse a FILE of another platform.\n"
@@ -460,7 +468,8 @@ int hrel_cmd_replay(int argc, char **argv)
     long seed = 1;
     int nint = 0, jseen = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
-    int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0;
+    int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0;
+    double sendbuf = 0;
     hrel_lifecycle life;
     char err[1024];
     hrel_arg table[] = {
@@ -478,6 +487,9 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_STR("wire", 0, &wire),
         HREL_OPT_NUM("cores", 0, HREL_ARG_INT, &cores, 1, 1000000),
         HREL_OPT_NUM("shared-cores", 0, HREL_ARG_INT, &shared, 1, 1000000),
+        HREL_OPT_FLAG("deliver", 0, &deliver),
+        HREL_OPT_NUM("sendbuf", 0, HREL_ARG_DOUBLE, &sendbuf, 0, 1e12),
+        HREL_OPT_NUM("trace-cores", 0, HREL_ARG_INT, &tcores, 1, 1000000),
         HREL_OPT_STR("lifecycle", 0, &lifefile),
         HREL_OPT_STR("platform", 0, &platform),
         HREL_OPT_NUM("interval", 0, HREL_ARG_INT, &nint, 1, 10000),
@@ -525,8 +537,13 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "give either --cores or --shared-cores, not both");
     if (platform && !lifefile)
         return fail(2, "model", "--platform names the platform of --lifecycle FILE: give both");
+    if ((deliver || tcores) && !cores && !shared)
+        return fail(2, "model", "--deliver and --trace-cores need --cores N or --shared-cores N");
     par.cores = cores;
     par.shared_cores = shared;
+    par.deliver = deliver;
+    par.trace_cores = tcores;
+    par.sendbuf = sendbuf;
     if (lifefile) {
         if (hrel_lifecycle_read(lifefile, platform, &life, err, sizeof err) != 0)
             return fail(1, "model", err);

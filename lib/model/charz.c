@@ -249,7 +249,10 @@ int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, 
             if (sscanf(line, "# hrel_firstcontact: route %15[a-z]", rt) == 1 &&
                 (strcmp(rt, "direct") == 0 || strcmp(rt, "daemon") == 0))
                 snprintf(c->setup_route, sizeof c->setup_route, "%s", rt);
-            else if (sscanf(line, "# median_setup_s %lf", &c->setup) == 1 && isfinite(c->setup)) {
+            else if (sscanf(line, "# buffer_bytes %lf", &c->buffer_bytes) == 1) {
+                if (!isfinite(c->buffer_bytes) || c->buffer_bytes < 0)
+                    c->buffer_bytes = 0;
+            } else if (sscanf(line, "# median_setup_s %lf", &c->setup) == 1 && isfinite(c->setup)) {
                 c->have_setup = 1;
                 if (c->setup < 0)
                     c->setup = 0;

@@ -43,6 +43,9 @@ typedef struct hrel_charz {
     int have_setup;
     double small_rtt;        /* median over setup.csv's pairs of their later 8-byte
                                 round trips (later_s), s; 0 when it has none */
+    double buffer_bytes;     /* setup.csv's "# buffer_bytes B": bytes the route buffers
+                                between two tasks (0: unlimited, "unlimited", or not
+                                measured) */
     char setup_route[16];    /* the route setup.csv says it measured ("# hrel_firstcontact:
                                 route R"), "" when it does not say */
     double vm_rtt_before, vm_rtt_after;   /* pvmd_state.csv's median estimates (s) as

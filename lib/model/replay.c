@@ -36,6 +36,9 @@ typedef struct rstate {
     int spawned;       /* 0: started by no traced spawn, 1: spawned, 2: the group server */
     int remote;        /* spawned onto another host than its parent's */
     double enrol;      /* lifecycle: its enrolment's cost */
+    int hnext;         /* sendbuf: the next sender held for the same rank, -1 */
+    size_t swait;      /* sendbuf with deliveries: 1 + the send row whose delivery
+                          it waits for (0: none) */
 } rstate;
 
 /* The ranks that can run now, a binary heap on (clock, rank): the rank with
@@ -122,16 +125,24 @@ static int pair_add(pairset *s, unsigned long long key)
  * by its N computing ranks, each progressing at rate min(1, CORES / N). V is
  * the work every one of them has done since the domain began, at time TV; a
  * rank that joins at V with W to do is done when V reaches V + W, so the
- * ranks finish in the order of these targets (a heap). */
+ * ranks finish in the order of these targets (a heap). With deliveries on,
+ * messages within a host are a second class of jobs (id: the send's row) that
+ * run only on the cores the computing ranks leave free, shared among them
+ * (DV, their common work, and a heap of their own). */
 typedef struct psjob {
     double target;
-    int rank;
+    long id;
 } psjob;
 
-typedef struct psdom {
+typedef struct psheap {
     psjob *h;
-    int n, cap, cores;
-    double v, tv;
+    int n, cap;
+} psheap;
+
+typedef struct psdom {
+    psheap c, d;       /* computing ranks; deliveries */
+    int cores;
+    double v, dv, tv;
     unsigned ver;      /* changes whenever the next completion does */
 } psdom;
 
@@ -150,21 +161,81 @@ typedef struct pssched {
 
 static int job_before(const psjob *a, const psjob *b)
 {
-    return a->target < b->target || (a->target == b->target && a->rank < b->rank);
+    return a->target < b->target || (a->target == b->target && a->id < b->id);
+}
+
+static int psheap_push(psheap *q, psjob j)
+{
+    int i;
+    if (q->n == q->cap) {
+        int nc = q->cap ? 2 * q->cap : 8;
+        psjob *nh = realloc(q->h, (size_t)nc * sizeof *nh);
+        if (!nh)
+            return -1;
+        q->h = nh;
+        q->cap = nc;
+    }
+    for (i = q->n++; i > 0 && job_before(&j, &q->h[(i - 1) / 2]); i = (i - 1) / 2)
+        q->h[i] = q->h[(i - 1) / 2];
+    q->h[i] = j;
+    return 0;
+}
+
+static psjob psheap_pop(psheap *q)
+{
+    psjob top = q->h[0], x = q->h[--q->n];
+    int i = 0;
+    for (;;) {
+        int l = 2 * i + 1, m = l;
+        if (l >= q->n)
+            break;
+        if (l + 1 < q->n && job_before(&q->h[l + 1], &q->h[l]))
+            m = l + 1;
+        if (!job_before(&q->h[m], &x))
+            break;
+        q->h[i] = q->h[m];
+        i = m;
+    }
+    if (q->n)
+        q->h[i] = x;
+    return top;
 }
 
 static double ps_rate(const psdom *d)
 {
-    return d->n <= d->cores ? 1.0 : (double)d->cores / d->n;
+    return d->c.n <= d->cores ? 1.0 : (double)d->cores / d->c.n;
+}
+
+/* each delivery's rate: the cores the computing ranks leave free, shared */
+static double ps_drate(const psdom *d)
+{
+    double free_cores = d->cores - d->c.n;
+    if (!d->d.n || free_cores <= 0)
+        return 0;
+    return free_cores >= d->d.n ? 1.0 : free_cores / d->d.n;
 }
 
 static void ps_advance(psdom *d, double t)
 {
     if (t > d->tv) {
-        if (d->n)
+        if (d->c.n)
             d->v += (t - d->tv) * ps_rate(d);
+        d->dv += (t - d->tv) * ps_drate(d);
         d->tv = t;
     }
+}
+
+/* When the next computing rank (*TC) and the next delivery (*TD) of D are
+ * done, INFINITY where none. */
+static void ps_times(const psdom *d, double *tc, double *td)
+{
+    double rd = ps_drate(d);
+    *tc = d->c.n ? d->tv + (d->c.h[0].target - d->v) / ps_rate(d) : INFINITY;
+    *td = rd > 0 ? d->tv + (d->d.h[0].target - d->dv) / rd : INFINITY;
+    if (*tc < d->tv)
+        *tc = d->tv;
+    if (*td < d->tv)
+        *td = d->tv;
 }
 
 static int ev_before(const psev *a, const psev *b)
@@ -178,12 +249,12 @@ static int ps_resched(pssched *s, psdom *doms, int dom)
     psdom *d = &doms[dom];
     psev e;
     size_t i;
+    double tc, td;
     d->ver++;
-    if (!d->n)
+    ps_times(d, &tc, &td);
+    if (!isfinite(tc) && !isfinite(td))
         return 0;
-    e.t = d->tv + (d->h[0].target - d->v) / ps_rate(d);
-    if (e.t < d->tv)
-        e.t = d->tv;
+    e.t = tc <= td ? tc : td;
     e.dom = dom;
     e.ver = d->ver;
     if (s->n == s->cap) {
@@ -227,56 +298,110 @@ static double ps_next(pssched *s, const psdom *doms)
     return s->n ? s->h[0].t : INFINITY;
 }
 
-/* Rank R starts W seconds of computation in domain DOM at time T. */
-static int ps_join(pssched *s, psdom *doms, int dom, int r, double w, double t)
+/* Job ID (a rank computing; with DELIVERY, a send's row) starts W seconds of
+ * work in domain DOM at time T. */
+static int ps_join(pssched *s, psdom *doms, int dom, long id, double w, double t, int delivery)
 {
     psdom *d = &doms[dom];
     psjob j;
-    int i;
     ps_advance(d, t);
-    j.target = d->v + w;
-    j.rank = r;
-    if (d->n == d->cap) {
-        int nc = d->cap ? 2 * d->cap : 8;
-        psjob *nh = realloc(d->h, (size_t)nc * sizeof *nh);
-        if (!nh)
-            return -1;
-        d->h = nh;
-        d->cap = nc;
-    }
-    for (i = d->n++; i > 0 && job_before(&j, &d->h[(i - 1) / 2]); i = (i - 1) / 2)
-        d->h[i] = d->h[(i - 1) / 2];
-    d->h[i] = j;
+    j.target = (delivery ? d->dv : d->v) + w;
+    j.id = id;
+    if (psheap_push(delivery ? &d->d : &d->c, j) != 0)
+        return -1;
     return ps_resched(s, doms, dom);
 }
 
-/* The next completion (at ps_next's time T): returns its rank, or -1 when out
- * of memory. */
-static int ps_complete(pssched *s, psdom *doms, double t)
+/* The next completion (at ps_next's time T): its id (*DELIVERY says which
+ * kind), or -1 when out of memory. */
+static long ps_complete(pssched *s, psdom *doms, double t, int *delivery)
 {
-    int dom = s->h[0].dom, r, i = 0;
+    int dom = s->h[0].dom;
     psdom *d = &doms[dom];
-    psjob x;
+    double tc, td;
+    psheap *q;
+    psjob j;
     ps_pop_ev(s);
+    ps_times(d, &tc, &td);   /* as scheduled: decide before advancing */
     ps_advance(d, t);
-    r = d->h[0].rank;
-    if (d->v < d->h[0].target)   /* rounding: it is done now */
-        d->v = d->h[0].target;
-    x = d->h[--d->n];
-    for (;;) {
-        int l = 2 * i + 1, m = l;
-        if (l >= d->n)
-            break;
-        if (l + 1 < d->n && job_before(&d->h[l + 1], &d->h[l]))
-            m = l + 1;
-        if (!job_before(&d->h[m], &x))
-            break;
-        d->h[i] = d->h[m];
-        i = m;
+    *delivery = !(tc <= td);
+    q = *delivery ? &d->d : &d->c;
+    j = psheap_pop(q);
+    if (*delivery) {
+        if (d->dv < j.target)   /* rounding: it is done now */
+            d->dv = j.target;
+    } else if (d->v < j.target)
+        d->v = j.target;
+    return ps_resched(s, doms, dom) == 0 ? j.id : -1;
+}
+
+
+/* Deflation: the CPU work of each recorded gap when the trace's ranks shared
+ * TCORES cores as it was recorded. Every gap (as the replay takes it: from
+ * the previous row's end, or a group call's begin, to the row's begin) is
+ * swept in time order; while n gaps are open, each does min(1, TCORES / n)
+ * of a second's work per second. WORK[row] gets it (rows with no gap: 0).
+ * Return 0 or -1 (out of memory). */
+typedef struct gapev {
+    double t;
+    long row;    /* the gap of row ROW opens (row >= 0) or closes (-row - 1) */
+} gapev;
+
+static int gapev_cmp(const void *a, const void *b)
+{
+    const gapev *x = a, *y = b;
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return (y->row < 0) - (x->row < 0);   /* at one time, closes first */
+}
+
+static int deflate_gaps(const hrel_msgtrace *t, int tcores, double *work)
+{
+    size_t n = 0, i, k;
+    gapev *ev = malloc((2 * t->n + 1) * sizeof *ev);
+    double *since = NULL, v = 0, last = 0;   /* V: work one open gap has done */
+    int r, open = 0;
+    if (!ev)
+        return -1;
+    for (i = 0; i < t->n; i++)
+        work[i] = 0;
+    for (r = 0; r < t->nproc; r++) {
+        double prev;
+        if (t->first[r] == t->first[r + 1])
+            continue;
+        prev = t->row[t->first[r]].t0;
+        for (i = t->first[r]; i < t->first[r + 1]; i++) {
+            const hrel_msg *m = &t->row[i];
+            if (m->kind != HREL_MSG_START && m->t0 - prev > 0) {
+                ev[n].t = prev;
+                ev[n++].row = (long)i;
+                ev[n].t = m->t0;
+                ev[n++].row = -(long)i - 1;
+            }
+            prev = hrel_msgkind_is_group(m->kind) ? m->t0 : m->t1;
+        }
     }
-    if (d->n)
-        d->h[i] = x;
-    return ps_resched(s, doms, dom) == 0 ? r : -1;
+    qsort(ev, n, sizeof *ev, gapev_cmp);
+    if (!(since = malloc((t->n ? t->n : 1) * sizeof *since))) {
+        free(ev);
+        return -1;
+    }
+    for (k = 0; k < n; k++) {
+        if (open > 0)
+            v += (ev[k].t - last) * (open <= tcores ? 1.0 : (double)tcores / open);
+        last = ev[k].t;
+        if (ev[k].row >= 0) {
+            since[ev[k].row] = v;
+            open++;
+        } else {
+            size_t row = (size_t)(-ev[k].row - 1);
+            work[row] = v - since[row];
+            open--;
+        }
+    }
+    free(ev);
+    free(since);
+    return 0;
 }
 
 static int host_of(const hrel_msgtrace *t, const hrel_replay_param *par, int rank)
@@ -327,21 +452,63 @@ static double life_cost(const hrel_lifecycle *l, hrel_msgkind kind, const rstate
     }
 }
 
+/* Sends larger than the route's buffering (sendbuf): what is beyond it goes
+ * out only while the receiver's library moves data, i.e. while the receiver
+ * is in a PVM call (libpvm's transfer loop reads every route, also inside a
+ * send). POST[row] is when the rest of send ROW could start (NAN: not yet);
+ * HELDON[r] the first sender held until rank r enters a call (st[].hnext the
+ * next), RECEPT[r] 1 while r waits in a call (a receive, or a held send). */
+typedef struct rdv {
+    double *post;
+    int *heldon, *recept;
+    char *takes;       /* per send row: some receive takes it (else never held) */
+} rdv;
+
+/* Rank R is in a PVM call at its clock: the senders held for it go on. */
+static void rdv_release(rstate *st, rheap *h, rdv *rv, int r)
+{
+    int sr = rv->heldon[r];
+    rv->heldon[r] = -1;
+    while (sr >= 0) {
+        int nx = st[sr].hnext;
+        st[sr].hnext = -1;
+        rv->post[st[sr].next] = st[r].clock;
+        rheap_push(h, st, sr);
+        sr = nx;
+    }
+}
+
 /* Rank R's next row can run now: into the heap; or it waits for a message not
  * yet arrived: onto that message's list of waiting ranks (WAIT[row]). A
- * receive's gap is computed first (in the heap), then it waits. */
+ * receive's gap is computed first (in the heap), then it waits. With RV, a
+ * rank that waits in a receive takes in what is held for it. */
 static void consider(const hrel_msgtrace *t, rstate *st, rheap *h, const double *arrive,
-                     int *wait, int r)
+                     int *wait, rdv *rv, int r)
 {
     const hrel_msg *m;
     if (st[r].done || !st[r].ready)
         return;
+    if (st[r].swait) {   /* its last send is done only when that message is in */
+        size_t w = st[r].swait - 1;
+        if (isnan(arrive[w])) {
+            st[r].wnext = wait[w];
+            wait[w] = r;
+            return;
+        }
+        if (st[r].clock < arrive[w])
+            st[r].clock = arrive[w];
+        st[r].swait = 0;
+    }
     m = &t->row[st[r].next];
     if (m->kind == HREL_MSG_RECV && (m->match < 0 || isnan(arrive[m->match])) &&
         !(!st[r].gapdone && m->t0 - st[r].rec_prev > 0)) {
         if (m->match >= 0) {
             st[r].wnext = wait[m->match];
             wait[m->match] = r;
+        }
+        if (rv) {
+            rv->recept[r] = 1;
+            rdv_release(st, h, rv, r);
         }
         return;
     }
@@ -350,14 +517,14 @@ static void consider(const hrel_msgtrace *t, rstate *st, rheap *h, const double 
 
 /* Message ROW has arrived: its waiting ranks can run. */
 static void wake(const hrel_msgtrace *t, rstate *st, rheap *h, const double *arrive, int *wait,
-                 size_t row)
+                 rdv *rv, size_t row)
 {
     int r = wait[row];
     wait[row] = -1;
     while (r >= 0) {
         int nx = st[r].wnext;
         st[r].wnext = -1;
-        consider(t, st, h, arrive, wait, r);
+        consider(t, st, h, arrive, wait, rv, r);
         r = nx;
     }
 }
@@ -412,6 +579,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     pssched sched = {NULL, 0, 0};
     int quota = par->quota > 0 && par->quota < 1 && par->quota_period > 0;
     hrel_cpuquota *qst = NULL;   /* a CPU limit's budget per rank */
+    double *gwork = NULL;   /* deflated gaps (trace_cores), per row */
+    rdv rvs = {NULL, NULL, NULL, NULL}, *rv = NULL;   /* sends beyond the route's buffering */
 
     if (!st || !arrive || !wait || !heap.r)
         goto oom;
@@ -451,6 +620,11 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             qst[r].used = 0;
         }
     }
+    if (ps && par->trace_cores > 0) {
+        if (!(gwork = malloc((t->n ? t->n : 1) * sizeof *gwork)) ||
+            deflate_gaps(t, par->trace_cores, gwork) != 0)
+            goto oom;
+    }
     if (ps) {
         ndom = par->shared_cores > 0 ? 1 : maxh + 1;
         if (!(doms = calloc((size_t)ndom, sizeof *doms)))
@@ -473,6 +647,21 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
         arrive[j] = NAN;
         wait[j] = -1;
     }
+    if (par->sendbuf > 0 && !net) {
+        if (!(rvs.post = malloc((t->n ? t->n : 1) * sizeof *rvs.post)) ||
+            !(rvs.takes = calloc(t->n ? t->n : 1, 1)) ||
+            !(rvs.heldon = malloc((size_t)p * sizeof *rvs.heldon)) ||
+            !(rvs.recept = calloc((size_t)p, sizeof *rvs.recept)))
+            goto oom;
+        for (j = 0; j < t->n; j++)
+            rvs.post[j] = NAN;
+        for (j = 0; j < t->n; j++)
+            if (t->row[j].kind == HREL_MSG_RECV && t->row[j].match >= 0)
+                rvs.takes[t->row[j].match] = 1;
+        for (r = 0; r < p; r++)
+            rvs.heldon[r] = st[r].hnext = -1;
+        rv = &rvs;
+    }
     for (r = 0; r < p; r++) {
         st[r].next = t->first[r];
         st[r].wnext = -1;
@@ -483,7 +672,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     }
     st[0].ready = 1;
     st[0].clock = t->first[1] > t->first[0] ? t->row[0].t0 : 0;
-    consider(t, st, &heap, arrive, wait, 0);
+    consider(t, st, &heap, arrive, wait, rv, 0);
     for (;;) {
         int best;
         double pt = INFINITY;
@@ -502,18 +691,26 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     goto oom;
                 if (got && --pend[id] == 0) {
                     arrive[id] = at + LOCAL_G * t->row[id].bytes;
-                    wake(t, st, &heap, arrive, wait, (size_t)id);
+                    wake(t, st, &heap, arrive, wait, rv, (size_t)id);
                 }
                 continue;
             }
         }
         if (isfinite(pt) && (best < 0 || pt <= st[best].clock)) {
-            /* a rank's computation is done: its call can run */
-            if ((r = ps_complete(&sched, doms, pt)) < 0)
+            int dl;
+            long id = ps_complete(&sched, doms, pt, &dl);
+            if (id < 0)
                 goto oom;
+            if (dl) {   /* a message within a host is delivered */
+                arrive[id] = pt;
+                wake(t, st, &heap, arrive, wait, rv, (size_t)id);
+                continue;
+            }
+            /* a rank's computation is done: its call can run */
+            r = (int)id;
             st[r].clock = pt;
             st[r].gapdone = 1;
-            consider(t, st, &heap, arrive, wait, r);
+            consider(t, st, &heap, arrive, wait, rv, r);
             continue;
         }
         if (best < 0) {
@@ -535,6 +732,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             rstate *s = &st[best];
             const hrel_msg *m = &t->row[s->next];
             double gap = m->t0 - s->rec_prev, dur = m->t1 - m->t0;
+            double gapw = gwork ? gwork[s->next] : gap;   /* its CPU work */
             int hs = host_of(t, par, best), k;
             size_t row = s->next;
             if (gap > 0 && m->kind != HREL_MSG_START && !s->gapdone) {
@@ -548,13 +746,30 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     else
                         s->clock += gap * par->cpu_ratio;
                     s->gapdone = 1;
-                    consider(t, st, &heap, arrive, wait, best);
+                    consider(t, st, &heap, arrive, wait, rv, best);
                     continue;
                 } else {   /* computed with the others of its domain */
                     if (ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, best,
-                                gap * par->cpu_ratio, s->clock) != 0)
+                                gapw * par->cpu_ratio, s->clock, 0) != 0)
                         goto oom;
                     continue;
+                }
+            }
+            if (rv && m->kind != HREL_MSG_START) {   /* in a call: what is held for it moves */
+                rv->recept[best] = 0;
+                rdv_release(st, &heap, rv, best);
+                if (m->kind == HREL_MSG_SEND && (double)m->bytes > par->sendbuf &&
+                    rv->takes[row] && isnan(rv->post[row]) && m->npeers > 0 &&
+                    m->peers[0] >= 0 && m->peers[0] < p && m->peers[0] != best) {
+                    int d = m->peers[0];
+                    if (rv->recept[d] || st[d].done)
+                        rv->post[row] = s->clock;
+                    else {   /* more than the route buffers: held until d is in a call */
+                        st[best].hnext = rv->heldon[d];
+                        rv->heldon[d] = best;
+                        rv->recept[best] = 1;
+                        continue;
+                    }
                 }
             }
             s->gapdone = 0;
@@ -595,7 +810,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                                 : hrel_lifecycle_spawn_start(life, k, st[c].remote);
                         st[c].clock = life ? s->clock
                                            : fmax(0.0, s->clock + (t->row[t->first[c]].t0 - m->t1));
-                        consider(t, st, &heap, arrive, wait, c);
+                        consider(t, st, &heap, arrive, wait, rv, c);
                     }
                 }
                 break;
@@ -644,10 +859,34 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     start = fmax(start, busfree);
                     busfree = start + tx;
                 }
-                arrive[row] = start + fmax(tx, tx + lat);   /* a fitted L < 0 never
-                                                               makes a message early */
-                s->clock = start + tx;
-                wake(t, st, &heap, arrive, wait, row);
+                {
+                    /* the sender is done when its bytes are out; beyond the
+                       route's buffering, when its receiver has taken the rest */
+                    double done = start + tx, now = s->clock;
+                    if (rv && !mc && !isnan(rv->post[row]) && (double)m->bytes > par->sendbuf) {
+                        done = fmax(done, rv->post[row] +
+                                              par->g_send * ((double)m->bytes - par->sendbuf));
+                        now = fmax(now, rv->post[row]);
+                    }
+                    if (ps && par->deliver && !remote && m->npeers > 0) {
+                        /* within a host the message is CPU work (the copies, the
+                           pvmd's routing, the receiver's wake-up): it runs on the
+                           cores the computing ranks leave free, from now */
+                        int dd = par->shared_cores > 0 ? 0 : host_of(t, par, m->peers[0]);
+                        if (ps_join(&sched, doms, dd, (long)row, (done - now) + fmax(0.0, lat),
+                                    now, 1) != 0)
+                            goto oom;
+                        s->clock = done;
+                        if (par->sendbuf > 0 && !mc && (double)m->bytes > par->sendbuf)
+                            s->swait = row + 1;   /* beyond the buffers: the sender
+                                                     waits until it is taken */
+                        break;
+                    }
+                    arrive[row] = done + fmax(0.0, lat);   /* a fitted L < 0 never
+                                                              makes a message early */
+                    s->clock = done;
+                }
+                wake(t, st, &heap, arrive, wait, rv, row);
                 break;
             }
             case HREL_MSG_RECV:
@@ -659,8 +898,10 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             if (s->next == t->first[best + 1]) {
                 s->done = 1;
                 ndone++;
+                if (rv)
+                    rdv_release(st, &heap, rv, best);
             } else
-                consider(t, st, &heap, arrive, wait, best);
+                consider(t, st, &heap, arrive, wait, rv, best);
         }
     }
     *total = 0;
@@ -683,6 +924,11 @@ oom:
 out:
     free(st);
     free(qst);
+    free(gwork);
+    free(rvs.post);
+    free(rvs.takes);
+    free(rvs.heldon);
+    free(rvs.recept);
     free(arrive);
     free(wait);
     free(heap.r);
@@ -692,8 +938,10 @@ out:
     free(hseen);
     hrel_pvmdnet_free(net);
     free(pend);
-    for (r = 0; r < ndom; r++)
-        free(doms[r].h);
+    for (r = 0; r < ndom; r++) {
+        free(doms[r].c.h);
+        free(doms[r].d.h);
+    }
     free(doms);
     free(sched.h);
     return rc;

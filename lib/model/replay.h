@@ -19,11 +19,26 @@
  *    together, as the emulated platforms share this machine's): the ranks in
  *    a computation gap on a host (or on all hosts) share its cores, each gap
  *    progressing at min(1, cores / ranks computing); event-driven, O(log n) per
- *    event. Only the gaps are shared: a rank blocked in a receive takes no
- *    CPU, and the calls themselves (sends, spawn, ...) and the pvmds' work
- *    are not counted (a pvmd is busy for microseconds per message; the daemon
- *    route's per-packet time is in its packet model). 0 and 0: unlimited
- *    (every gap at full speed, the replay as before, the same totals);
+ *    event. A rank blocked in a receive takes no CPU; the calls themselves
+ *    (sends, spawn, ...) are not counted. With DELIVER, a message within a
+ *    host (its set-up, g m and L: the copies, the pvmd's routing, the
+ *    receiver's wake-up) is CPU work of a second class that runs only on the
+ *    cores the computing ranks leave free, shared among such messages: on a
+ *    machine whose cores are all computing, a message waits until one of them
+ *    blocks (what this 2-core machine's scheduler does). With TRACE_CORES,
+ *    the trace's ranks shared that many cores when it was recorded, so each
+ *    recorded gap is first deflated to its CPU work (while n gaps were open,
+ *    each did min(1, trace_cores / n) per second). The daemon route's packet
+ *    model is not shared (its per-packet time is its own). 0 and 0:
+ *    unlimited (every gap at full speed, the replay as before, the same totals);
+ *  - SENDBUF > 0 (not the daemon route): the route buffers that many bytes
+ *    between two tasks (PVM's direct route sets 32 KB socket buffers;
+ *    hrel_firstcontact measures it). A send of more is held, once its first
+ *    SENDBUF bytes are out, until its receiver is in a PVM call (libpvm's
+ *    transfer loop reads every route, in a receive and inside a send, so two
+ *    large sends at once do not deadlock); it is done at the later of
+ *    start + g m and that moment + g (m - SENDBUF). With DELIVER the sender
+ *    of such a message also waits until it is in;
  *  - a send of m bytes occupies its sender for g_send*m and arrives
  *    g_send*m + L_send after it begins (L may be negative, as least-squares
  *    fits give it, but a message never arrives before g*m); a multicast to k ranks costs
@@ -88,6 +103,18 @@ typedef struct hrel_replay_param {
     const int *host_map;       /* not NULL: rank r on host host_map[r] (>= 0), first */
     int cores;                 /* > 0: cores per host, shared by its computing ranks */
     int shared_cores;          /* > 0: cores all hosts share (wins over cores) */
+    int deliver;               /* with cores or shared_cores: a message within a host
+                                  (its setup, g m and L) is CPU work that runs only on
+                                  the cores the computing ranks leave free */
+    double sendbuf;            /* > 0 (not the daemon route): bytes the route buffers
+                                  between two tasks (setup.csv's buffer_bytes); a send
+                                  of more is done only when its receiver has posted
+                                  the receive and taken the rest (g_send per byte
+                                  beyond SENDBUF); 0: unlimited */
+    int trace_cores;           /* > 0, with cores or shared_cores: the trace's ranks shared
+                                  this many cores when it was recorded; its gaps are
+                                  first deflated to the CPU work they held (each gap,
+                                  while n were open, did min(1, trace_cores / n) per s) */
     const hrel_lifecycle *lifecycle;   /* not NULL: lifecycle costs from it */
     long packets, copies;      /* out (daemon): packets sent, and sent again */
 } hrel_replay_param;

@@ -47,6 +47,9 @@
 #define HREL_TAG_FC_PING     7613   /* first contact: worker <-> worker, 8 bytes */
 #define HREL_TAG_FC_RESULT   7614   /* first contact: worker -> master, times */
 #define HREL_TAG_FC_QUIT     7615   /* first contact: master -> worker, leave */
+#define HREL_TAG_FC_HOLD     7616   /* buffering: master -> worker, size and hold */
+#define HREL_TAG_FC_BUF      7617   /* buffering: master -> worker, the message */
+#define HREL_TAG_FC_BUFACK   7618   /* buffering: worker -> master, received */
 #define HREL_TAG_CAL_GO      7621   /* CPU calibration: master -> worker, run the kernels */
 #define HREL_TAG_CAL_RESULT  7622   /* CPU calibration: worker -> master, host and times */
 #define HREL_TAG_CAL_QUIT    7623   /* CPU calibration: master -> worker, leave */
@@ -81,7 +84,7 @@
     X(HREL_TAG_FFT_RESULT, HREL_TAG_FFT_RESULT) X(HREL_TAG_FFT_QUIT, HREL_TAG_FFT_QUIT) \
     X(HREL_TAG_FFT_ERR, HREL_TAG_FFT_ERR)                                       \
     X(HREL_TAG_FFT_STEP, HREL_TAG_FFT_STEP + HREL_TAG_FFT_STEP_MAX)             \
-    X(HREL_TAG_PING, HREL_TAG_PING) X(HREL_TAG_FC_HELLO, HREL_TAG_FC_QUIT)      \
+    X(HREL_TAG_PING, HREL_TAG_PING) X(HREL_TAG_FC_HELLO, HREL_TAG_FC_BUFACK)      \
     X(HREL_TAG_CAL_GO, HREL_TAG_CAL_QUIT)                                       \
     X(HREL_TAG_DEMO_TIDS, HREL_TAG_DEMO_TIDS)   \
     X(HREL_TAG_DEMO_DATA, HREL_TAG_DEMO_DATA) X(HREL_TAG_HELLO_NAME, HREL_TAG_HELLO_NAME) \

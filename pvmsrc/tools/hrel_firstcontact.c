@@ -8,10 +8,18 @@
  * asks worker a to send 8 bytes to worker b, which echoes them: the first round
  * trip is a's and b's first contact; REPS more round trips follow. The set-up
  * of the pair is the first round trip minus the median of the later ones.
+ * Then the buffering between two tasks on the route: for sizes from 4 KB
+ * to 1 MB, the master tells worker 0 to wait FC_HOLD_S before it receives,
+ * and times its own pvm_send of that size: a send the route buffers returns
+ * at once, a larger one waits for the receiver (PVM's direct route sets
+ * 32 KB socket buffers; the daemon route's pvmd queues any message).
  * Output (stdout, CSV; docs/predict.md "Route set-up"):
  *   # comment lines (route, workers, reps)
  *   a,b,host_a,host_b,first_s,later_s,setup_s      one row per pair a < b
  *   # median_setup_s S                               over the pairs
+ *   # buffer_send_s BYTES S                          per size: the send's time
+ *   # buffer_bytes B | unlimited                     the largest size (of an
+ *     unbroken run from the smallest) whose send took under FC_HOLD_S / 3
  * Workers leave on a quit message, or by themselves after 120 s of silence.
  *
  * usage: hrel_firstcontact [-p|--procs N] [-r|--reps N] [--route daemon|direct]
@@ -20,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <pvm3.h>
@@ -33,6 +42,7 @@
 
 #define FC_MAXW 64
 #define FC_WAIT_S 60.0
+#define FC_HOLD_S 0.03     /* the receiver's wait in the buffering test */
 
 static const char usage_text[] =
     "usage: hrel_firstcontact [-p|--procs N] [-r|--reps N] [--route daemon|direct]\n"
@@ -82,6 +92,17 @@ static int worker(int route)
             pvm_initsend(PvmDataRaw);
             pvm_pkbyte(b, 8, 1);
             pvm_send(src, HREL_TAG_FC_PING);
+        } else if (tag == HREL_TAG_FC_HOLD) {   /* wait, then take the message */
+            int hold_us;
+            struct timespec hold;
+            pvm_upkint(&hold_us, 1, 1);
+            hold.tv_sec = hold_us / 1000000;
+            hold.tv_nsec = (long)(hold_us % 1000000) * 1000;
+            nanosleep(&hold, NULL);
+            if (pvm_trecv(src, HREL_TAG_FC_BUF, &tmo) <= 0)
+                break;
+            pvm_initsend(PvmDataDefault);
+            pvm_send(src, HREL_TAG_FC_BUFACK);
         } else if (tag == HREL_TAG_FC_PAIR) {
             int peer, reps, i;
             double first, later[1000], med;
@@ -102,6 +123,47 @@ static int worker(int route)
             break;
     }
     pvm_exit();
+    return 0;
+}
+
+/* The buffering test with worker TIDS[0] (see the head of this file). */
+static int buffering(const int *tids, char *err, size_t errlen)
+{
+    static const long sizes[] = {4096, 8192, 16384, 24576, 32768, 40960, 49152, 65536, 98304,
+                                 131072, 262144, 524288, 1048576};
+    const int n = (int)(sizeof sizes / sizeof sizes[0]);
+    int i, hold_us = (int)(FC_HOLD_S * 1e6), broken = 0;
+    long best = 0;
+    char *buf = calloc((size_t)sizes[n - 1], 1);
+    if (!buf) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        double t0, dt;
+        pvm_initsend(PvmDataDefault);
+        pvm_pkint(&hold_us, 1, 1);
+        pvm_send(tids[0], HREL_TAG_FC_HOLD);
+        pvm_initsend(PvmDataRaw);
+        pvm_pkbyte(buf, (int)sizes[i], 1);
+        t0 = hrel_clock_now();
+        pvm_send(tids[0], HREL_TAG_FC_BUF);
+        dt = hrel_clock_now() - t0;
+        if (hrel_vm_recv(tids[0], HREL_TAG_FC_BUFACK, FC_WAIT_S, NULL, NULL, err, errlen) < 0) {
+            free(buf);
+            return -1;
+        }
+        printf("# buffer_send_s %ld %.9f\n", sizes[i], dt);
+        if (dt < FC_HOLD_S / 3 && !broken)
+            best = sizes[i];
+        else
+            broken = 1;
+    }
+    free(buf);
+    if (!broken)
+        printf("# buffer_bytes unlimited\n");
+    else
+        printf("# buffer_bytes %ld\n", best);
     return 0;
 }
 
@@ -183,6 +245,8 @@ int main(int argc, char **argv)
                    hrel_vm_task_host(tids[b], hb, sizeof hb), t1, tl, t1 - tl);
         }
     printf("# median_setup_s %.9f\n", hrel_sample_median(setup, (size_t)npair));
+    if (buffering(tids, err, sizeof err) != 0)
+        return fail(tids, nw, err);
     hrel_vm_release(tids, nw, HREL_TAG_FC_QUIT, 1);
     pvm_exit();
     return 0;

@@ -70,6 +70,15 @@ a,b,host_a,host_b,first_s,later_s,setup_s
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c1l" "${M[@]}" >"$T/o1l" 2>&1
 check "L from setup.csv's 8-byte round trips: replay 0.067" near "$(total_of replay "$T/o1l")" 0.067
 check "... said, with the fit's L beside it" grep -q "^# latency: L = 0.003 s for every message of the replay (half the median 8-byte round trip of the characterisation's setup.csv; the fit's PP,2 L = 0.001 s: --fit-latency)" "$T/o1l"
+# the route's buffering (setup.csv's buffer_bytes) is said where it is of the route predicted
+cp -r "$T/c1l" "$T/c1b"
+printf '# buffer_bytes 400\n' >>"$T/c1b/setup.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1b" "${M[@]}" >"$T/o1b" 2>&1
+check "buffer_bytes: said" grep -q '^# buffer: 400 bytes between two tasks on this route (setup.csv)' "$T/o1b"
+check "buffer_bytes 400: 1000-byte sends, each receiver already waits in its receive: not held, replay 0.067" near "$(total_of replay "$T/o1b")" 0.067
+sed -i 's/^# hrel_firstcontact: route direct/# hrel_firstcontact: route daemon/' "$T/c1b/setup.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1b" "${M[@]}" >"$T/o1c" 2>&1
+check "buffer_bytes of another route: not used" bash -c "! grep -q '^# buffer:' '$T/o1c'"
 # round trips of another route than the one predicted: the fit's L
 cp -r "$T/c1l" "$T/c1r"
 sed -i 's/^# hrel_firstcontact: route direct/# hrel_firstcontact: route daemon/' "$T/c1r/setup.csv"
@@ -192,6 +201,8 @@ check "cpu limit: said" grep -q '^# cpu_limit: 0.5 CPUs per 0.1 s on every host,
 check "cpu limit: short bursts at full speed (0.073)" near "$(total_of replay "$T/o4c" | cut -d, -f1)" 0.073
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --share-cpus >"$T/o4d" 2>&1
 check "--share-cpus: the shared cores said" grep -q '^# cores: 2 for all hosts together' "$T/o4d"
+check "--share-cpus: messages on the cores left free, said" grep -q 'a message within a host runs on the cores they leave free' "$T/o4d"
+check "--share-cpus: the trace's cores said" grep -qE '^# trace_cores: ' "$T/o4d"
 check "--share-cpus: the limit is not priced with it (said)" grep -q 'not priced (processor sharing is on)' "$T/o4d"
 printf 'hosts: 2\nmedium: switched\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2/platform/lan-t.platform"
 # the platform's task lifecycle (lifecycle.csv), where the characterisation has one

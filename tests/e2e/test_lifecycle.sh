@@ -50,6 +50,16 @@ bad "lifecycle file missing" 1 "$T/none.csv: cannot open" "$T/m.csv" --g 0 --L 0
 bad "lifecycle of another platform" 1 "lifecycle of platform 'local', not of 'lan-utp'" \
     "$T/m.csv" --g 0 --L 0 --lifecycle "$L" --platform lan-utp
 bad "both core options" 2 "give either --cores or --shared-cores" "$T/m.csv" --g 0 --L 0 --cores 2 --shared-cores 2
+bad "--deliver without cores" 2 "--deliver and --trace-cores need --cores N or --shared-cores N" \
+    "$T/m.csv" --g 0 --L 0 --deliver
+bad "--trace-cores without cores" 2 "--deliver and --trace-cores need" "$T/m.csv" --g 0 --L 0 --trace-cores 2
+bad "--sendbuf negative" 2 "sendbuf" "$T/m.csv" --g 0 --L 0 --sendbuf -1
+# the two workers' 10 ms gaps were recorded side by side: recorded on one core
+# (--trace-cores 1) they held 5 ms of work each, so on one core again 0.013
+"$HREL" model replay "$T/m.csv" --g 0 --L 0 --shared-cores 1 --trace-cores 1 >"$T/tc.out" 2>&1
+check "replay --trace-cores 1 on one core: the recorded 0.013 again" grep -qx 'total 0.013' "$T/tc.out"
+"$HREL" model replay "$T/m.csv" --g 0 --L 0 --shared-cores 2 --trace-cores 1 >"$T/tc2.out" 2>&1
+check "replay --trace-cores 1 on two cores: 5 ms each, 0.008" grep -qx 'total 0.008' "$T/tc2.out"
 printf '%s\n' 'rank,host,kind,peers,bytes,tag,t_begin,t_end,inside' \
     '0,0,start,,0,-1,0,0,' '0,0,spawn,1,0,-1,0,0.001,' '0,0,barrier,,0,-1,0.002,0.003,' \
     '0,0,send,1,20,3,0.002,0.002,barrier' '0,0,exit,,0,-1,0.003,0.003,' \

@@ -38,6 +38,8 @@ check "predict.sh: the CPU ratio of its own traces is 1, from the calibrations" 
 check "tracing overhead said on the terminal" grep -q '^predict: tracing_overhead_pct: ' "$T/p1.out"
 check "route set-up measured (setup.csv: pairs, median)" \
     bash -c "grep -qx 'a,b,host_a,host_b,first_s,later_s,setup_s' '$T/p1/setup.csv' && [ \$(grep -c '^[0-9]' '$T/p1/setup.csv') -eq 3 ] && grep -qE '^# median_setup_s -?[0-9]+\.[0-9]+$' '$T/p1/setup.csv'"
+check "the route's buffering measured (setup.csv: per size, then buffer_bytes)" \
+    bash -c "[ \$(grep -c '^# buffer_send_s [0-9]* [0-9.]*$' '$T/p1/setup.csv') -eq 13 ] && grep -qE '^# buffer_bytes ([0-9]+|unlimited)$' '$T/p1/setup.csv'"
 check "route set-up said on the terminal" grep -q '^predict: route set-up on first contact ' "$T/p1.out"
 check "message-level trace has 3 ranks" bash -c "cut -d, -f1 '$T/p1/run1/msgs.csv' | grep -E '^[0-9]+$' | sort -u | wc -l | grep -qx 3"
 check "every rank has an exit row" bash -c "grep -c ',exit,' '$T/p1/run1/msgs.csv' | grep -qx 3"

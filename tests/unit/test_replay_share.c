@@ -1,9 +1,12 @@
 /* Unit tests of lib/model/replay for issue 21, on hand-worked traces: group
  * calls priced through their messages and the group server's service time,
  * the task lifecycle from lifecycle.csv, processor sharing (cores per host
- * and a shared pool), and the group calls that cannot be replayed. */
+ * and a shared pool; a trace's gaps deflated; messages within a host on the
+ * cores left free), the route's buffering (sendbuf), and the group calls that
+ * cannot be replayed. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hrel_test.h"
 #include "lifecycle.h"
@@ -206,6 +209,75 @@ int main(void)
     HREL_CHECK_ABS(end[3], 1.0, 1e-12, "rank 3 alone on host 1: 1 s");
     par.cores = 4;
     HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12, "4 cores: no sharing");
+    /* Deflation: the trace was recorded with its three workers on 2 shared
+     * cores, so each 1 s gap held 2/3 s of CPU work. Replayed on the same 2
+     * cores it takes 1 s again; on 4, 2/3 s; unlimited cores ignore it. */
+    par.shared_cores = 2;
+    par.trace_cores = 2;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+                   "deflated on 2 cores, replayed on 2: 1 s as recorded");
+    par.shared_cores = 4;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 2.0 / 3, 1e-12,
+                   "deflated on 2 cores, replayed on 4: 2/3 s");
+    par.trace_cores = 3;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+                   "recorded with a core each (3): no deflation");
+    par.shared_cores = 0;
+    par.trace_cores = 0;
+    /* Deliveries: one core. Rank 0 sends rank 1 a message of L = 0.1 s at 0
+     * while rank 2 computes 1 s: the message runs only on a free core, so
+     * from 1.0 to 1.1; rank 1 ends at 1.1. Without deliveries (or with a
+     * second core) it arrives at 0.1. Two messages on one free core share it. */
+    par.L_send = par.L_mcast = 0.1;
+    p = hrel_test_write_tmp("dl.csv", HREL_MSGS_HEADER
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1;2,0,-1,0,0\n"
+             "0,0,send,1,8,1,0,0\n"
+             "1,0,start,,0,-1,0,0\n"
+             "1,0,recv,0,8,1,0,0.1\n"
+             "2,0,start,,0,-1,0,0\n"
+             "2,0,exit,,0,-1,1,1\n");
+    par.shared_cores = 1;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+                   "no deliveries: the message at 0.1, rank 2's 1 s ends it");
+    HREL_CHECK_ABS(end[1], 0.1, 1e-12, "no deliveries: rank 1 at 0.1");
+    par.deliver = 1;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.1, 1e-12,
+                   "deliveries on 1 core: the message waits for rank 2's core, 1.1 s");
+    HREL_CHECK_ABS(end[1], 1.1, 1e-12, "deliveries: rank 1 at 1.1");
+    par.shared_cores = 2;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+                   "deliveries on 2 cores: a free core, 1 s");
+    HREL_CHECK_ABS(end[1], 0.1, 1e-12, "deliveries on 2 cores: rank 1 at 0.1");
+    p = hrel_test_write_tmp("dl2.csv", HREL_MSGS_HEADER
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1;2,0,-1,0,0\n"
+             "0,0,send,1,8,1,0,0\n"
+             "0,0,send,2,8,1,0,0\n"
+             "1,0,start,,0,-1,0,0\n"
+             "1,0,recv,0,8,1,0,0.1\n"
+             "2,0,start,,0,-1,0,0\n"
+             "2,0,recv,0,8,1,0,0.1\n");
+    par.shared_cores = 1;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.2, 1e-12,
+                   "two deliveries on one free core: each at half speed, both at 0.2");
+    HREL_CHECK_ABS(end[1], 0.2, 1e-12, "rank 1 at 0.2");
+    par.deliver = 0;
+    par.shared_cores = 0;
+    par.L_send = par.L_mcast = 0;
+    p = hrel_test_write_tmp("ps.csv", HREL_MSGS_HEADER
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1;2;3,0,-1,0,0\n"
+             "0,0,recv,1,8,1,0,1\n"
+             "0,0,recv,2,8,1,1,1\n"
+             "0,0,recv,3,8,1,1,1\n"
+             "0,0,exit,,0,-1,1,1\n"
+             "1,0,start,,0,-1,0,0\n"
+             "1,0,send,0,8,1,1,1\n"
+             "2,0,start,,0,-1,0,0\n"
+             "2,0,send,0,8,1,1,1\n"
+             "3,1,start,,0,-1,0,0\n"
+             "3,1,send,0,8,1,1,1\n");
     /* a later start changes the rate mid-gap: one core; rank 1 computes 1 s from
      * 0, rank 2 from 0.5 s (its recorded start lag). Alone to 0.5 (rank 1 has
      * 0.5 s left), then both at half speed: rank 1 done at 1.5, rank 2 has 0.5
@@ -260,5 +332,72 @@ int main(void)
     HREL_CHECK(isnan(total_of(p, &par, end, err, sizeof err)), "receive with no send refused");
     HREL_CHECK_HAS(err, "nosend.csv:6: rank 0 receive inside barrier of tag 3 from rank 1",
                    "file, line, rank and call named");
+    /* The route's buffering (sendbuf 100 bytes, g 1 ms per byte, L 0): rank 0
+     * sends 300 bytes at 0 while rank 1 computes 1 s before its receive. The
+     * first 100 fit; the rest waits until rank 1 is in a call (1.0), then
+     * takes 0.2 s: both end at 1.2. Unlimited: rank 0 is done at 0.3. */
+    memset(&par, 0, sizeof par);
+    par.g_send = par.g_mcast = 1e-3;
+    par.cpu_ratio = 1;
+    p = hrel_test_write_tmp("buf.csv", HREL_MSGS_HEADER
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1,0,-1,0,0\n"
+             "0,0,send,1,300,1,0,0\n"
+             "0,0,exit,,0,-1,0,0\n"
+             "1,0,start,,0,-1,0,0\n"
+             "1,0,recv,0,300,1,1,1\n");
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12, "unlimited buffers: 1 s");
+    HREL_CHECK_ABS(end[0], 0.3, 1e-12, "unlimited buffers: the sender done at 0.3");
+    par.sendbuf = 100;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.2, 1e-12,
+                   "100-byte buffers: the rest after the receive is posted, 1.2 s");
+    HREL_CHECK_ABS(end[0], 1.2, 1e-12, "100-byte buffers: the sender held to 1.2");
+    par.sendbuf = 300;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+                   "a message that fits is not held");
+    /* two ranks send each other 300 bytes at once, then receive: each is in a
+     * call while the other sends, so nothing waits (no deadlock): 0.3 s */
+    par.sendbuf = 100;
+    p = hrel_test_write_tmp("buf2.csv", HREL_MSGS_HEADER
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1,0,-1,0,0\n"
+             "0,0,send,1,300,1,0,0\n"
+             "0,0,recv,1,300,1,0,0\n"
+             "1,0,start,,0,-1,0,0\n"
+             "1,0,send,0,300,1,0,0\n"
+             "1,0,recv,0,300,1,0,0\n");
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.3, 1e-12,
+                   "two large sends at once: no deadlock, 0.3 s");
+    /* a send no receive takes is never held */
+    p = hrel_test_write_tmp("buf3.csv", HREL_MSGS_HEADER
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1,0,-1,0,0\n"
+             "0,0,send,1,300,1,0,0\n"
+             "1,0,start,,0,-1,0,0\n"
+             "1,0,exit,,0,-1,1,1\n");
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+                   "a send nobody receives: not held");
+    HREL_CHECK_ABS(end[0], 0.3, 1e-12, "... its sender done at 0.3");
+    /* with deliveries on one core, beyond the buffers the sender waits until
+     * its message is in: rank 2 computes 1 s, so the 0.3 s delivery runs from
+     * 1.0 (the receiver waits from 0): sender and receiver at 1.3 */
+    par.shared_cores = 1;
+    par.deliver = 1;
+    p = hrel_test_write_tmp("buf4.csv", HREL_MSGS_HEADER
+             "0,0,start,,0,-1,0,0\n"
+             "0,0,spawn,1;2,0,-1,0,0\n"
+             "0,0,send,1,300,1,0,0\n"
+             "0,0,exit,,0,-1,0,0\n"
+             "1,0,start,,0,-1,0,0\n"
+             "1,0,recv,0,300,1,0,0.1\n"
+             "2,0,start,,0,-1,0,0\n"
+             "2,0,exit,,0,-1,1,1\n");
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.3, 1e-12,
+                   "deliveries beyond the buffers: 1.3 s");
+    HREL_CHECK_ABS(end[0], 1.3, 1e-12, "... the sender held until its message is in");
+    par.sendbuf = 0;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.3, 1e-12,
+                   "deliveries, unlimited buffers: the receiver still at 1.3");
+    HREL_CHECK_ABS(end[0], 0.3, 1e-12, "... but the sender free at 0.3");
     return hrel_test_summary("test_replay_share");
 }
