@@ -468,7 +468,7 @@ int hrel_cmd_replay(int argc, char **argv)
     long seed = 1;
     int nint = 0, jseen = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
-    int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0;
+    int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
     double sendbuf = 0;
     hrel_lifecycle life;
     char err[1024];
@@ -488,6 +488,7 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_NUM("cores", 0, HREL_ARG_INT, &cores, 1, 1000000),
         HREL_OPT_NUM("shared-cores", 0, HREL_ARG_INT, &shared, 1, 1000000),
         HREL_OPT_FLAG("deliver", 0, &deliver),
+        HREL_OPT_FLAG("deliver-fair", 0, &dfair),
         HREL_OPT_NUM("sendbuf", 0, HREL_ARG_DOUBLE, &sendbuf, 0, 1e12),
         HREL_OPT_NUM("trace-cores", 0, HREL_ARG_INT, &tcores, 1, 1000000),
         HREL_OPT_STR("lifecycle", 0, &lifefile),
@@ -541,7 +542,7 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "--deliver and --trace-cores need --cores N or --shared-cores N");
     par.cores = cores;
     par.shared_cores = shared;
-    par.deliver = deliver;
+    par.deliver = dfair ? 2 : deliver;
     par.trace_cores = tcores;
     par.sendbuf = sendbuf;
     if (lifefile) {

@@ -46,6 +46,8 @@ void hrel_msgtrace_free(hrel_msgtrace *t)
     free(t->first);
     free(t->tid);
     free(t->status);
+    free(t->gap_cpu);
+    free(t->gap_blocked);
     free(t->path);
     free(t);
 }
@@ -842,7 +844,8 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
         if (t->status[k] != 0 && k != t->group_server)   /* the server runs on */
             fprintf(fp, "# exit_status: rank %d %d%s\n", k, t->status[k],
                     t->status[k] < 0 ? " (no end recorded)" : "");
-    fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n");
+    fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside%s\n",
+            t->gap_cpu ? ",gap_cpu_s,gap_blocked" : "");
     for (i = 0; i < t->n; i++) {   /* rows gathered in BUF, written 64 KiB at a time */
         const hrel_msg *m = &t->row[i];
         size_t need = 400 + 12 * (size_t)m->npeers + strlen(hrel_msgkind_name(m->kind));
@@ -884,6 +887,15 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
             memcpy(p, in, il);
             p += il;
         }
+        if (t->gap_cpu) {
+            *p++ = ',';
+            if (!isnan(t->gap_cpu[i])) {
+                p = put_f6(p, t->gap_cpu[i]);
+                *p++ = ',';
+                *p++ = t->gap_blocked && t->gap_blocked[i] ? '1' : '0';
+            } else
+                *p++ = ',';
+        }
         *p++ = '\n';
         used = (size_t)(p - buf);
         if (used >= 65536) {
@@ -912,7 +924,8 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
 {
     static const char *const cols[] = {"rank", "host", "kind", "peers", "bytes", "tag",
                                        "t_begin", "t_end", NULL};
-    int idx[8], maxr = -1, got, icol, lastg[HREL_MSG_SCATTER + 1], k0;
+    int idx[8], maxr = -1, got, icol, ccol, bcol, lastg[HREL_MSG_SCATTER + 1], k0;
+    size_t gcap = 0, bcap = 0;
     const char *tr;
     hrel_csv_stream *cs = NULL;
     const hrel_csv *c;
@@ -926,6 +939,8 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
     if (hrel_csv_require(c, cols, idx, err, errlen) != 0)
         goto fail;
     icol = hrel_csv_col(c, "inside");
+    ccol = hrel_csv_col(c, "gap_cpu_s");
+    bcol = hrel_csv_col(c, "gap_blocked");
     t = calloc(1, sizeof *t);
     if (!t || !(t->path = hrel_strdup(path)))
         goto oom;
@@ -1020,6 +1035,32 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
         }
         if (hrel_msgkind_is_group(m->kind))
             lastg[m->kind] = (int)(t->n - 1);
+        if (ccol >= 0) {   /* the gap's CPU time and whether it blocked (optional) */
+            const char *cs0 = hrel_csv_str(c, 0, ccol);
+            const char *bs = bcol >= 0 ? hrel_csv_str(c, 0, bcol) : "";
+            if (hrel_grow(&t->gap_cpu, &gcap, t->n - 1, sizeof *t->gap_cpu) != 0 ||
+                hrel_grow(&t->gap_blocked, &bcap, t->n - 1, sizeof *t->gap_blocked) != 0)
+                goto oom;
+            t->gap_cpu[t->n - 1] = NAN;
+            t->gap_blocked[t->n - 1] = 0;
+            if (*cs0) {
+                double g;
+                if (hrel_csv_double(c, 0, ccol, &g, err, errlen) != 0)
+                    goto fail;
+                if (g < 0) {
+                    hrel_seterr(err, errlen, "%s:%ld: column gap_cpu_s: %g is negative", path,
+                                m->line, g);
+                    goto fail;
+                }
+                if (strcmp(bs, "0") != 0 && strcmp(bs, "1") != 0) {
+                    hrel_seterr(err, errlen, "%s:%ld: column gap_blocked: '%.20s' is not 0 or "
+                                "1 (it goes with gap_cpu_s)", path, m->line, bs);
+                    goto fail;
+                }
+                t->gap_cpu[t->n - 1] = g;
+                t->gap_blocked[t->n - 1] = (unsigned char)(bs[0] == '1');
+            }
+        }
     }
     if (got < 0)
         goto fail;

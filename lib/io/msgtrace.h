@@ -78,6 +78,14 @@ typedef struct hrel_msgtrace {
     int *status;             /* exit status per rank, -1 unknown (NULL: none known) */
     int group_server;        /* rank of PVM's group server, -1 if none */
     long outside;            /* sends to tasks outside the trace (kept, no peer) */
+    double *gap_cpu;         /* per row, NULL when none: the CPU time (s) its rank's
+                                thread used in the gap before it (from the previous
+                                row's end, or a group row's begin, as the replay takes
+                                a gap); NAN where not known (a start row) */
+    unsigned char *gap_blocked;   /* per row with gap_cpu: 1 when the thread blocked in
+                                     that gap (a voluntary context switch: it read, slept
+                                     or waited outside PVM), 0 when it only computed or
+                                     waited for a CPU */
 } hrel_msgtrace;
 
 /* Rows of one rank while a trace is built: hrel_msgrows_push appends a

@@ -1,5 +1,6 @@
 /* msgtrace_tev -- the message-level trace from the preload tracer's task
  * files (tevfile.h). See msgtrace.h, hrel_msgtrace_from_tev. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,6 +252,9 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
     char rerr[1024] = "";   /* the first root that no task joined, by rank and row */
     int rerr_rank = -1;
     size_t rerr_row = 0;
+    int withcpu = 0;
+    double *cpu01 = NULL;   /* per row: its thread's CPU time at t0 and t1, s */
+    uint32_t *vcsw01 = NULL;   /* ... its voluntary context switches then */
 
     *out = NULL;
     if (!(tk = calloc(d->n ? d->n : 1, sizeof *tk)))
@@ -406,6 +410,16 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
         }
         t->row = malloc((nrow ? nrow : 1) * sizeof *t->row);
         t->pool = malloc((npeer ? npeer : 1) * sizeof *t->pool);
+        for (i = 0, withcpu = 1; i < nt; i++)
+            if (tk[i].rank >= 0 && !(tk[i].f->head.flags & HREL_TEVH_CPU))
+                withcpu = 0;
+        if (withcpu && (!(t->gap_cpu = malloc((nrow ? nrow : 1) * sizeof *t->gap_cpu)) ||
+                        !(t->gap_blocked = calloc(nrow ? nrow : 1, 1)) ||
+                        !(cpu01 = malloc(2 * (nrow ? nrow : 1) * sizeof *cpu01)) ||
+                        !(vcsw01 = malloc(2 * (nrow ? nrow : 1) * sizeof *vcsw01)))) {
+            free(np);
+            goto oom;
+        }
         if (!t->row || !t->pool) {
             free(np);
             goto oom;
@@ -473,6 +487,11 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
         m->host = host;
         m->kind = HREL_MSG_START;
         m->t0 = m->t1 = since(f->head.start_ns, origin);
+        if (cpu01) {
+            size_t at = (size_t)(m - t->row);
+            cpu01[2 * at] = cpu01[2 * at + 1] = (double)f->head.start_cpu_ns * 1e-9;
+            vcsw01[2 * at] = vcsw01[2 * at + 1] = f->head.start_vcsw;
+        }
         for (j = 0; j < tk[i].ncall; j++) {
             size_t ri = tk[i].call[j];
             const hrel_tev_rec *e = &f->rec[ri];
@@ -489,6 +508,13 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
             m->t0 = since(e->u.call.t0_ns, origin);
             m->t1 = since(e->u.call.t1_ns, origin);
             m->line = (long)ri + 1;
+            if (cpu01) {
+                size_t at = (size_t)(m - t->row);
+                cpu01[2 * at] = (double)e->cpu0_ns * 1e-9;
+                cpu01[2 * at + 1] = (double)e->cpu1_ns * 1e-9;
+                vcsw01[2 * at] = e->vcsw0;
+                vcsw01[2 * at + 1] = e->vcsw1;
+            }
             m->bytes = (double)e->u.call.bytes;
             if (e->u.call.seq >= 0)
                 rowat[j] = (long)(b->row - t->row) + (long)(b->n - 1);   /* in the trace */
@@ -559,6 +585,21 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
     }
     for (r = 0; r < nrank; r++)   /* the rows stand in rank order, their peers in the pool */
         t->n += rb[r].n;
+    if (cpu01)   /* each gap's CPU time: from the previous row's end (a group row's begin) */
+        for (r = 0; r < nrank; r++) {
+            size_t a = (size_t)(rb[r].row - t->row), q;
+            for (q = 0; q < rb[r].n; q++) {
+                size_t at = a + q, pv = at - 1;
+                int grp;
+                if (q == 0) {
+                    t->gap_cpu[at] = NAN;
+                    continue;
+                }
+                grp = hrel_msgkind_is_group(t->row[pv].kind);
+                t->gap_cpu[at] = fmax(0.0, cpu01[2 * at] - cpu01[2 * pv + (grp ? 0 : 1)]);
+                t->gap_blocked[at] = vcsw01[2 * at] != vcsw01[2 * pv + (grp ? 0 : 1)];
+            }
+        }
     if (hrel_msgtrace_finish(t, err, errlen) != 0)
         goto fail;
     hrel_msgtrace_align_clocks(t);
@@ -586,6 +627,8 @@ out:
     free(tk);
     free(ord);
     free(rowat);
+    free(cpu01);
+    free(vcsw01);
     return rc;
 }
 

@@ -72,6 +72,9 @@ typedef enum {
 #define HREL_TEVF_CUT 4u      /* a send the process was killed in (SIGTERM): t1 is
                                  the kill; its message may have gone out */
 
+#define HREL_TEVH_CPU 1u      /* head flags: the records carry the thread's CPU time
+                                 and voluntary context switches (cpu*_ns, vcsw*) */
+
 /* The header of a task file (256 bytes). */
 typedef struct hrel_tev_head {
     char magic[8];         /* HREL_TEV_MAGIC */
@@ -79,13 +82,15 @@ typedef struct hrel_tev_head {
     uint32_t recsize;      /* sizeof(hrel_tev_rec) of the writer */
     int64_t start_ns;      /* process start, CLOCK_REALTIME ns */
     int32_t pid;           /* process id on its host */
-    int32_t reserved;
+    uint32_t flags;        /* HREL_TEVH_* */
     char run[64];          /* run id (HREL_TRACE_RUN), NUL-terminated */
     char host[64];         /* gethostname() */
-    char prog[96];         /* program name (the basename of argv[0]) */
+    char prog[84];         /* program name (the basename of argv[0]) */
+    uint32_t start_vcsw;   /* at the process start (the library's constructor): */
+    int64_t start_cpu_ns;  /* its voluntary context switches and CPU time */
 } hrel_tev_head;
 
-/* One record (64 bytes). */
+/* One record (80 bytes). */
 typedef struct hrel_tev_rec {
     uint16_t kind;         /* hrel_tev_kind */
     uint16_t flags;        /* HREL_TEVF_* */
@@ -105,7 +110,10 @@ typedef struct hrel_tev_rec {
         int32_t list[HREL_TEV_LIST_N];   /* LIST: tids, 0 past the last */
         char name[48];                   /* NAME: NUL-terminated */
     } u;
-    int32_t pad[2];
+    uint32_t vcsw0, vcsw1; /* a call's: the thread's voluntary context switches at t0
+                              and t1 (getrusage RUSAGE_THREAD, mod 2^32) */
+    int64_t cpu0_ns, cpu1_ns;   /* ... and its CPU time (CLOCK_THREAD_CPUTIME_ID) at
+                                   t0 and t1; with HREL_TEVH_CPU */
 } hrel_tev_rec;
 
 /* One task file, read. */

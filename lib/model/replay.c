@@ -141,7 +141,7 @@ typedef struct psheap {
 
 typedef struct psdom {
     psheap c, d;       /* computing ranks; deliveries */
-    int cores;
+    int cores, fair;   /* FAIR: deliveries share like computing ranks */
     double v, dv, tv;
     unsigned ver;      /* changes whenever the next completion does */
 } psdom;
@@ -203,14 +203,20 @@ static psjob psheap_pop(psheap *q)
 
 static double ps_rate(const psdom *d)
 {
-    return d->c.n <= d->cores ? 1.0 : (double)d->cores / d->c.n;
+    int n = d->fair ? d->c.n + d->d.n : d->c.n;
+    return n <= d->cores ? 1.0 : (double)d->cores / n;
 }
 
-/* each delivery's rate: the cores the computing ranks leave free, shared */
+/* each delivery's rate: the cores the computing ranks leave free, shared
+ * (FAIR: a share like a computing rank's) */
 static double ps_drate(const psdom *d)
 {
     double free_cores = d->cores - d->c.n;
-    if (!d->d.n || free_cores <= 0)
+    if (!d->d.n)
+        return 0;
+    if (d->fair)
+        return ps_rate(d);
+    if (free_cores <= 0)
         return 0;
     return free_cores >= d->d.n ? 1.0 : free_cores / d->d.n;
 }
@@ -629,8 +635,10 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
         ndom = par->shared_cores > 0 ? 1 : maxh + 1;
         if (!(doms = calloc((size_t)ndom, sizeof *doms)))
             goto oom;
-        for (r = 0; r < ndom; r++)
+        for (r = 0; r < ndom; r++) {
             doms[r].cores = par->shared_cores > 0 ? par->shared_cores : par->cores;
+            doms[r].fair = par->deliver == 2;
+        }
     }
     if (par->daemon && (!(net = hrel_pvmdnet_new(maxh + 1, par->medium == HREL_MEDIUM_BUS,
                                                 par->g_wire, par->rtt0, p > 0 ? host_of(t, par, 0) : 0,
@@ -732,7 +740,12 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             rstate *s = &st[best];
             const hrel_msg *m = &t->row[s->next];
             double gap = m->t0 - s->rec_prev, dur = m->t1 - m->t0;
-            double gapw = gwork ? gwork[s->next] : gap;   /* its CPU work */
+            /* its CPU work, shared when processor sharing is on: the CPU time
+               the trace recorded for it (a gap that did not block), else the
+               gap deflated by the trace's cores, else the gap as recorded */
+            double gapw = t->gap_cpu && !isnan(t->gap_cpu[s->next]) &&
+                          !t->gap_blocked[s->next] ? t->gap_cpu[s->next]
+                          : gwork ? gwork[s->next] : gap;
             int hs = host_of(t, par, best), k;
             size_t row = s->next;
             if (gap > 0 && m->kind != HREL_MSG_START && !s->gapdone) {

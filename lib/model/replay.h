@@ -28,7 +28,9 @@
  *    blocks (what this 2-core machine's scheduler does). With TRACE_CORES,
  *    the trace's ranks shared that many cores when it was recorded, so each
  *    recorded gap is first deflated to its CPU work (while n gaps were open,
- *    each did min(1, trace_cores / n) per second). The daemon route's packet
+ *    each did min(1, trace_cores / n) per second). A gap whose CPU time the
+ *    trace holds (msgtrace.h gap_cpu: the preload tracer's getrusage) and
+ *    that did not block is shared as that CPU time instead. The daemon route's packet
  *    model is not shared (its per-packet time is its own). 0 and 0:
  *    unlimited (every gap at full speed, the replay as before, the same totals);
  *  - SENDBUF > 0 (not the daemon route): the route buffers that many bytes

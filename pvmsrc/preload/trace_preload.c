@@ -45,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -77,6 +78,19 @@ static struct {
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;   /* guards S.buf, n, cap */
 static pthread_mutex_t io = PTHREAD_MUTEX_INITIALIZER;   /* one writer at a time */
+
+/* The thread's CPU time (ns; CLOCK_THREAD_CPUTIME_ID, which counts the
+ * running slice too: getrusage's times lag by up to a scheduler tick) and its
+ * voluntary context switches (getrusage): what a gap between two calls
+ * computed, and whether it blocked. */
+static void cpu_now(int64_t *cpu, uint32_t *vcsw)
+{
+    struct rusage u;
+    struct timespec ts;
+    *cpu = clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0
+           ? (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec : 0;
+    *vcsw = getrusage(RUSAGE_THREAD, &u) == 0 ? (uint32_t)u.ru_nvcsw : 0;
+}
 
 static int64_t now_ns(void)
 {
@@ -197,6 +211,8 @@ static hrel_tev_rec *slot(void)
 typedef struct {
     int seq, peer, tag, ret;
     int64_t bytes, t0, t1;
+    int64_t cpu0, cpu1;     /* the thread's CPU time at t0, t1 */
+    uint32_t vcsw0, vcsw1;  /* its voluntary context switches then */
     const int *list;   /* tids, NLIST of them (values <= 0 left out) */
     int nlist;
     const char *name;  /* group name or NULL */
@@ -233,6 +249,10 @@ static void record(int kind, const callrec *c)
         r->u.call.bytes = c->bytes;
         r->u.call.t0_ns = c->t0;
         r->u.call.t1_ns = c->t1;
+        r->cpu0_ns = c->cpu0;
+        r->cpu1_ns = c->cpu1;
+        r->vcsw0 = c->vcsw0;
+        r->vcsw1 = c->vcsw1;
     }
     for (k = 0, nl = HREL_TEV_LIST_N; c->list && k < c->nlist; k++) {
         if (c->list[k] <= 0)
@@ -278,6 +298,9 @@ static void at_end(int status, void *arg)
     c.tag = -1;
     c.ret = status;
     c.t0 = c.t1 = now_ns();
+    cpu_now(&c.cpu0, &c.vcsw0);
+    c.cpu1 = c.cpu0;
+    c.vcsw1 = c.vcsw0;
     c.peer = -1;
     S.gseq = -1;
     record(HREL_TEV_END, &c);
@@ -309,6 +332,9 @@ static void on_term(int sig)
                 r.u.call.bytes = c->bytes;
                 r.u.call.t0_ns = c->t0;
                 r.u.call.t1_ns = now_ns();
+                r.cpu0_ns = c->cpu0;
+                r.vcsw0 = c->vcsw0;
+                cpu_now(&r.cpu1_ns, &r.vcsw1);
                 write_recs(&r, 1);
             }
             pthread_mutex_unlock(&mu);
@@ -333,6 +359,8 @@ __attribute__((constructor)) static void trace_init(void)
     S.head.endian = HREL_TEV_ENDIAN;
     S.head.recsize = (uint32_t)sizeof(hrel_tev_rec);
     S.head.start_ns = now_ns();
+    S.head.flags = HREL_TEVH_CPU;
+    cpu_now(&S.head.start_cpu_ns, &S.head.start_vcsw);
     S.last_flush = S.head.start_ns;   /* a task shorter than the period writes once, at its end */
     S.head.pid = (int32_t)getpid();
     snprintf(S.head.run, sizeof S.head.run, "%s", run ? run : "");
@@ -422,12 +450,14 @@ static void begin(callrec *c, int group)
         S.gdepth = S.depth;
     }
     S.depth++;
+    cpu_now(&c->cpu0, &c->vcsw0);
     c->t0 = now_ns();
 }
 
 static void end(callrec *c, int group)
 {
     c->t1 = now_ns();
+    cpu_now(&c->cpu1, &c->vcsw1);
     S.depth--;
     if (group)
         S.gseq = S.gdepth = -1;
