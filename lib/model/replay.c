@@ -895,8 +895,10 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                                                      waits until it is taken */
                         break;
                     }
-                    arrive[row] = done + fmax(0.0, lat);   /* a fitted L < 0 never
-                                                              makes a message early */
+                    /* a fitted L < 0 never makes a message early; (start +
+                       fmax(tx, tx + L): the sums as before, to the last bit) */
+                    arrive[row] = done > start + tx ? done + fmax(0.0, lat)
+                                                    : start + fmax(tx, tx + lat);
                     s->clock = done;
                 }
                 wake(t, st, &heap, arrive, wait, rv, row);

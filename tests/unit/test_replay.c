@@ -172,5 +172,16 @@ int main(void)
     p = hrel_test_write_tmp("bigpeer.csv", H "0,0,send,100001,8,7,0,0\n");
     HREL_CHECK_REFUSED(hrel_msgtrace_load(p, &t, err, sizeof err), t, err,
                        "is not a ';'-separated list of ranks 0..100000", "largest peer named");
+    /* the gaps' CPU columns: a negative time, a blocked flag that is not 0/1 */
+    p = hrel_test_write_tmp("gapneg.csv", "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
+                            "gap_cpu_s,gap_blocked\n0,0,start,,0,-1,0,0,,,\n"
+                            "0,0,exit,,0,-1,1,1,,-0.5,0\n");
+    HREL_CHECK_REFUSED(hrel_msgtrace_load(p, &t, err, sizeof err), t, err,
+                       "gapneg.csv:3: column gap_cpu_s: -0.5 is negative", "negative CPU named");
+    p = hrel_test_write_tmp("gapblk.csv", "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
+                            "gap_cpu_s,gap_blocked\n0,0,start,,0,-1,0,0,,,\n"
+                            "0,0,exit,,0,-1,1,1,,0.5,yes\n");
+    HREL_CHECK_REFUSED(hrel_msgtrace_load(p, &t, err, sizeof err), t, err,
+                       "gapblk.csv:3: column gap_blocked: 'yes' is not 0 or 1", "bad flag named");
     return hrel_test_summary("test_replay");
 }

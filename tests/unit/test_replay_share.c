@@ -332,6 +332,47 @@ int main(void)
     HREL_CHECK(isnan(total_of(p, &par, end, err, sizeof err)), "receive with no send refused");
     HREL_CHECK_HAS(err, "nosend.csv:6: rank 0 receive inside barrier of tag 3 from rank 1",
                    "file, line, rank and call named");
+    /* Gaps shared as the CPU time the trace holds: the three workers' 1 s gaps
+     * used 0.5 s of CPU each (they waited for a CPU the rest): on 2 shared
+     * cores, 3 x 0.5 s at 2/3 each: 0.75 s. A gap that blocked (read, slept)
+     * is shared as recorded: 1.5 s, as without CPU times. */
+    memset(&par, 0, sizeof par);
+    par.cpu_ratio = 1;
+    par.shared_cores = 2;
+    p = hrel_test_write_tmp("cpu.csv", "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
+             "gap_cpu_s,gap_blocked\n"
+             "0,0,start,,0,-1,0,0,,,\n"
+             "0,0,spawn,1;2;3,0,-1,0,0,,0,0\n"
+             "0,0,recv,1,8,1,0,1,,0,0\n"
+             "0,0,recv,2,8,1,1,1,,0,0\n"
+             "0,0,recv,3,8,1,1,1,,0,0\n"
+             "1,0,start,,0,-1,0,0,,,\n"
+             "1,0,send,0,8,1,1,1,,0.5,0\n"
+             "2,0,start,,0,-1,0,0,,,\n"
+             "2,0,send,0,8,1,1,1,,0.5,0\n"
+             "3,0,start,,0,-1,0,0,,,\n"
+             "3,0,send,0,8,1,1,1,,0.5,0\n");
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.75, 1e-12,
+                   "gaps as their CPU time on 2 cores: 0.75 s");
+    par.shared_cores = 0;
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+                   "without processor sharing the gaps stay as recorded: 1 s");
+    par.shared_cores = 2;
+    p = hrel_test_write_tmp("cpublk.csv", "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
+             "gap_cpu_s,gap_blocked\n"
+             "0,0,start,,0,-1,0,0,,,\n"
+             "0,0,spawn,1;2;3,0,-1,0,0,,0,0\n"
+             "0,0,recv,1,8,1,0,1,,0,0\n"
+             "0,0,recv,2,8,1,1,1,,0,0\n"
+             "0,0,recv,3,8,1,1,1,,0,0\n"
+             "1,0,start,,0,-1,0,0,,,\n"
+             "1,0,send,0,8,1,1,1,,0.5,1\n"
+             "2,0,start,,0,-1,0,0,,,\n"
+             "2,0,send,0,8,1,1,1,,0.5,1\n"
+             "3,0,start,,0,-1,0,0,,,\n"
+             "3,0,send,0,8,1,1,1,,0.5,1\n");
+    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.5, 1e-12,
+                   "gaps that blocked: shared as recorded, 1.5 s");
     /* The route's buffering (sendbuf 100 bytes, g 1 ms per byte, L 0): rank 0
      * sends 300 bytes at 0 while rank 1 computes 1 s before its receive. The
      * first 100 fit; the rest waits until rank 1 is in a call (1.0), then

@@ -3,6 +3,7 @@
  * in the order the calls returned, a group call after its inner calls), read
  * back, turned into the message-level trace, written as msgs.csv and loaded
  * again, replayed; and every bad input named in one line. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,6 +135,26 @@ static void program(tf *a, tf *b, tf *g, int reduce_root)
     call(g, HREL_TEV_SEND, 4, -1, B, 1, 0, 4, 263, 263.5);
 }
 
+/* The CPU fields, as the tracer writes them: every file flagged, each call's
+ * CPU time half its wall time since T0 (its start's: 0), and A's voluntary
+ * context switches 1 from its call of seq 6 on (it blocked before it). */
+static void with_cpu(tf *f, int blocks_from)
+{
+    int i;
+    f->head.flags = HREL_TEVH_CPU;
+    f->head.start_cpu_ns = 0;
+    for (i = 0; i < f->n; i++) {
+        hrel_tev_rec *r = &f->rec[i];
+        int blk;
+        if (r->kind == HREL_TEV_LIST || r->kind == HREL_TEV_NAME)
+            continue;
+        r->cpu0_ns = (r->u.call.t0_ns - T0) / 2;
+        r->cpu1_ns = (r->u.call.t1_ns - T0) / 2;
+        blk = blocks_from >= 0 && r->u.call.seq >= blocks_from;
+        r->vcsw0 = r->vcsw1 = (uint32_t)blk;
+    }
+}
+
 static char dirbuf[4][512];
 
 /* A fresh folder holding A, B, G (each may be left out: NULL). */
@@ -224,7 +245,7 @@ int main(void)
 
     hrel_test_init();
     HREL_CHECK_INT((int)sizeof(hrel_tev_head), 256, "header is 256 bytes");
-    HREL_CHECK_INT((int)sizeof(hrel_tev_rec), 64, "a record is 64 bytes");
+    HREL_CHECK_INT((int)sizeof(hrel_tev_rec), 80, "a record is 80 bytes");
     HREL_CHECK_STR(hrel_tev_kind_name(HREL_TEV_BCAST), "bcast", "kind names");
 
     /* a good program, imported */
@@ -321,6 +342,53 @@ int main(void)
         HREL_CHECK(!t && strstr(e, "follows no call") != NULL, "a stray list is refused");
         rmfolder(d);
     }
+    /* the gaps' CPU time: absent without the flag; with it, from the previous
+     * row's end (a group row's begin), and whether the gap blocked */
+    program(&a, &b, &g, 0);
+    d = folder(2, &a, &b, &g);
+    e = import(d, &t);
+    HREL_CHECK(t && !t->gap_cpu, "no CPU fields: no gap_cpu");
+    hrel_msgtrace_free(t);
+    rmfolder(d);
+    with_cpu(&a, 6);
+    with_cpu(&b, -1);
+    with_cpu(&g, -1);
+    d = folder(2, &a, &b, &g);
+    e = import(d, &t);
+    HREL_CHECK_STR(e, "", "the program with CPU fields imports");
+    if (t && t->gap_cpu) {
+        size_t f0 = t->first[0];
+        const char *p;
+        FILE *fp;
+        HREL_CHECK(isnan(t->gap_cpu[f0]), "the start row has no gap");
+        HREL_CHECK_ABS(t->gap_cpu[f0 + 1], 5e-6, 1e-12, "enrol: half of 10 us since the start");
+        HREL_CHECK_ABS(t->gap_cpu[f0 + 7], 50e-6, 1e-12,
+                       "the send to B: half the 100 us since the spawn's end");
+        HREL_CHECK_INT(t->gap_blocked[f0 + 7], 1, "... and it blocked before it");
+        HREL_CHECK_ABS(t->gap_cpu[f0 + 8], 45e-6, 1e-12, "the reduce: 90 us after the send");
+        HREL_CHECK_INT(t->gap_blocked[f0 + 8], 0, "... not blocked");
+        HREL_CHECK_ABS(t->gap_cpu[f0 + 9], 0.5e-6, 1e-12,
+                       "a receive inside the reduce: from the reduce's begin");
+        p = hrel_test_write_tmp("tev_cpu.csv", "");
+        fp = fopen(p, "w");
+        HREL_CHECK(fp && hrel_msgtrace_write(t, fp) == 0, "msgs.csv with the gaps' CPU written");
+        if (fp)
+            fclose(fp);
+        HREL_CHECK_INT(hrel_msgtrace_load(p, &t2, err, sizeof err), 0, err);
+        if (t2 && t2->gap_cpu) {
+            HREL_CHECK(isnan(t2->gap_cpu[t2->first[0]]), "read back: no gap at the start");
+            HREL_CHECK_ABS(t2->gap_cpu[t2->first[0] + 7], 50e-6, 1e-9, "read back: 50 us");
+            HREL_CHECK_INT(t2->gap_blocked[t2->first[0] + 7], 1, "read back: blocked");
+            HREL_CHECK_INT(t2->gap_blocked[t2->first[0] + 8], 0, "read back: not blocked");
+        } else
+            HREL_CHECK(0, "read back: gap_cpu present");
+        hrel_msgtrace_free(t2);
+        t2 = NULL;
+    } else
+        HREL_CHECK(0, "the import kept the gaps' CPU time");
+    hrel_msgtrace_free(t);
+    t = NULL;
+    rmfolder(d);
     program(&a, &b, &g, 5);         /* a reduce onto an instance nobody joined as */
     d = folder(1, &a, &b, &g);
     e = import(d, &t);
