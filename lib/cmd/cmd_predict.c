@@ -76,11 +76,13 @@ static const char usage_text[] =
     "               and no --what-if is given; none: not used\n"
     "  --share-cpus the ranks on a host (on an emulated platform: on all hosts) share\n"
     "               its cores, from RUN's calibration (processor sharing; what-if\n"
-    "               cores=N does it with N per host); a message within a host runs\n"
-    "               on the cores the computing ranks leave free; a trace recorded\n"
-    "               with its ranks sharing one machine's cores (one host, or the\n"
-    "               emulated platform predicted) has its gaps deflated to their\n"
-    "               CPU work first (docs/predict.md, \"Shared cores\")\n"
+    "               cores=N does it with N per host), with the messages within a\n"
+    "               host; the trace's gaps are shared as their CPU time (the\n"
+    "               preload tracer records it), else, where its ranks shared one\n"
+    "               machine's cores (one host, or the emulated platform predicted),\n"
+    "               deflated to the CPU work they held (docs/predict.md, \"Shared\n"
+    "               cores\"); the default on a platform of one host\n"
+    "  --no-share-cpus  every gap at full speed, also on one host\n"
     "  --no-lifecycle  keep the trace's own start, spawn and exit times, not RUN's\n"
     "               lifecycle.csv\n"
     "  --fit-latency  the replay's L from the fitted lines (PP, OA), not half the\n"
@@ -98,7 +100,7 @@ typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
     const char *platform, *matrix, *spread;
     double ratio, setup, rtt0, rtt0f;
-    int hosts, all, interval, share, nolife, fitlat;
+    int hosts, all, interval, share, nolife, fitlat, noshare;
 } opts;
 
 static int fail(int status, const char *msg)
@@ -222,7 +224,7 @@ static int trace_shared_cores(const hrel_msgtrace *mt, const hrel_cpucal *tc,
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN, NAN, NAN,
-              0, 0, 31, 0, 0, 0};
+              0, 0, 31, 0, 0, 0, 0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -238,6 +240,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_FLAG("all-models", 0, &o.all),
         HREL_OPT_NUM("interval", 0, HREL_ARG_INT, &o.interval, 0, 10000),
         HREL_OPT_FLAG("share-cpus", 0, &o.share),
+        HREL_OPT_FLAG("no-share-cpus", 0, &o.noshare),
         HREL_OPT_FLAG("no-lifecycle", 0, &o.nolife),
         HREL_OPT_FLAG("fit-latency", 0, &o.fitlat),
         HREL_OPT_STR("measured", 0, &o.measured),
@@ -282,6 +285,8 @@ int hrel_cmd_predict(int argc, char **argv)
         return fail(2, "give the platform's characterisation: --on RUN (a study's run folder)");
     if (o.hosts && o.hostsfrom)
         return fail(2, "give either --hosts or --hosts-from, not both");
+    if (o.share && o.noshare)
+        return fail(2, "give either --share-cpus or --no-share-cpus, not both");
     if (o.route && strcmp(o.route, "direct") != 0 && strcmp(o.route, "daemon") != 0)
         return fail(2, "--route must be direct or daemon");
     if (o.untraced && !o.measured)
@@ -382,10 +387,12 @@ int hrel_cmd_predict(int argc, char **argv)
        on this route (PVM's direct route: 32 KB socket buffers) */
     if (cz->buffer_bytes > 0 && (!cz->setup_route[0] || strcmp(cz->setup_route, route) == 0))
         base.sendbuf = cz->buffer_bytes;
-    /* the platform's cores, shared by the ranks computing at once (opt-in) */
+    /* the platform's cores, shared by the ranks computing at once: on one
+       host by default (the messages are then CPU work on the same cores;
+       between hosts the daemon route's packet model has no CPU share) */
     if (w.cores)
         base.cores = w.cores;
-    else if (o.share && cz->cores > 0) {
+    else if ((o.share || (!o.noshare && nh == 1)) && cz->cores > 0) {
         if (cz->shared)
             base.shared_cores = cz->cores;
         else
@@ -396,7 +403,7 @@ int hrel_cmd_predict(int argc, char **argv)
            trace's gaps, where its ranks shared one machine's cores as it was
            recorded (one host, or the emulated platform predicted), are first
            deflated to the CPU work they held */
-        base.deliver = 1;
+        base.deliver = 2;   /* fair: a share like a computing rank's */
         base.trace_cores = trace_shared_cores(pt.mt, pt.cal, cz);
     }
     /* the hosts' CPU limit, period by period (not with processor sharing) */
@@ -630,15 +637,18 @@ int hrel_cmd_predict(int argc, char **argv)
         printf("# cpu_limit: %g CPUs per %g s not priced (processor sharing is on)\n", cz->quota,
                cz->quota_period);
     if (base.cores || base.shared_cores) {
-        printf("# cores: %d %s, shared by the ranks computing at once; a message within "
-               "a host runs on the cores they leave free\n",
+        printf("# cores: %d %s, shared by the ranks computing at once and the messages "
+               "within a host\n",
                base.cores ? base.cores : base.shared_cores,
                base.cores ? "per host" : "for all hosts together");
-        if (base.trace_cores)
-            printf("# trace_cores: %d (the trace's ranks shared them as it was recorded: its "
-                   "gaps deflated to the CPU work they held)\n", base.trace_cores);
+        if (pt.mt->gap_cpu)
+            printf("# gaps: their CPU time as the trace recorded it (a gap that blocked: as "
+                   "recorded)\n");
+        else if (base.trace_cores)
+            printf("# gaps: deflated to the CPU work they held (the trace's ranks shared %d "
+                   "cores as it was recorded)\n", base.trace_cores);
         else
-            printf("# trace_cores: unknown (the trace's gaps taken as CPU work as recorded)\n");
+            printf("# gaps: as recorded (no CPU times in the trace; its cores unknown)\n");
     }
     if (notes[0])
         for (char *ln = strtok(notes, "\n"); ln; ln = strtok(NULL, "\n"))

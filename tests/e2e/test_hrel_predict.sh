@@ -201,8 +201,8 @@ check "cpu limit: said" grep -q '^# cpu_limit: 0.5 CPUs per 0.1 s on every host,
 check "cpu limit: short bursts at full speed (0.073)" near "$(total_of replay "$T/o4c" | cut -d, -f1)" 0.073
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --share-cpus >"$T/o4d" 2>&1
 check "--share-cpus: the shared cores said" grep -q '^# cores: 2 for all hosts together' "$T/o4d"
-check "--share-cpus: messages on the cores left free, said" grep -q 'a message within a host runs on the cores they leave free' "$T/o4d"
-check "--share-cpus: the trace's cores said" grep -qE '^# trace_cores: ' "$T/o4d"
+check "--share-cpus: messages within a host share the cores too, said" grep -q 'shared by the ranks computing at once and the messages within a host' "$T/o4d"
+check "--share-cpus: how the gaps are taken, said" grep -qE '^# gaps: ' "$T/o4d"
 check "--share-cpus: the limit is not priced with it (said)" grep -q 'not priced (processor sharing is on)' "$T/o4d"
 printf 'hosts: 2\nmedium: switched\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2/platform/lan-t.platform"
 # the platform's task lifecycle (lifecycle.csv), where the characterisation has one
@@ -274,8 +274,19 @@ check "--spread none: no interval" grep -qE '^replay,0\.063000,,$' "$T/os2"
 check "what-if: RUN's spread.csv not used (measured on the platform as it is)" grep -qE '^replay,0\.063000,,$' "$T/os3"
 "$HREL" predict "$T/tr" --on "$T/cs" "${M[@]}" --what-if latency=1 --spread "$T/cs/spread.csv" >"$T/os4" 2>&1
 check "what-if with --spread given: used" grep -qE '^replay,0\.063000,0\.050400,0\.094500$' "$T/os4"
-"$HREL" predict "$T/tr" --on "$T/c1" --hosts 1 "${M[@]}" --spread "$T/cs/spread.csv" --route direct >"$T/os5" 2>&1
+"$HREL" predict "$T/tr" --on "$T/c1" --hosts 1 "${M[@]}" --spread "$T/cs/spread.csv" --route direct --no-share-cpus >"$T/os5" 2>&1
 check "--spread FILE on another characterisation" grep -qE '^replay,0\.063000,0\.050400,0\.094500$' "$T/os5"
+check "--no-share-cpus: no cores line" bash -c "! grep -q '^# cores:' '$T/os5'"
+# on one host the ranks share its cores by default: c1 has one core. Rank 1
+# starts at 0.002 and computes 1 ms before its receive while rank 0 computes
+# its 10 ms (0.001-0.011): from 0.002 both at half speed, rank 1 done at
+# 0.004, rank 0 at 0.012, 1 ms late; the rest as before: 0.064
+"$HREL" predict "$T/tr" --on "$T/c1" --hosts 1 "${M[@]}" --spread none --route direct >"$T/os6" 2>&1
+check "one host: its cores shared by default, said" grep -qE '^# cores: [0-9]+ per host, shared by the ranks computing at once' "$T/os6"
+check "one host, one core shared: the ping-pong's replay 0.064" grep -qE '^replay,0\.064000,,$' "$T/os6"
+"$HREL" predict "$T/tr" --on "$T/c1" "${M[@]}" --share-cpus --no-share-cpus >/dev/null 2>"$T/os7"
+check "--share-cpus with --no-share-cpus: refused in one line" \
+    bash -c "[ \$(wc -l <'$T/os7') -eq 1 ] && grep -q 'give either --share-cpus or --no-share-cpus' '$T/os7'"
 sp_bad() {   # sp_bad NAME WANTED ROWS
     printf 'route,model,programs,runs,q10,q50,q90\n%b' "$3" >"$T/cs/spread.csv"
     bad_input "spread.csv: $1" "$2" "$T/tr" --on "$T/cs" "${M[@]}"
