@@ -201,13 +201,17 @@ static int write_file(const char *dir, const char *name, char *path, size_t len,
 static int trace_shared_cores(const hrel_msgtrace *mt, const hrel_cpucal *tc,
                               const hrel_charz *cz)
 {
-    int h, r, one = 1, least = 0;
+    int h, r, one = 1, least = 0, host = -1;
     if (!tc || tc->nhost < 1)
         return 0;
-    for (r = 1; r < mt->nproc; r++)
-        if (mt->first[r] < mt->first[r + 1] && mt->first[0] < mt->first[1] &&
-            mt->row[mt->first[r]].host != mt->row[mt->first[0]].host)
+    for (r = 0; r < mt->nproc; r++) {   /* the ranks' hosts: one, or several */
+        if (mt->first[r] == mt->first[r + 1])
+            continue;
+        if (host < 0)
+            host = mt->row[mt->first[r]].host;
+        else if (mt->row[mt->first[r]].host != host)
             one = 0;
+    }
     if (!one) {
         if (!cz->shared || !cz->cal || cz->cal->nhost != tc->nhost)
             return 0;
@@ -399,10 +403,11 @@ int hrel_cmd_predict(int argc, char **argv)
             base.cores = cz->cores;
     }
     if (base.cores || base.shared_cores) {
-        /* a message within a host is CPU work on the cores left free; and the
-           trace's gaps, where its ranks shared one machine's cores as it was
-           recorded (one host, or the emulated platform predicted), are first
-           deflated to the CPU work they held */
+        /* a message within a host is CPU work sharing the cores like a
+           computing rank; the trace's gaps are shared as their CPU time, or,
+           where its ranks shared one machine's cores as it was recorded (one
+           host, or the emulated platform predicted), deflated to the CPU work
+           they held */
         base.deliver = 2;   /* fair: a share like a computing rank's */
         base.trace_cores = trace_shared_cores(pt.mt, pt.cal, cz);
     }

@@ -128,7 +128,8 @@ static int pair_add(pairset *s, unsigned long long key)
  * ranks finish in the order of these targets (a heap). With deliveries on,
  * messages within a host are a second class of jobs (id: the send's row) that
  * run only on the cores the computing ranks leave free, shared among them
- * (DV, their common work, and a heap of their own). */
+ * (DV, their common work, and a heap of their own); FAIR: they share the
+ * cores like computing ranks, every job at min(1, CORES / all jobs). */
 typedef struct psjob {
     double target;
     long id;
@@ -340,7 +341,6 @@ static long ps_complete(pssched *s, psdom *doms, double t, int *delivery)
         d->v = j.target;
     return ps_resched(s, doms, dom) == 0 ? j.id : -1;
 }
-
 
 /* Deflation: the CPU work of each recorded gap when the trace's ranks shared
  * TCORES cores as it was recorded. Every gap (as the replay takes it: from

@@ -87,6 +87,22 @@
     "end,1,local,5,0.001,0,0,0,0\n"                                             \
     "gs_start,1,local,5,0.050,0,0,0,0\n"
 
+/* Three workers, each 1 s between its start and its send to rank 0, 0.5 s of
+ * it CPU time (BLOCKED: the gap blocked); written to NAME. */
+static const char *cpu_trace(const char *name, int blocked)
+{
+    char buf[1024];
+    int n = snprintf(buf, sizeof buf, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
+                     "gap_cpu_s,gap_blocked\n0,0,start,,0,-1,0,0,,,\n"
+                     "0,0,spawn,1;2;3,0,-1,0,0,,0,0\n0,0,recv,1,8,1,0,1,,0,0\n"
+                     "0,0,recv,2,8,1,1,1,,0,0\n0,0,recv,3,8,1,1,1,,0,0\n");
+    int r;
+    for (r = 1; r <= 3; r++)
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "%d,0,start,,0,-1,0,0,,,\n"
+                      "%d,0,send,0,8,1,1,1,,0.5,%d\n", r, r, blocked);
+    return hrel_test_write_tmp(name, buf);
+}
+
 /* replay P with PAR; the total, or NAN (error in ERR) */
 static double total_of(const char *p, hrel_replay_param *par, double *end, char *err,
                        size_t errlen)
@@ -265,19 +281,6 @@ int main(void)
     par.deliver = 0;
     par.shared_cores = 0;
     par.L_send = par.L_mcast = 0;
-    p = hrel_test_write_tmp("ps.csv", HREL_MSGS_HEADER
-             "0,0,start,,0,-1,0,0\n"
-             "0,0,spawn,1;2;3,0,-1,0,0\n"
-             "0,0,recv,1,8,1,0,1\n"
-             "0,0,recv,2,8,1,1,1\n"
-             "0,0,recv,3,8,1,1,1\n"
-             "0,0,exit,,0,-1,1,1\n"
-             "1,0,start,,0,-1,0,0\n"
-             "1,0,send,0,8,1,1,1\n"
-             "2,0,start,,0,-1,0,0\n"
-             "2,0,send,0,8,1,1,1\n"
-             "3,1,start,,0,-1,0,0\n"
-             "3,1,send,0,8,1,1,1\n");
     /* a later start changes the rate mid-gap: one core; rank 1 computes 1 s from
      * 0, rank 2 from 0.5 s (its recorded start lag). Alone to 0.5 (rank 1 has
      * 0.5 s left), then both at half speed: rank 1 done at 1.5, rank 2 has 0.5
@@ -339,38 +342,14 @@ int main(void)
     memset(&par, 0, sizeof par);
     par.cpu_ratio = 1;
     par.shared_cores = 2;
-    p = hrel_test_write_tmp("cpu.csv", "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
-             "gap_cpu_s,gap_blocked\n"
-             "0,0,start,,0,-1,0,0,,,\n"
-             "0,0,spawn,1;2;3,0,-1,0,0,,0,0\n"
-             "0,0,recv,1,8,1,0,1,,0,0\n"
-             "0,0,recv,2,8,1,1,1,,0,0\n"
-             "0,0,recv,3,8,1,1,1,,0,0\n"
-             "1,0,start,,0,-1,0,0,,,\n"
-             "1,0,send,0,8,1,1,1,,0.5,0\n"
-             "2,0,start,,0,-1,0,0,,,\n"
-             "2,0,send,0,8,1,1,1,,0.5,0\n"
-             "3,0,start,,0,-1,0,0,,,\n"
-             "3,0,send,0,8,1,1,1,,0.5,0\n");
+    p = cpu_trace("cpu.csv", 0);
     HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.75, 1e-12,
                    "gaps as their CPU time on 2 cores: 0.75 s");
     par.shared_cores = 0;
     HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
                    "without processor sharing the gaps stay as recorded: 1 s");
     par.shared_cores = 2;
-    p = hrel_test_write_tmp("cpublk.csv", "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
-             "gap_cpu_s,gap_blocked\n"
-             "0,0,start,,0,-1,0,0,,,\n"
-             "0,0,spawn,1;2;3,0,-1,0,0,,0,0\n"
-             "0,0,recv,1,8,1,0,1,,0,0\n"
-             "0,0,recv,2,8,1,1,1,,0,0\n"
-             "0,0,recv,3,8,1,1,1,,0,0\n"
-             "1,0,start,,0,-1,0,0,,,\n"
-             "1,0,send,0,8,1,1,1,,0.5,1\n"
-             "2,0,start,,0,-1,0,0,,,\n"
-             "2,0,send,0,8,1,1,1,,0.5,1\n"
-             "3,0,start,,0,-1,0,0,,,\n"
-             "3,0,send,0,8,1,1,1,,0.5,1\n");
+    p = cpu_trace("cpublk.csv", 1);
     HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.5, 1e-12,
                    "gaps that blocked: shared as recorded, 1.5 s");
     /* The route's buffering (sendbuf 100 bytes, g 1 ms per byte, L 0): rank 0
