@@ -57,6 +57,12 @@
 #                    default with --route daemon (not with --attach)
 #   --same-vm        every run in one virtual machine (the default with
 #                    --route direct)
+#   --lifecycle-now  measure the platform's task lifecycle (hrel_lifecycle, 10
+#                    repetitions; lifecycle.csv) in the runs' first virtual
+#                    machine, as setup.csv is, instead of taking the
+#                    characterisation's: on this machine its costs drift by a
+#                    quarter over hours, and a program of a few milliseconds is
+#                    mostly lifecycle (docs/predict.md)
 # Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct,lo_s,hi_s; measured_s the
 # median of the traced runs; predict_untraced.csv: against the untraced
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
@@ -146,6 +152,17 @@ if [ "${1:-}" = "--inner" ]; then
     "$HREL_ROOT/bin/$PVM_ARCH/hrel_firstcontact" -p "${HREL_FC_PROCS:-3}" --route "${HREL_FC_ROUTE:-daemon}" \
         >"$dir/setup.csv" 2>"$dir/setup.err" ||
         { echo "predict: measuring the route set-up failed: $(tail -n 1 "$dir/setup.err")" >&2; exit 1; }
+    # the task lifecycle now (--lifecycle-now), in the same virtual machine
+    if [ -n "${HREL_LC_NOW:-}" ] && [ ! -s "$dir/lifecycle.now" ]; then
+        if "$HREL_ROOT/bin/$PVM_ARCH/hrel_lifecycle" -r 10 --platform "${HREL_PLATFORM:-local}" \
+                -o "$dir/lifecycle.csv.new" 2>"$dir/lifecycle.err"; then
+            mv "$dir/lifecycle.csv.new" "$dir/lifecycle.csv"
+            date -u +%FT%TZ >"$dir/lifecycle.now"; rm -f "$dir/lifecycle.err"
+        else
+            echo "predict: measuring the task lifecycle failed: $(tail -n 1 "$dir/lifecycle.err")" >&2
+            rm -f "$dir/lifecycle.csv.new"; exit 1
+        fi
+    fi
     # the CPU calibration of the platform's hosts, when the characterisation had none
     [ -s "$dir/calibration.csv" ] ||
     "$HREL_ROOT/bin/$PVM_ARCH/hrel_calibrate" ${HREL_CALIBRATE_ARGS:-} -o "$dir/calibration.csv" 2>"$dir/calibration.err" ||
@@ -198,7 +215,7 @@ if [ "${1:-}" = "--inner" ]; then
     exit 0
 fi
 
-fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 ratio_given=0 route=daemon fresh="" tracer=preload input="" allmodels=0 spread=""
+fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 ratio_given=0 route=daemon fresh="" tracer=preload input="" allmodels=0 spread="" lcnow=0
 import_args=()
 HREL_PLAT_PROG=predict
 . "$ROOT/experiments/platform_env.sh"
@@ -231,6 +248,7 @@ while [ $# -gt 0 ]; do
         --fresh-vm) fresh=1; shift ;;
         --same-vm) fresh=0; shift ;;
         --all-models) allmodels=1; shift ;;
+        --lifecycle-now) lcnow=1; shift ;;
         -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) die2 "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
     esac
@@ -373,6 +391,7 @@ fitdir=$(dirname "$(head -n 1 "$run/fit.src")")
 
 # the runs (hrel_firstcontact first: one worker per host, 3 to 8)
 export HREL_FC_ROUTE=$route HREL_FC_PROCS=$(( nhosts < 3 ? 3 : (nhosts > 8 ? 8 : nhosts) ))
+if [ "$lcnow" = 1 ]; then export HREL_LC_NOW=1 HREL_PLATFORM=$platform; rm -f "$run/lifecycle.now"; fi
 if [ "$fresh" = 1 ] && [ "$HREL_PLAT_KIND" != attach ]; then
     # every run, untraced or traced, in a virtual machine of its own: the
     # pvmds' retransmission timers learn from each run (docs/predict.md)

@@ -19,6 +19,8 @@
 #                     description in hostfiles/), keeping its measured runs; then
 #                     the tables and the figure again. For a model change: the
 #                     predictions move, the runs stay (a '# repriced:' line says so)
+#   --lifecycle-now   every cell measures the platform's task lifecycle with its
+#                     runs (predict.sh --lifecycle-now), not the characterisation's
 #   --predict-opt OPT with --reprice: pass OPT on to every hrel predict (repeat it
 #                     for several; e.g. --predict-opt --share-cpus)
 #   --char DIR        reuse characterisations DIR/PLATFORM-ROUTE/raw.csv (quick
@@ -64,10 +66,11 @@ export HREL_ROOT=$ROOT
 die() { echo "predict_matrix: $*" >&2; exit "${2:-1}"; }
 say() { echo "predict_matrix: $*"; }
 
-platforms=local,lan-utp,lan-coax,lan-coax-wire,fast-switch cells="" runs=3 run="" char="" reprice=0 popts=()
+platforms=local,lan-utp,lan-coax,lan-coax-wire,fast-switch cells="" runs=3 run="" char="" reprice=0 popts=() lcopt=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --reprice) reprice=1; shift ;;
+        --lifecycle-now) lcopt=(--lifecycle-now); shift ;;
         --predict-opt) [ $# -ge 2 ] || { echo "predict_matrix: --predict-opt needs a value" >&2; exit 2; }
                        popts+=("$2"); shift 2 ;;
         --platforms|--cells|--runs|--run|--char)
@@ -226,7 +229,7 @@ for p in ${platforms//,/ }; do
             rm -rf "$dir"; mkdir -p "$(dirname "$dir")"
             say "$p $name: predict.sh --route $route --fresh-vm --runs $runs -- ${prog#"$B/"}"
             # shellcheck disable=SC2086  # prog is a program and its arguments
-            "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --fit "$fit" --fresh-vm --all-models \
+            "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --fit "$fit" --fresh-vm --all-models "${lcopt[@]}" \
                 --runs "$runs" --run "$dir" -- $prog >"$dir.log" 2>&1 ||
                 { echo "predict_matrix: $p $name failed: $(grep -v '^predict: [a-z_]* refused' "$dir.log" | tail -n 1)" >&2
                   failed=$((failed + 1)); continue; }

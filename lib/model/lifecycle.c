@@ -36,7 +36,7 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
 {
     static const char *const cols[] = {"event", "k", "where", "median_s", NULL};
     int idx[4], rc = -1, seen = 0, w, ev;
-    int have1[HREL_LIFECYCLE_WHERE] = {0, 0}, haves[HREL_LIFECYCLE_WHERE] = {0, 0};
+    int have1[HREL_LIFECYCLE_WHERE] = {0, 0, 0}, haves[HREL_LIFECYCLE_WHERE] = {0, 0, 0};
     hrel_csv *c = NULL;
     const char *pl;
     size_t i;
@@ -73,9 +73,11 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
             w = 0;
         else if (strcmp(wh, "remote") == 0)
             w = 1;
+        else if (strcmp(wh, "spread") == 0)
+            w = 2;
         else {
-            hrel_seterr(err, errlen, "%s:%zu: column where: '%.40s' is not local or remote",
-                        path, c->lineno[i], wh);
+            hrel_seterr(err, errlen, "%s:%zu: column where: '%.40s' is not local, remote or "
+                        "spread", path, c->lineno[i], wh);
             goto out;
         }
         if (hrel_csv_long(c, i, idx[1], &k, err, errlen) != 0 ||
@@ -137,6 +139,17 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
         l->spawn_start[1] = l->spawn_start[0];
         l->spawn_startk[1] = l->spawn_startk[0];
         l->start_k[1] = l->start_k[0];
+    }
+    /* spread: one task is a remote one; no spread rows of k > 1: the remote ones */
+    l->spawn1[2] = l->spawn1[1];
+    l->spawn_start[2] = l->spawn_start[1];
+    if (!l->spawn_k[2]) {
+        l->spawnk[2] = l->spawnk[1];
+        l->spawn_k[2] = l->spawn_k[1];
+    }
+    if (!l->start_k[2]) {
+        l->spawn_startk[2] = l->spawn_startk[1];
+        l->start_k[2] = l->start_k[1];
     }
     if (!(seen & (1 << 5)))
         l->gs_start = l->spawn1[0] + l->spawn_start[0];

@@ -15,7 +15,10 @@
  * replay uses the medians. Required:
  * enrol, exit, end, spawn,1,local, spawn_start,1,local; the others fall back:
  * spawn,K (K > 1) absent: K times spawn,1; remote absent: local; gs_start
- * absent: spawn,1,local + spawn_start,1,local.
+ * absent: spawn,1,local + spawn_start,1,local. where = spread (optional, k > 1
+ * only): a spawn of k tasks with PVM's own placement over the virtual
+ * machine's hosts (PvmTaskDefault: one task a host, round the hosts), its
+ * one-task values the remote ones; absent: the remote rows.
  * Errors (one line naming the file, or the line): missing or unreadable
  * file, a missing column or required row, a value that is not a number or is
  * negative, an unknown event, and a platform other than the one the caller
@@ -26,7 +29,8 @@
 
 #include <stddef.h>
 
-#define HREL_LIFECYCLE_WHERE 2   /* 0: the spawner's host, 1: another host */
+#define HREL_LIFECYCLE_WHERE 3   /* 0: the spawner's host, 1: another host, 2: the tasks
+                                    spread over several hosts */
 
 typedef struct hrel_lifecycle {
     char platform[64];
@@ -46,8 +50,8 @@ typedef struct hrel_lifecycle {
 int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *l, char *err,
                         size_t errlen);
 
-/* The pvm_spawn call of K >= 1 tasks (WHERE 0 local, 1 remote): linear in K
- * through the measured 1 and spawn_k tasks. */
+/* The pvm_spawn call of K >= 1 tasks (WHERE 0 local, 1 remote, 2 spread):
+ * linear in K through the measured 1 and spawn_k tasks. */
 double hrel_lifecycle_spawn(const hrel_lifecycle *l, int k, int where);
 
 /* From a spawn's return to the enrolment of its I-th task (0-based): the

@@ -805,10 +805,19 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                    its begin */
                 break;
             case HREL_MSG_SPAWN: {
-                int far = 0;
+                int far = 0, h0 = -1, spread = 0;   /* where: 0 here, 1 another host,
+                                                       2 several hosts */
                 for (k = 0; k < m->npeers; k++)
-                    if (m->peers[k] >= 0 && m->peers[k] < p && host_of(t, par, m->peers[k]) != hs)
-                        far = 1;
+                    if (m->peers[k] >= 0 && m->peers[k] < p) {
+                        int hc = host_of(t, par, m->peers[k]);
+                        if (hc != hs)
+                            far = 1;
+                        if (h0 < 0)
+                            h0 = hc;
+                        else if (hc != h0)
+                            spread = 1;
+                    }
+                far = far ? 1 + spread : 0;
                 s->clock += life && m->npeers > 0 ? hrel_lifecycle_spawn(life, m->npeers, far)
                                                   : dur;
                 for (k = 0; k < m->npeers; k++) {
@@ -820,7 +829,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                         if (life)
                             st[c].enrol = st[c].spawned == 2
                                 ? fmax(0.0, life->gs_start - hrel_lifecycle_spawn(life, 1, st[c].remote))
-                                : hrel_lifecycle_spawn_start(life, k, st[c].remote);
+                                : hrel_lifecycle_spawn_start(life, k, far == 2 ? 2 : st[c].remote);
                         st[c].clock = life ? s->clock
                                            : fmax(0.0, s->clock + (t->row[t->first[c]].t0 - m->t1));
                         consider(t, st, &heap, arrive, wait, rv, c);

@@ -8,7 +8,9 @@
  *    one host's processes share it); exit: its pvm_exit; end: from pvm_exit's
  *    return to waitpid's in the parent (the process's teardown);
  *  - spawn (k 1 and K, local and, when the virtual machine has another host,
- *    remote): the pvm_spawn call; spawn_start (k 1 and K: the last child):
+ *    remote; and, when it has two others or more, spread: K' = min(K, hosts - 1)
+ *    tasks with PVM's own placement, one a host, as a program's pvm_spawn with
+ *    PvmTaskDefault gets): the pvm_spawn call; spawn_start (k 1 and K: the last child):
  *    from its return to the child's first pvm_mytid returning, as the arrival
  *    of the child's first message less half a round trip measured right after
  *    (no common clock needed); each spawn waits until the children of the one
@@ -44,7 +46,8 @@ static const char usage_text[] =
     "usage: hrel_lifecycle [-r|--reps N] [-k|--tasks N] [-o FILE] [--platform NAME]\n"
     "Measures in the running virtual machine, N times each (default 20): a process's\n"
     "start to enrolment (fork+exec to its first pvm_mytid), pvm_spawn of 1 and of\n"
-    "-k tasks (default 4) on this host and on another one (if any), a spawned task's\n"
+    "-k tasks (default 4) on this host and on another one (if any) and with PVM's\n"
+    "placement over the hosts (if two others or more), a spawned task's\n"
     "start to enrolment, the group server's start, pvm_exit and the process end.\n"
     "Writes lifecycle.csv to FILE (default: standard output): '# platform:' (NAME,\n"
     "else $HREL_PLATFORM), then event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s.\n";
@@ -182,8 +185,8 @@ static int one_exec(const char *self, double *enrol, double *ex, double *end, ch
     return 0;
 }
 
-/* spawn K children on HOST; their spawn time and the last one's start to
- * enrolment */
+/* spawn K children on HOST (NULL: PVM's placement); their spawn time and the
+ * last one's start to enrolment */
 static int one_spawn(const char *host, int k, double *spawn, double *start, char *err,
                      size_t errlen)
 {
@@ -191,11 +194,12 @@ static int one_spawn(const char *host, int k, double *spawn, double *start, char
     int tids[LC_MAXK], n, i, src;
     double t0, t1, th = 0, p0, p1;
     t0 = hrel_clock_now();
-    n = pvm_spawn(LC_PROG, args, PvmTaskHost, (char *)host, k, tids);
+    n = pvm_spawn(LC_PROG, args, host ? PvmTaskHost : PvmTaskDefault, host ? (char *)host : "",
+                  k, tids);
     t1 = hrel_clock_now();
     if (n != k) {
         snprintf(err, errlen, "pvm_spawn of %d %s on %s started %d (is bin/$PVM_ARCH in the "
-                 "hostfile's ep=?)", k, LC_PROG, host, n);
+                 "hostfile's ep=?)", k, LC_PROG, host ? host : "PVM's placement", n);
         for (i = 0; i < n; i++)
             pvm_kill(tids[i]);
         return -1;
@@ -283,7 +287,8 @@ int main(int argc, char **argv)
         HREL_OPT_STR("child", 0, &child),
         HREL_OPT_NUM("fd", 0, HREL_ARG_INT, &fd, 0, 1 << 20),
         HREL_OPT_END};
-    static lc_row rows[13];
+    static lc_row rows[15];
+    int nrow = 13, ks = 0;
     lc_row *enrol = &rows[0], *ex = &rows[1], *end = &rows[2];
     FILE *fp = stdout;
     int gs_skipped = 0;
@@ -328,6 +333,12 @@ int main(int argc, char **argv)
     rows[10] = (lc_row){.event = "joingroup", .where = "local", .k = 1};
     rows[11] = (lc_row){.event = "spawn_start", .where = "local", .k = k};
     rows[12] = (lc_row){.event = "spawn_start", .where = "remote", .k = k};
+    if (nhost >= 3) {   /* two other hosts or more: a spawn spread over them */
+        ks = k < nhost - 1 ? k : nhost - 1;
+        rows[13] = (lc_row){.event = "spawn", .where = "spread", .k = ks};
+        rows[14] = (lc_row){.event = "spawn_start", .where = "spread", .k = ks};
+        nrow = 15;
+    }
     gs_skipped = gs_tid() > 0;
     for (i = 0; i < reps; i++) {   /* interleaved, so a slow spell touches every event */
         double a, b, c, d;
@@ -348,6 +359,12 @@ int main(int argc, char **argv)
             base[1].v[base[1].n++] = c;
             rows[11 + w].v[rows[11 + w].n++] = d;
         }
+        if (ks > 1) {
+            if (one_spawn(NULL, ks, &a, &b, err, sizeof err) != 0)
+                goto fail;
+            rows[13].v[rows[13].n++] = a;
+            rows[14].v[rows[14].n++] = b;
+        }
         if (!gs_skipped) {
             if (one_gs(&a, &b, err, sizeof err) != 0)
                 goto fail;
@@ -366,7 +383,7 @@ int main(int argc, char **argv)
     if (gs_skipped)
         fprintf(fp, "# gs_start: skipped (a group server ran already)\n");
     fprintf(fp, "event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n");
-    for (i = 0; i < 13; i++)
+    for (i = 0; i < nrow; i++)
         put_row(fp, &rows[i]);
     if (fp != stdout && fclose(fp) != 0) {
         snprintf(err, sizeof err, "cannot write '%s'", out);

@@ -59,8 +59,11 @@ check "no tracer left" [ -z "$(our_tracers)" ]
 
 check "with --same-vm all runs share one virtual machine" bash -c "[ \$(cut -d' ' -f2- '$T/p1/vms' | sort -u | wc -l) -eq 1 ]"
 # --fresh-vm: every run (untraced and traced) in a virtual machine of its own
-"$P" --fresh-vm --runs 2 --fit "$T/fit.csv" --run "$T/p6" --timeout 60 -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p6.out" 2>&1
+"$P" --fresh-vm --lifecycle-now --runs 2 --fit "$T/fit.csv" --run "$T/p6" --timeout 60 -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p6.out" 2>&1
 check "--fresh-vm: exits 0 and predicts" grep -q '^replay,' "$T/p6/predict.csv"
+check "--lifecycle-now: lifecycle.csv measured with the runs (its time, the platform, enrol)" \
+    bash -c "[ -s '$T/p6/lifecycle.now' ] && grep -q '^# platform: local' '$T/p6/lifecycle.csv' && grep -q '^enrol,1,local,10,' '$T/p6/lifecycle.csv'"
+check "--lifecycle-now: hrel predict charged it" grep -q "^# lifecycle: $T/p6/lifecycle.csv" "$T/p6/hrel_predict.txt"
 check "--fresh-vm: 4 runs in 4 virtual machines" bash -c "[ \$(wc -l <'$T/p6/vms') -eq 4 ] && [ \$(cut -d' ' -f2- '$T/p6/vms' | sort -u | wc -l) -eq 4 ]"
 check "--fresh-vm: no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 

@@ -44,6 +44,37 @@ int main(void)
     HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 2, 1), 0.030, 1e-15, "remote: 30 ms");
     HREL_CHECK_INT(hrel_lifecycle_read(p, NULL, &l, err, sizeof err), 0, "any platform");
 
+    /* spread (PVM's placement over the hosts): only k > 1 measured; one task
+     * is a remote one (spawn 20 ms, start 30 ms); spread spawn of 4 at 26 ms:
+     * 2 ms per task more; the 4th child at 36 ms, so the 3rd at 34 ms */
+    p = hrel_test_write_tmp("lcs.csv", LC_HEAD
+             "enrol,1,local,5,0.010,0,0,0,0\n"
+             "spawn,1,local,5,0.002,0,0,0,0\n"
+             "spawn,1,remote,5,0.020,0,0,0,0\n"
+             "spawn,4,remote,5,0.080,0,0,0,0\n"
+             "spawn_start,1,local,5,0.003,0,0,0,0\n"
+             "spawn_start,1,remote,5,0.030,0,0,0,0\n"
+             "spawn,4,spread,5,0.026,0,0,0,0\n"
+             "spawn_start,4,spread,5,0.036,0,0,0,0\n"
+             "exit,1,local,5,0.0005,0,0,0,0\n"
+             "end,1,local,5,0.001,0,0,0,0\n");
+    HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 1, 2), 0.020, 1e-15, "spread, one task: a remote one");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 2), 0.024, 1e-15, "spread spawn of 3: 20 + 2 x 2 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 1), 0.060, 1e-15, "one remote host, 3: 20 + 2 x 20");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 2, 2), 0.034, 1e-15, "spread: the 3rd at 34 ms");
+    /* no spread rows: the remote ones */
+    p = hrel_test_write_tmp("lcs2.csv", LC_HEAD
+             "enrol,1,local,5,0.010,0,0,0,0\n"
+             "spawn,1,local,5,0.002,0,0,0,0\n"
+             "spawn,1,remote,5,0.020,0,0,0,0\n"
+             "spawn,4,remote,5,0.080,0,0,0,0\n"
+             "spawn_start,1,local,5,0.003,0,0,0,0\n"
+             "exit,1,local,5,0.0005,0,0,0,0\n"
+             "end,1,local,5,0.001,0,0,0,0\n");
+    HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 2), 0.060, 1e-15, "no spread rows: the remote ones");
+
     /* fall-backs: no remote rows, no gs_start */
     p = hrel_test_write_tmp("lc2.csv", LC_HEAD
              "enrol,1,local,5,0.010,0,0,0,0\n"

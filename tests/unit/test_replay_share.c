@@ -194,6 +194,48 @@ int main(void)
                    "lifecycle costs from lifecycle.csv");
     HREL_CHECK_ABS(end[1], 0.0215, 1e-12, "rank 1: exit 0.5 ms, end 1 ms after its send");
     par.lifecycle = NULL;
+    /* A spawn over several hosts (PVM's placement): rank 0 spawns ranks 1 and
+     * 2 onto hosts 1 and 2 (g 0, L 1 ms). With spread rows (4 tasks: spawn 26
+     * ms, the last start 36 ms; one task: the remote 20 and 30 ms) the spawn
+     * of 2 costs 22 ms and its children enrol 30 and 32 ms after it and send
+     * at once: rank 0 has both messages at 0.055. Without them (remote, one
+     * task measured): 2 x 20 ms, both at 30 ms after: 0.071. */
+    {
+        hrel_lifecycle ls;
+        const char *lp2 = hrel_test_write_tmp("life_spread.csv", "# platform: local\n"
+            "event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n"
+            "enrol,1,local,5,0.010,0,0,0,0\nspawn,1,local,5,0.002,0,0,0,0\n"
+            "spawn_start,1,local,5,0.003,0,0,0,0\nspawn,1,remote,5,0.020,0,0,0,0\n"
+            "spawn_start,1,remote,5,0.030,0,0,0,0\nexit,1,local,5,0.0005,0,0,0,0\n"
+            "end,1,local,5,0.001,0,0,0,0\nspawn,4,spread,5,0.026,0,0,0,0\n"
+            "spawn_start,4,spread,5,0.036,0,0,0,0\n");
+        p = hrel_test_write_tmp("spread.csv", HREL_MSGS_HEADER
+                 "0,0,start,,0,-1,0,0\n"
+                 "0,0,spawn,1;2,0,-1,0,0.001\n"
+                 "0,0,recv,1,8,1,0.001,0.05\n"
+                 "0,0,recv,2,8,1,0.05,0.05\n"
+                 "1,1,start,,0,-1,0.01,0.01\n"
+                 "1,1,enrol,,0,-1,0.01,0.011\n"
+                 "1,1,send,0,8,1,0.011,0.011\n"
+                 "2,2,start,,0,-1,0.01,0.01\n"
+                 "2,2,enrol,,0,-1,0.01,0.011\n"
+                 "2,2,send,0,8,1,0.011,0.011\n");
+        HREL_CHECK_INT(hrel_lifecycle_read(lp2, "local", &ls, err, sizeof err), 0, err);
+        par.lifecycle = &ls;
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.055, 1e-12,
+                       "a spawn over two hosts priced by the spread rows: 0.055");
+        HREL_CHECK_ABS(end[1], 0.052, 1e-12, "its first child sends at 0.052");
+        lp2 = hrel_test_write_tmp("life_nospread.csv", "# platform: local\n"
+            "event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n"
+            "enrol,1,local,5,0.010,0,0,0,0\nspawn,1,local,5,0.002,0,0,0,0\n"
+            "spawn_start,1,local,5,0.003,0,0,0,0\nspawn,1,remote,5,0.020,0,0,0,0\n"
+            "spawn_start,1,remote,5,0.030,0,0,0,0\nexit,1,local,5,0.0005,0,0,0,0\n"
+            "end,1,local,5,0.001,0,0,0,0\n");
+        HREL_CHECK_INT(hrel_lifecycle_read(lp2, "local", &ls, err, sizeof err), 0, err);
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.071, 1e-12,
+                       "without spread rows: the remote ones, 0.071");
+        par.lifecycle = NULL;
+    }
 
     /* Processor sharing: rank 0 spawns three tasks (no lag) that each compute
      * 1 s and send to rank 0 (g = L = 0). 2 cores, 3 computing tasks: each at
