@@ -70,7 +70,8 @@ static const char replay_usage[] =
     "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
     "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--wire tc|ethernet]\n"
     "                          [--interval K] [--jitter S] [--seed N]]\n"
-    "                         [--cores N | --shared-cores N [--deliver] [--trace-cores N]]\n"
+    "                         [--cores N | --shared-cores N [--deliver | --deliver-fair]\n"
+    "                          [--trace-cores N]]\n"
     "                         [--sendbuf BYTES]\n"
     "                         [--lifecycle FILE [--platform NAME]]\n"
     "                         [--csv]\n"
@@ -98,8 +99,11 @@ static const char replay_usage[] =
     "the ranks computing on it (processor sharing); --shared-cores N: all hosts share\n"
     "N cores (the emulated platforms, on one machine); default: unlimited. With them,\n"
     "--deliver: a message within a host is CPU work that runs only on the cores the\n"
-    "computing ranks leave free; --trace-cores N: the trace's ranks shared N cores as\n"
-    "it was recorded, so its gaps are first deflated to the CPU work they held.\n"
+    "computing ranks leave free (--deliver-fair: it shares them like a computing\n"
+    "rank, as hrel predict prices one host); a gap whose CPU time the trace holds\n"
+    "(msgs.csv gap_cpu_s, not blocked) is shared as that; --trace-cores N: the trace's\n"
+    "ranks shared N cores as it was recorded, so its other gaps are first deflated to\n"
+    "the CPU work they held.\n"
     "--sendbuf BYTES (not with --daemon): the route buffers BYTES between two tasks\n"
     "(setup.csv's buffer_bytes; PVM's direct route: 32 KB); a larger send is done\n"
     "only once its receive is posted and g per byte beyond BYTES has passed. --lifecycle\n"
@@ -538,7 +542,9 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "give either --cores or --shared-cores, not both");
     if (platform && !lifefile)
         return fail(2, "model", "--platform names the platform of --lifecycle FILE: give both");
-    if ((deliver || tcores) && !cores && !shared)
+    if (deliver && dfair)
+        return fail(2, "model", "give either --deliver or --deliver-fair, not both");
+    if ((deliver || dfair || tcores) && !cores && !shared)
         return fail(2, "model", "--deliver and --trace-cores need --cores N or --shared-cores N");
     par.cores = cores;
     par.shared_cores = shared;

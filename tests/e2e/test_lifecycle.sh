@@ -53,6 +53,9 @@ bad "both core options" 2 "give either --cores or --shared-cores" "$T/m.csv" --g
 bad "--deliver without cores" 2 "--deliver and --trace-cores need --cores N or --shared-cores N" \
     "$T/m.csv" --g 0 --L 0 --deliver
 bad "--trace-cores without cores" 2 "--deliver and --trace-cores need" "$T/m.csv" --g 0 --L 0 --trace-cores 2
+bad "--deliver-fair without cores" 2 "--deliver and --trace-cores need" "$T/m.csv" --g 0 --L 0 --deliver-fair
+bad "both delivery modes" 2 "give either --deliver or --deliver-fair" "$T/m.csv" --g 0 --L 0 \
+    --shared-cores 1 --deliver --deliver-fair
 bad "--sendbuf negative" 2 "sendbuf" "$T/m.csv" --g 0 --L 0 --sendbuf -1
 # the two workers' 10 ms gaps were recorded side by side: recorded on one core
 # (--trace-cores 1) they held 5 ms of work each, so on one core again 0.013
