@@ -8,6 +8,12 @@
 #define LC_HEAD "# platform: local\n# host: h\n# date: 2026-11-25T18:00:00Z\n" \
                 "event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n"
 
+/* the required rows, and a remote spawn of 1 (20 ms) and 4 (80 ms) */
+#define LC_REMOTE "enrol,1,local,5,0.010,0,0,0,0\n" "spawn,1,local,5,0.002,0,0,0,0\n" \
+    "spawn,1,remote,5,0.020,0,0,0,0\n" "spawn,4,remote,5,0.080,0,0,0,0\n"          \
+    "spawn_start,1,local,5,0.003,0,0,0,0\n" "exit,1,local,5,0.0005,0,0,0,0\n"       \
+    "end,1,local,5,0.001,0,0,0,0\n"
+
 int main(void)
 {
     hrel_lifecycle l;
@@ -47,31 +53,17 @@ int main(void)
     /* spread (PVM's placement over the hosts): only k > 1 measured; one task
      * is a remote one (spawn 20 ms, start 30 ms); spread spawn of 4 at 26 ms:
      * 2 ms per task more; the 4th child at 36 ms, so the 3rd at 34 ms */
-    p = hrel_test_write_tmp("lcs.csv", LC_HEAD
-             "enrol,1,local,5,0.010,0,0,0,0\n"
-             "spawn,1,local,5,0.002,0,0,0,0\n"
-             "spawn,1,remote,5,0.020,0,0,0,0\n"
-             "spawn,4,remote,5,0.080,0,0,0,0\n"
-             "spawn_start,1,local,5,0.003,0,0,0,0\n"
+    p = hrel_test_write_tmp("lcs.csv", LC_HEAD LC_REMOTE
              "spawn_start,1,remote,5,0.030,0,0,0,0\n"
              "spawn,4,spread,5,0.026,0,0,0,0\n"
-             "spawn_start,4,spread,5,0.036,0,0,0,0\n"
-             "exit,1,local,5,0.0005,0,0,0,0\n"
-             "end,1,local,5,0.001,0,0,0,0\n");
+             "spawn_start,4,spread,5,0.036,0,0,0,0\n");
     HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 1, 2), 0.020, 1e-15, "spread, one task: a remote one");
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 2), 0.024, 1e-15, "spread spawn of 3: 20 + 2 x 2 ms");
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 1), 0.060, 1e-15, "one remote host, 3: 20 + 2 x 20");
     HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 2, 2), 0.034, 1e-15, "spread: the 3rd at 34 ms");
     /* no spread rows: the remote ones */
-    p = hrel_test_write_tmp("lcs2.csv", LC_HEAD
-             "enrol,1,local,5,0.010,0,0,0,0\n"
-             "spawn,1,local,5,0.002,0,0,0,0\n"
-             "spawn,1,remote,5,0.020,0,0,0,0\n"
-             "spawn,4,remote,5,0.080,0,0,0,0\n"
-             "spawn_start,1,local,5,0.003,0,0,0,0\n"
-             "exit,1,local,5,0.0005,0,0,0,0\n"
-             "end,1,local,5,0.001,0,0,0,0\n");
+    p = hrel_test_write_tmp("lcs2.csv", LC_HEAD LC_REMOTE);
     HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 2), 0.060, 1e-15, "no spread rows: the remote ones");
 
