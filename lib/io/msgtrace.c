@@ -22,6 +22,16 @@ int hrel_msgkind_is_group(hrel_msgkind k)
     return k >= HREL_MSG_JOINGROUP && k <= HREL_MSG_SCATTER;
 }
 
+int hrel_msg_gap_at_end(const hrel_msg *m)
+{
+    return !hrel_msgkind_is_group(m->kind);
+}
+
+double hrel_msg_gap_from(const hrel_msg *m)
+{
+    return hrel_msg_gap_at_end(m) ? m->t1 : m->t0;
+}
+
 const char *hrel_msgkind_name(hrel_msgkind k)
 {
     return hrel_names_at(kind_names, (int)k);

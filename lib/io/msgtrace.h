@@ -142,6 +142,12 @@ void hrel_msgtrace_align_clocks(hrel_msgtrace *t);
 /* Is K a group call (joingroup .. scatter)? */
 int hrel_msgkind_is_group(hrel_msgkind k);
 
+/* Where the gap before the row after M begins (the replay's gaps, and
+ * gap_cpu's): M's end, or a group call's begin (its inner rows follow it).
+ * hrel_msg_gap_at_end: 1 for the end, 0 for the begin. */
+int hrel_msg_gap_at_end(const hrel_msg *m);
+double hrel_msg_gap_from(const hrel_msg *m);
+
 /* Load msgs.csv. */
 int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t errlen);
 

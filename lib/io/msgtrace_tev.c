@@ -585,19 +585,18 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
     }
     for (r = 0; r < nrank; r++)   /* the rows stand in rank order, their peers in the pool */
         t->n += rb[r].n;
-    if (cpu01)   /* each gap's CPU time: from the previous row's end (a group row's begin) */
+    if (cpu01)   /* each gap's CPU time, the gap as hrel_msg_gap_from takes it */
         for (r = 0; r < nrank; r++) {
             size_t a = (size_t)(rb[r].row - t->row), q;
             for (q = 0; q < rb[r].n; q++) {
-                size_t at = a + q, pv = at - 1;
-                int grp;
+                size_t at = a + q, pv = at - 1, from;
                 if (q == 0) {
                     t->gap_cpu[at] = NAN;
                     continue;
                 }
-                grp = hrel_msgkind_is_group(t->row[pv].kind);
-                t->gap_cpu[at] = fmax(0.0, cpu01[2 * at] - cpu01[2 * pv + (grp ? 0 : 1)]);
-                t->gap_blocked[at] = vcsw01[2 * at] != vcsw01[2 * pv + (grp ? 0 : 1)];
+                from = 2 * pv + (size_t)hrel_msg_gap_at_end(&t->row[pv]);
+                t->gap_cpu[at] = fmax(0.0, cpu01[2 * at] - cpu01[from]);
+                t->gap_blocked[at] = vcsw01[2 * at] != vcsw01[from];
             }
         }
     if (hrel_msgtrace_finish(t, err, errlen) != 0)

@@ -384,7 +384,7 @@ static int deflate_gaps(const hrel_msgtrace *t, int tcores, double *work)
                 ev[n].t = m->t0;
                 ev[n++].row = -(long)i - 1;
             }
-            prev = hrel_msgkind_is_group(m->kind) ? m->t0 : m->t1;
+            prev = hrel_msg_gap_from(m);
         }
     }
     qsort(ev, n, sizeof *ev, gapev_cmp);
@@ -917,7 +917,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 s->clock = fmax(s->clock, arrive[m->match]);
                 break;
             }
-            s->rec_prev = hrel_msgkind_is_group(m->kind) ? m->t0 : m->t1;
+            s->rec_prev = hrel_msg_gap_from(m);
             s->next++;
             if (s->next == t->first[best + 1]) {
                 s->done = 1;
