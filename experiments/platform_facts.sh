@@ -8,6 +8,8 @@
 #                    the route the run's raw.csv measured
 #   lifecycle.csv    the task lifecycle's costs (hrel_lifecycle: enrolment,
 #                    spawn, exit, the group server's start; its log lifecycle.log)
+#   pvmd_cpu.csv     the pvmds' CPU time per message and per datagram on the
+#                    daemon route (hrel_pvmdcpu; its log pvmd_cpu.err on failure)
 #   pvmd_state.csv   (--after only, and only with other hosts) the state of the
 #                    virtual machine the benchmark measured in: the first pvmd's
 #                    round-trip estimates for the other hosts (hrel_pvmdrtt) as
@@ -22,7 +24,8 @@
 #          (study.sh, inside the virtual machine) runs CMD; when it succeeds, the
 #          facts follow in the same virtual machine; CMD's status is returned
 #
-# HREL_CALIBRATE_ARGS: extra options of hrel_calibrate (the tests: --quick).
+# HREL_CALIBRATE_ARGS, HREL_PVMDCPU_ARGS: extra options of hrel_calibrate and
+# hrel_pvmdcpu (the tests: --quick; --reps 1 --seconds 0.05).
 # A fact that cannot be measured is said in one line; the run stays valid.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,6 +54,14 @@ facts() {   # facts RUN: inside the virtual machine
             -o "$run/lifecycle.csv" >"$run/lifecycle.log" 2>&1; then
         echo "platform_facts: the task lifecycle failed: $(tail -n 1 "$run/lifecycle.log"); no lifecycle.csv" >&2
         rm -f "$run/lifecycle.csv"
+    fi
+    # shellcheck disable=SC2086
+    if ! "$ROOT/bin/$ARCH/hrel_pvmdcpu" ${HREL_PVMDCPU_ARGS:-} >"$run/pvmd_cpu.csv.new" \
+            2>"$run/pvmd_cpu.err"; then
+        echo "platform_facts: the pvmds' CPU time failed: $(tail -n 1 "$run/pvmd_cpu.err"); no pvmd_cpu.csv" >&2
+        rm -f "$run/pvmd_cpu.csv.new"
+    else
+        mv "$run/pvmd_cpu.csv.new" "$run/pvmd_cpu.csv"; rm -f "$run/pvmd_cpu.err"
     fi
     return 0
 }
@@ -93,4 +104,5 @@ rc=$?
 [ -s "$run/calibration.csv" ] && echo "platform_facts: $run/calibration.csv"
 [ -s "$run/setup.csv" ] && echo "platform_facts: $run/setup.csv"
 [ -s "$run/lifecycle.csv" ] && echo "platform_facts: $run/lifecycle.csv"
+[ -s "$run/pvmd_cpu.csv" ] && echo "platform_facts: $run/pvmd_cpu.csv"
 exit "$rc"

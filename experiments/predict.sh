@@ -387,6 +387,8 @@ fitdir=$(dirname "$(head -n 1 "$run/fit.src")")
 [ -s "$fitdir/lifecycle.csv" ] && cp "$fitdir/lifecycle.csv" "$run/lifecycle.csv"
 # and the virtual machine state its g and L were measured in (pvmd_state.csv)
 [ -s "$fitdir/pvmd_state.csv" ] && cp "$fitdir/pvmd_state.csv" "$run/pvmd_state.csv"
+# and the pvmds' CPU per message and per datagram it measured (replay_pvmd's)
+[ -s "$fitdir/pvmd_cpu.csv" ] && cp "$fitdir/pvmd_cpu.csv" "$run/pvmd_cpu.csv"
 "$HREL" model replay --help >/dev/null   # built with replay
 
 # the runs (hrel_firstcontact first: one worker per host, 3 to 8)

@@ -24,11 +24,13 @@
 #include "recommend.h"
 #include "replay.h"
 #include "replay_interval.h"
+#include "pvmdcpu.h"
 #include "spread.h"
 #include "whatif.h"
 
 #define NMODEL 8
 #define RTT0_FRESH 0.024   /* pvmd's RTT estimate in a fresh virtual machine (docs/predict.md) */
+#define PVMD_PROC_DEFAULT 2e-5   /* pvmd's time per packet where no pvmd_cpu.csv says */
 #define JITTER_DEFAULT 1e-4   /* pvmd's wait per action without a daemon-route setup.csv */
 #define JITTER_PER_RTT 0.125  /* pvmd's mean wait per action: this share of the daemon
                                  route's 8-byte round trip (docs/predict.md) */
@@ -39,6 +41,7 @@ static const char usage_text[] =
     "                    [-o DIR] [--all-models] [--measured LIST [--untraced LIST]]\n"
     "                    [--fit FIT.csv] [--setup S] [--rtt0 S] [--rtt0-fresh S]\n"
     "                    [--platform NAME] [--matrix SUMMARY.csv] [--spread FILE|none]\n"
+    "                    [--pvmd-cpu FILE|none] [--pvmd-queue]\n"
     "Predicts the program of TRACE on the platform characterised in RUN, running\n"
     "nothing. First line: 'predicted: X s (MODEL ...)', the model the validation\n"
     "matrix trusts for that platform and route; then every model's prediction.\n"
@@ -83,6 +86,10 @@ static const char usage_text[] =
     "               deflated to the CPU work they held (docs/predict.md, \"Shared\n"
     "               cores\"); the default on a platform of one host\n"
     "  --no-share-cpus  every gap at full speed, also on one host\n"
+    "  --pvmd-cpu F replay_pvmd's pvmd time per datagram and per message from F\n"
+    "               (hrel_pvmdcpu's pvmd_cpu.csv; default RUN's where it exists, else\n"
+    "               20 us per packet); none: the default; --pvmd-queue: each pvmd's\n"
+    "               actions take its CPU one at a time (docs/predict.md)\n"
     "  --no-lifecycle  keep the trace's own start, spawn and exit times, not RUN's\n"
     "               lifecycle.csv\n"
     "  --fit-latency  the replay's L from the fitted lines (PP, OA), not half the\n"
@@ -98,9 +105,9 @@ typedef struct pred {
 
 typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
-    const char *platform, *matrix, *spread;
+    const char *platform, *matrix, *spread, *pvmdcpu;
     double ratio, setup, rtt0, rtt0f;
-    int hosts, all, interval, share, nolife, fitlat, noshare;
+    int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq;
 } opts;
 
 static int fail(int status, const char *msg)
@@ -227,8 +234,8 @@ static int trace_shared_cores(const hrel_msgtrace *mt, const hrel_cpucal *tc,
 
 int hrel_cmd_predict(int argc, char **argv)
 {
-    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN, NAN, NAN,
-              0, 0, 31, 0, 0, 0, 0};
+    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN,
+              NAN, NAN, 0, 0, 31, 0, 0, 0, 0, 0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -252,6 +259,8 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_STR("platform", 0, &o.platform),
         HREL_OPT_STR("matrix", 0, &o.matrix),
         HREL_OPT_STR("spread", 0, &o.spread),
+        HREL_OPT_STR("pvmd-cpu", 0, &o.pvmdcpu),
+        HREL_OPT_FLAG("pvmd-queue", 0, &o.pvmdq),
         HREL_OPT_END,
     };
     char err[2048], why[1024], rwhy[1100], path[4200], fitp[4200], root[4096], summary[4300];
@@ -274,6 +283,8 @@ int hrel_cmd_predict(int argc, char **argv)
     double lat_fit = NAN, lat_small = NAN;   /* the replay's L: the fit's PP,2, the measured */
     double jitter = JITTER_DEFAULT;   /* pvmd's mean wait per action (replay_pvmd's interval) */
     int jitter_measured = 0;
+    hrel_pvmdcpu pcpu;                /* pvmd's CPU (replay_pvmd), where measured */
+    char pcpu_src[2400] = "";
     FILE *fp = NULL;
     struct stat sb;
 
@@ -385,7 +396,6 @@ int hrel_cmd_predict(int argc, char **argv)
     base.host_map = map;
     base.cpu_ratio = ratio;
     base.setup = setup;
-    base.proc = 2e-5;
     base.wire_tc = cz->wire_tc;
     /* the route's buffering between two tasks, where setup.csv measured it
        on this route (PVM's direct route: 32 KB socket buffers) */
@@ -411,6 +421,26 @@ int hrel_cmd_predict(int argc, char **argv)
         base.deliver = 2;   /* fair: a share like a computing rank's */
         base.trace_cores = trace_shared_cores(pt.mt, pt.cal, cz);
     }
+    /* pvmd's CPU per datagram and per message (replay_pvmd), where the
+       characterisation measured it (hrel_pvmdcpu), else 20 us per packet */
+    base.proc = PVMD_PROC_DEFAULT;
+    memset(&pcpu, 0, sizeof pcpu);
+    if (o.pvmdcpu && strcmp(o.pvmdcpu, "none") != 0) {
+        if (hrel_pvmdcpu_read(o.pvmdcpu, &pcpu, err, sizeof err) != 0) {
+            fail(1, err);
+            goto out;
+        }
+        snprintf(pcpu_src, sizeof pcpu_src, "%s", o.pvmdcpu);
+    } else if (!o.pvmdcpu && cz->pvmd_cpu.remote.n > 0) {
+        pcpu = cz->pvmd_cpu;
+        snprintf(pcpu_src, sizeof pcpu_src, "%.2300s/pvmd_cpu.csv", cz->dir);
+    }
+    if (pcpu.remote.n > 0 && pcpu.remote.unit_s > 0) {
+        base.proc = pcpu.remote.unit_s;
+        base.pvmd_msg = pcpu.remote.msg_s > 0 ? pcpu.remote.msg_s : 0;
+        base.pvmd_queue = o.pvmdq;
+    } else
+        pcpu_src[0] = '\0';
     /* the hosts' CPU limit, period by period (not with processor sharing) */
     if (!base.cores && !base.shared_cores && cz->quota > 0 && cz->quota < 1) {
         base.quota = cz->quota;
@@ -610,6 +640,15 @@ int hrel_cmd_predict(int argc, char **argv)
             printf("; the characterisation does not say in which state it measured g and L "
                    "(no pvmd_state.csv)");
         putchar('\n');
+    }
+    if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0) {
+        if (pcpu_src[0])
+            printf("# pvmd_cpu: %g s per datagram, %g s per message (%.2400s: %g s, fitted, "
+                   "clipped at 0)%s\n", base.proc, base.pvmd_msg, pcpu_src, pcpu.remote.msg_s,
+                   base.pvmd_queue ? "; each pvmd's actions one at a time" : "");
+        else
+            printf("# pvmd_cpu: %g s per packet, the default (no pvmd_cpu.csv: hrel_pvmdcpu "
+                   "measures it)\n", base.proc);
     }
     if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0 && o.interval > 0)
         printf("# pvmd_jitter: %g s per pvmd action, mean (%s)\n", jitter,

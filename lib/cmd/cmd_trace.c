@@ -68,7 +68,8 @@ static const char table_usage[] =
 static const char replay_usage[] =
     "usage: hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium none|port|bus]\n"
     "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
-    "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--wire tc|ethernet]\n"
+    "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--pvmd-msg-s S]\n"
+    "                          [--pvmd-queue] [--wire tc|ethernet]\n"
     "                          [--interval K] [--jitter S] [--seed N]]\n"
     "                         [--cores N | --shared-cores N [--deliver | --deliver-fair]\n"
     "                          [--trace-cores N]]\n"
@@ -90,7 +91,9 @@ static const char replay_usage[] =
     "8e-7 for 10 Mbit/s; --rtt0: the master pvmd's estimate at the start, default\n"
     "0.0014 s (after one pvm console session; a fresh virtual machine has about\n"
     "0.024 s; hrel_pvmdrtt measures it); --pvmd-s: pvmd time per packet, default\n"
-    "2e-5 s; --wire tc: links shaped by tc as the emulated platforms are, with its\n"
+    "2e-5 s (hrel_pvmdcpu measures it: CPU per datagram); --pvmd-msg-s: pvmd time per\n"
+    "message, half at either end, default 0; --pvmd-queue: a pvmd's actions take its\n"
+    "CPU one at a time (default: they overlap); --wire tc: links shaped by tc as the emulated platforms are, with its\n"
     "1600-byte burst; ethernet, the default: a real one, 58 bytes per frame, 84 at\n"
     "least), and g, L price nothing (--fit, --g, --L may be left out). Checked against\n"
     "traced runs, not yet against runs from a fresh state (docs/predict.md). Prints per\n"
@@ -468,9 +471,9 @@ int hrel_cmd_replay(int argc, char **argv)
 {
     const char *fit = NULL, *medium = "none", *hostsfrom = NULL;
     double g = NAN, L = NAN, ratio = 1.0, setup = 0, total, meas = 0;
-    double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5, jitter = 0, med, lo, hi;
+    double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5, pvmdmsg = 0, jitter = 0, med, lo, hi;
     long seed = 1;
-    int nint = 0, jseen = 0;
+    int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
     double sendbuf = 0;
@@ -488,6 +491,9 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_NUM("daemon", 0, HREL_ARG_DOUBLE, &gwire, 1e-12, 1),
         HREL_OPT_NUM("rtt0", 0, HREL_ARG_DOUBLE, &rtt0, 1e-7, 10),
         HREL_OPT_NUM("pvmd-s", 0, HREL_ARG_DOUBLE, &pvmds, 0, 1),
+        HREL_OPT_NUM("pvmd-msg-s", 0, HREL_ARG_DOUBLE, &pvmdmsg, 0, 0.999),
+        HREL_OPT_FLAG("pvmd-queue", 0, &pvmdq),
+        HREL_OPT_NUM("pvmd-pool", 0, HREL_ARG_INT, &pvmdpool, 1, 1000000),
         HREL_OPT_STR("wire", 0, &wire),
         HREL_OPT_NUM("cores", 0, HREL_ARG_INT, &cores, 1, 1000000),
         HREL_OPT_NUM("shared-cores", 0, HREL_ARG_INT, &shared, 1, 1000000),
@@ -531,6 +537,9 @@ int hrel_cmd_replay(int argc, char **argv)
     par.g_wire = gwire;
     par.rtt0 = rtt0;
     par.proc = pvmds;
+    par.pvmd_msg = pvmdmsg;
+    par.pvmd_queue = pvmdq || pvmdpool;
+    par.pvmd_pool = pvmdpool;
     par.wire_tc = strcmp(wire, "tc") == 0;
     par.jitter = jitter;
     par.seed = (unsigned long long)seed;

@@ -269,6 +269,9 @@ int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, 
     snprintf(path, sizeof path, "%s/pvmd_state.csv", dir);
     if (is_file(path) && read_state(path, c, err, errlen) != 0)
         goto fail;
+    snprintf(path, sizeof path, "%s/pvmd_cpu.csv", dir);
+    if (is_file(path) && hrel_pvmdcpu_read(path, &c->pvmd_cpu, err, errlen) != 0)
+        goto fail;
     snprintf(path, sizeof path, "%s/calibration.csv", dir);
     if (is_file(path)) {
         if (hrel_cpucal_read(path, &c->cal, err, errlen) != 0)

@@ -9,6 +9,9 @@
  *   pvmd_state.csv   the first pvmd's round-trip estimates for the other hosts
  *                    as the benchmark began and as it ended (platform_facts.sh;
  *                    optional: none on one host); a malformed one is refused
+ *   pvmd_cpu.csv     the pvmds' CPU per message and per datagram on the daemon
+ *                    route (hrel_pvmdcpu, pvmdcpu.h; optional); a malformed one
+ *                    is refused
  *   platform/        the platform copy the run used: NAME.platform (an emulated
  *                    platform: medium, rate, wire, cpu share, cores: shared) or
  *                    hostfile (its host lines); neither: one host
@@ -21,6 +24,7 @@
 #include <stddef.h>
 
 #include "cpucal.h"
+#include "pvmdcpu.h"
 #include "replay.h"
 
 typedef struct hrel_charz {
@@ -50,6 +54,7 @@ typedef struct hrel_charz {
                                 route R"), "" when it does not say */
     double vm_rtt_before, vm_rtt_after;   /* pvmd_state.csv's median estimates (s) as
                                              the benchmark began and ended; 0: not known */
+    hrel_pvmdcpu pvmd_cpu;   /* pvmd_cpu.csv's lines (n = 0: not measured) */
     hrel_cpucal *cal;        /* the calibration, NULL when not read */
 } hrel_charz;
 

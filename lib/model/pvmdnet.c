@@ -51,6 +51,10 @@ struct hrel_pvmdnet {
     size_t nev, cap;
     long order;
     double jit;                  /* mean of a pvmd's wait per action, s (0: none) */
+    double msg;                  /* a pvmd's CPU per message, s, half at each end */
+    double *cpu;                 /* with the queue: when each pvmd is free again (NULL: none) */
+    double *core;                /* with a pool: when each of its NCORE cores is free */
+    int ncore;
     unsigned long long rng;      /* its generator's state */
     hrel_pvmdnet_stats st;
 };
@@ -107,6 +111,8 @@ void hrel_pvmdnet_free(hrel_pvmdnet *n)
     free(n->oq);
     free(n->noq);
     free(n->ev);
+    free(n->cpu);
+    free(n->core);
     free(n);
 }
 
@@ -180,6 +186,53 @@ int hrel_pvmdnet_set_jitter(hrel_pvmdnet *n, double mean, unsigned long long see
         return -1;
     n->jit = mean;
     n->rng = seed;
+    return 0;
+}
+
+int hrel_pvmdnet_set_cpu(hrel_pvmdnet *n, double msg, int queue)
+{
+    if (!(msg >= 0 && msg < 1))
+        return -1;
+    n->msg = msg;
+    if (queue && !n->cpu && !(n->cpu = calloc((size_t)n->nhosts, sizeof *n->cpu)))
+        return -1;
+    if (!queue) {
+        free(n->cpu);
+        n->cpu = NULL;
+    }
+    return 0;
+}
+
+/* pvmd H acts at T after its wait W, for COST s of its CPU: when it is done.
+ * With the queue it first finishes what it was doing (one process serves its
+ * peers and tasks in turn), its actions booked in the order they are made. */
+static double act(hrel_pvmdnet *n, int h, double t, double cost, double w)
+{
+    double s;
+    int c, k = 0;
+    if (!n->cpu)
+        return t + cost + w;
+    s = fmax(t + w, n->cpu[h]);
+    if (n->ncore > 0) {   /* the pool's core free first */
+        for (c = 1; c < n->ncore; c++)
+            if (n->core[c] < n->core[k])
+                k = c;
+        s = fmax(s, n->core[k]);
+        n->core[k] = s + cost;
+    }
+    return n->cpu[h] = s + cost;
+}
+
+int hrel_pvmdnet_set_pool(hrel_pvmdnet *n, int ncore)
+{
+    if (ncore < 0 || ncore > 1000000)
+        return -1;
+    free(n->core);
+    n->core = NULL;
+    n->ncore = 0;
+    if (ncore > 0 && !(n->core = calloc((size_t)ncore, sizeof *n->core)))
+        return -1;
+    n->ncore = ncore;
     return 0;
 }
 
@@ -314,17 +367,17 @@ static int netoutput(hrel_pvmdnet *n, int h, double t)
 
 int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t, long id)
 {
-    double left = bytes > 0 ? bytes : 0, wait;
+    double left = bytes > 0 ? bytes : 0, ready;
     int i, som = 1;
     pairst *p;
     if (from < 0 || to < 0 || from >= n->nhosts || to >= n->nhosts || !isfinite(t))
         return -1;
     n->st.messages++;
     if (from == to)
-        return push(n, t + n->proc, EV_LOCAL, 0, id);
+        return push(n, act(n, from, t, n->proc + n->msg, 0), EV_LOCAL, 0, id);
     i = from * n->nhosts + to;
     p = &n->pair[i];
-    wait = pvmd_wait(n);
+    ready = act(n, from, t, n->proc + n->msg / 2, pvmd_wait(n));
     do {
         pkt *k = malloc(sizeof *k);
         if (!k)
@@ -334,7 +387,7 @@ int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t,
         k->data += som ? HREL_PVMDNET_MSGHDR : 0;   /* the first carries the header */
         som = 0;
         k->id = id;
-        k->ready = t + n->proc + wait;
+        k->ready = ready;
         k->last = !(left > 0);
         k->next = NULL;
         if (p->tail)
@@ -343,7 +396,7 @@ int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t,
             p->head = k;
         p->tail = k;
     } while (left > 0);
-    return push(n, t + n->proc + wait, EV_POST, i, id);   /* its pvmd reads it then */
+    return push(n, ready, EV_POST, i, id);   /* its pvmd reads it then */
 }
 
 double hrel_pvmdnet_next(const hrel_pvmdnet *n)
@@ -367,15 +420,16 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     switch (e.type) {
     case EV_TXDONE: {   /* at the receiver: acknowledge; a new packet is taken */
         int a = e.pair / n->nhosts, b = e.pair % n->nhosts, got = 0;
-        double at = e.t + n->proc + pvmd_wait(n);   /* the receiving pvmd acts */
-        double ack = reserve(n, b, a, at, wire_bytes(n, PKTHDR));
+        int fin = e.seq > p->rcvd && p->busy && e.seq == p->seq && p->head->last;
+        double at = act(n, b, e.t, n->proc + (fin ? n->msg / 2 : 0), pvmd_wait(n));
+        double ack = reserve(n, b, a, at, wire_bytes(n, PKTHDR));   /* the receiver acts */
         if (p->lose > 0)   /* it takes the link but never arrives */
             p->lose--;
-        else if (push(n, ack + n->proc + pvmd_wait(n), EV_ACK, e.pair, e.seq))
+        else if (push(n, act(n, a, ack, n->proc, pvmd_wait(n)), EV_ACK, e.pair, e.seq))
             return -1;
         if (e.seq > p->rcvd) {
             p->rcvd = e.seq;
-            if (p->busy && e.seq == p->seq && p->head->last) {
+            if (fin) {
                 *id = p->head->id;
                 *t = at;
                 got = 1;

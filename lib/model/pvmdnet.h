@@ -30,7 +30,10 @@
  *    come first served, less what an idle link saved up (_set_frames); the
  *    receiving pvmd acknowledges every packet and copy with a packet of its own
  *    (16 bytes, never piggy-backed; a minimum frame back the same way); each
- *    pvmd adds PROC s per packet;
+ *    pvmd adds PROC s per packet it takes (a data packet it answers, an ack
+ *    it takes), and with _set_cpu MSG / 2 s when it takes a message from its
+ *    task and when it has a message's last packet; with the queue a pvmd's
+ *    actions take its CPU in turn (one process serves every peer and task);
  *  - jitter (_set_jitter): before each of its actions (handing a posted
  *    packet out, answering a packet with its ack, taking an ack, a retry timer
  *    firing) a pvmd waits an exponential time of mean J, drawn from a seeded
@@ -81,6 +84,19 @@ int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, 
  * before each action, drawn from a generator seeded with SEED (the same seed,
  * the same answer). 0, or -1 on a mean out of range. */
 int hrel_pvmdnet_set_jitter(hrel_pvmdnet *n, double mean, unsigned long long seed);
+
+/* pvmd's CPU (hrel_pvmdcpu measures it: pvmdcpu.h): MSG s per message (>= 0,
+ * half where its pvmd takes it from the task, half where the receiving pvmd
+ * has its last packet), and QUEUE != 0: each pvmd's actions wait for its CPU,
+ * one at a time, booked in the order they are made. Without this call: 0 and
+ * no queue (the actions of one pvmd overlap). 0, or -1 on a value out of range
+ * or no memory. */
+int hrel_pvmdnet_set_cpu(hrel_pvmdnet *n, double msg, int queue);
+
+/* With the queue (_set_cpu): the pvmds' actions also share NCORE cores (the
+ * emulated platforms' hosts share one machine's): an action waits for the
+ * first core free too. 0: no pool. 0, or -1 on a bad count or no memory. */
+int hrel_pvmdnet_set_pool(hrel_pvmdnet *n, int ncore);
 
 /* Loss: the next COUNT acknowledgements of the packets host FROM sends host TO
  * are lost on the wire (they take the link, never arrive), as a dropped

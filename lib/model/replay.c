@@ -644,9 +644,13 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                                                 par->g_wire, par->rtt0, p > 0 ? host_of(t, par, 0) : 0,
                                                 par->proc)) ||
                         hrel_pvmdnet_set_jitter(net, par->jitter, par->seed) != 0 ||
+                        ((par->pvmd_msg > 0 || par->pvmd_queue) &&
+                         hrel_pvmdnet_set_cpu(net, par->pvmd_msg, par->pvmd_queue) != 0) ||
+                        (par->pvmd_pool > 0 && hrel_pvmdnet_set_pool(net, par->pvmd_pool) != 0) ||
                         !(pend = calloc(t->n ? t->n : 1, sizeof *pend)))) {
         hrel_seterr(err, errlen, "replay: the daemon route needs a wire g > 0, an RTT > 0, a "
-                    "pvmd time >= 0 and a jitter in [0, 60) s (%d hosts at most 4096)", maxh + 1);
+                    "pvmd time >= 0, a pvmd time per message in [0, 1) s and a jitter in [0, 60) s (%d hosts "
+                    "at most 4096)", maxh + 1);
         goto out;
     }
     if (net && par->wire_tc)

@@ -92,6 +92,9 @@ typedef struct hrel_replay_param {
     int daemon;                /* != 0: the daemon route, packet by packet */
     double g_wire, rtt0, proc; /* its wire s/byte, the initial RTT estimate of the pairs
                                   with rank 0's host (the others: 1 s), pvmd s/packet */
+    double pvmd_msg;           /* daemon: a pvmd's CPU per message, s (pvmdnet.h _set_cpu) */
+    int pvmd_queue;            /* daemon: != 0: each pvmd's actions take its CPU in turn */
+    int pvmd_pool;             /* daemon, with pvmd_queue: > 0: all pvmds share this many cores */
     int wire_tc;               /* daemon: links shaped by tc (hostfiles/platform.sh
                                   "wire: tc"), else a real Ethernet (pvmdnet.h) */
     double jitter;             /* daemon: a pvmd's mean wait per action, s (>= 0; 0:

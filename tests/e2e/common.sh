@@ -20,6 +20,8 @@ T=$(mktemp -d "${HREL_TEST_TMP:-/tmp}/e2e.XXXXXX")
 export HREL_RESULTS=$T/results
 # the CPU calibration of the studies the tests run: a quarter of the work, one run
 export HREL_CALIBRATE_ARGS=--quick
+# and their pvmds' CPU time: one repetition, blocks of at most 50 ms
+export HREL_PVMDCPU_ARGS="--reps 1 --seconds 0.05"
 E2E_PASS=0; E2E_FAIL=0
 
 check() {

@@ -138,6 +138,7 @@ check "... naming the route to characterise" grep -q 'measured the direct route 
 wi cores=1,hosts=2; check "what-if cores=1,hosts=2" near "$(total_of replay "$T/w")" 0.063
 
 # 4. an emulated platform's characterisation (daemon route): the packet model too
+PVMDCPU_HEAD="where,rep,bytes,packets,roundtrips,wall_s,pvmd_a_s,pvmd_b_s,dgrams_a,dgrams_b"
 mkdir -p "$T/c2/platform"
 cp "$T/c1/fit.csv" "$T/c2/fit.csv"
 printf '# platform: lan-t\n# routing: daemon\npattern\n' >"$T/c2/raw.csv"
@@ -168,6 +169,30 @@ check "emulated: medium port, shared cores" grep -q 'medium port, hosts sharing 
 check "emulated: setup from setup.csv" grep -q "^# setup_s: 0.01 (the characterisation's setup.csv)" "$T/o4"
 check "emulated: pvmd's jitter, the default (no 8-byte round trips)" \
     grep -q "^# pvmd_jitter: 0.0001 s per pvmd action, mean (the default: no 8-byte round trips of the daemon route in setup.csv)" "$T/o4"
+# pvmd's CPU (replay_pvmd's time per action): 20 us without pvmd_cpu.csv; from
+# it where the characterisation measured it (hrel_pvmdcpu; the line of these
+# rows: 10 us per message, 30 us per datagram, as test_pvmdcpu works it out)
+check "pvmd's CPU: the default 20 us per packet, said" \
+    grep -q "^# pvmd_cpu: 2e-05 s per packet, the default (no pvmd_cpu.csv: hrel_pvmdcpu measures it)$" "$T/o4"
+cp -r "$T/c2" "$T/c2p"
+printf '%s\n' "$PVMDCPU_HEAD" "remote,0,8,1,100,0.02,0.014,0.014,400,400" \
+    "remote,0,16128,4,100,0.09,0.050,0.050,1600,1600" >"$T/c2p/pvmd_cpu.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2p" "${M[@]}" --interval 0 >"$T/o4p" 2>&1; rc=$?
+check "pvmd_cpu.csv: exit 0 ($(tail -n 1 "$T/o4p"))" [ "$rc" -eq 0 ]
+check "pvmd_cpu.csv: 30 us per datagram and 10 us per message, said" \
+    grep -q "^# pvmd_cpu: 3e-05 s per datagram, 1e-05 s per message ($T/c2p/pvmd_cpu.csv: 1e-05 s, fitted, clipped at 0)$" "$T/o4p"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --interval 0 >"$T/o4q" 2>&1
+check "pvmd_cpu.csv: replay_pvmd longer than with 20 us ($(total_of replay_pvmd "$T/o4p") > $(total_of replay_pvmd "$T/o4q"))" \
+    awk -v a="$(total_of replay_pvmd "$T/o4p")" -v b="$(total_of replay_pvmd "$T/o4q")" 'BEGIN { exit !(a > b) }'
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2p" "${M[@]}" --interval 0 --pvmd-cpu none >"$T/o4n" 2>&1
+check "--pvmd-cpu none: the default again" eval "grep -q '^# pvmd_cpu: 2e-05 s per packet, the default' '$T/o4n' &&
+    [ '$(total_of replay_pvmd "$T/o4q")' = \"\$(sed -n 's/^replay_pvmd,\\([0-9.]*\\),.*/\\1/p' '$T/o4n')\" ]"
+printf '%s\n' "$PVMDCPU_HEAD" "remote,0,8,1,100,0.02,0.014,-1,400,400" >"$T/c2p/pvmd_cpu.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2p" "${M[@]}" >/dev/null 2>"$T/e4p"; rc=$?
+check "pvmd_cpu.csv with a negative CPU time: exit 1, one line naming it (got $rc: $(cat "$T/e4p"))" \
+    sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/e4p') -eq 1 ] && grep -q 'pvmd_cpu.csv:2: a negative CPU time' '$T/e4p'"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --pvmd-cpu "$T/nonesuch.csv" >/dev/null 2>"$T/e4p"; rc=$?
+check "--pvmd-cpu with no such file: exit 1, naming it" sh -c "[ $rc -eq 1 ] && grep -q 'nonesuch.csv' '$T/e4p'"
 # with 8-byte round trips through the daemons (1.6 ms): jitter 0.2 ms, and
 # replay L = 0.8 ms (r0's message arrives 0.0318, r1 sends to 0.0618, arrives
 # 0.0626 -- plus the 10 ms set-up on the first message: 0.0726)

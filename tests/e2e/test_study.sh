@@ -27,6 +27,9 @@ check "calibration.csv: three kernels of the one host" \
 check "setup.csv: the route set-up on first contact" grep -q '^# median_setup_s ' "$T/short/setup.csv"
 check "setup.csv measured on the study's route (direct)" grep -q 'route direct' "$T/short/setup.csv"
 check "one host: no pvmd_state.csv (no other pvmd to estimate)" test ! -e "$T/short/pvmd_state.csv"
+check "pvmd_cpu.csv: one host: the local blocks only (HREL_PVMDCPU_ARGS: one repetition)" \
+    eval "[ \$(grep -c '^local,0,' '$T/short/pvmd_cpu.csv') -eq 6 ] && ! grep -q '^remote,' '$T/short/pvmd_cpu.csv'"
+check "pvmd_cpu.csv: its local line" grep -qE '^# local_frag_s [0-9.e-]+$' "$T/short/pvmd_cpu.csv"
 "$ROOT/bin/$ARCH/hrel" predict "$ROOT/tests/data/hrel_predict_pingpong.csv" --on "$T/short" >"$T/hp.out" 2>&1
 check "hrel predict takes the study as a characterisation ($(tail -n 1 "$T/hp.out"))" \
     grep -q '^predicted: ' "$T/hp.out"

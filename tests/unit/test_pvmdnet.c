@@ -296,6 +296,67 @@ int main(void)
         HREL_CHECK(j3 != j1, "another seed, another answer");
     }
 
+    /* pvmd's CPU per message (hrel_pvmdcpu's remote_msg_s), half at either
+     * end: an empty message read at 0 + 50 us, on the wire 114 us (arrives
+     * 164 us), its last packet taken with 50 us more: delivered at 214 us */
+    n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0);
+    if (n) {
+        HREL_CHECK(hrel_pvmdnet_set_cpu(n, -1e-6, 0) != 0, "a negative CPU per message refused");
+        HREL_CHECK(hrel_pvmdnet_set_cpu(n, 1.0, 0) != 0, "a second per message refused");
+        HREL_CHECK_INT(hrel_pvmdnet_set_cpu(n, 100e-6, 0), 0, "100 us per message");
+        hrel_pvmdnet_post(n, 0, 1, 0, 0, 1);
+        HREL_CHECK_ABS(run(n, 1), 214e-6, 1e-12, "per message: half read, half delivered");
+        hrel_pvmdnet_free(n);
+    }
+    /* one pvmd serves its peers in turn (the queue): PROC 1 ms; hosts 1 and 2
+     * each post an empty message to host 0 at 0. Both pvmds read theirs by
+     * 1000 us (two processes). Host 0's port takes the first packet
+     * 1000..1114 us, the second 1114..1228. Host 0's pvmd takes the first at
+     * 1114 for 1 ms: delivered 2114 us; without the queue the second is taken
+     * at 1228 (delivered 2228), with it after the first (3114). */
+    for (int q = 0; q < 2; q++) {
+        n = hrel_pvmdnet_new(3, 0, 1e-6, 1.0, 0, 1e-3);
+        if (n) {
+            double got[2] = {NAN, NAN}, at;
+            long id;
+            int rc;
+            HREL_CHECK_INT(hrel_pvmdnet_set_cpu(n, 0, q), 0, "queue on or off");
+            hrel_pvmdnet_post(n, 1, 0, 0, 0, 0);
+            hrel_pvmdnet_post(n, 2, 0, 0, 0, 1);
+            while ((rc = hrel_pvmdnet_step(n, &id, &at)) >= 0)
+                if (rc == 1 && id >= 0 && id < 2)
+                    got[id] = at;
+            HREL_CHECK_ABS(got[0], 2114e-6, 1e-12, "the first message: 2114 us");
+            HREL_CHECK_ABS(got[1], q ? 3114e-6 : 2228e-6, 1e-12,
+                           q ? "queue: the second waits for the pvmd's first action"
+                             : "no queue: the pvmd's actions overlap");
+            hrel_pvmdnet_free(n);
+        }
+    }
+    /* ... and a pool of 1 core shared by every pvmd (the emulated platforms'
+     * hosts on one machine): host 2's pvmd reads its message only when host
+     * 1's is done (ready 2000 us); host 0 takes packet 1 (port 1000..1114)
+     * when the core is free, 2000..3000 (delivered 3000); its ack (port back
+     * 3000..3084) is taken by host 1 at 3084..4084, booked as it is made;
+     * packet 2 (port 2000..2114) is taken by host 0 after that: 4084..5084 */
+    n = hrel_pvmdnet_new(3, 0, 1e-6, 1.0, 0, 1e-3);
+    if (n) {
+        double got[2] = {NAN, NAN}, at;
+        long id;
+        int rc;
+        HREL_CHECK(hrel_pvmdnet_set_pool(n, -1) != 0, "a negative pool refused");
+        HREL_CHECK_INT(hrel_pvmdnet_set_cpu(n, 0, 1), 0, "queue");
+        HREL_CHECK_INT(hrel_pvmdnet_set_pool(n, 1), 0, "a pool of 1 core");
+        hrel_pvmdnet_post(n, 1, 0, 0, 0, 0);
+        hrel_pvmdnet_post(n, 2, 0, 0, 0, 1);
+        while ((rc = hrel_pvmdnet_step(n, &id, &at)) >= 0)
+            if (rc == 1 && id >= 0 && id < 2)
+                got[id] = at;
+        HREL_CHECK_ABS(got[0], 3000e-6, 1e-12, "pool: the first waits for the core");
+        HREL_CHECK_ABS(got[1], 5084e-6, 1e-12, "pool: the second behind the first's ack");
+        hrel_pvmdnet_free(n);
+    }
+
     /* the replay's daemon route on the ping-pong fixture (ranks 0, 1 on hosts
      * 1, 2; 1000 B each way; pvmd time 0; handing 1000 B to the pvmd 1 us):
      * rank 0 sends at 0.011, its pvmd at 0.011001, the packet (1048 B: 1114 us)
