@@ -80,11 +80,12 @@ static const char usage_text[] =
     "  --share-cpus the ranks on a host (on an emulated platform: on all hosts) share\n"
     "               its cores, from RUN's calibration (processor sharing; what-if\n"
     "               cores=N does it with N per host), with the messages within a\n"
-    "               host; the trace's gaps are shared as their CPU time (the\n"
-    "               preload tracer records it), else, where its ranks shared one\n"
-    "               machine's cores (one host, or the emulated platform predicted),\n"
-    "               deflated to the CPU work they held (docs/predict.md, \"Shared\n"
-    "               cores\"); the default on a platform of one host\n"
+    "               host and (replay_pvmd) the pvmds' actions; the trace's gaps are\n"
+    "               shared as their CPU time (the preload tracer records it), else,\n"
+    "               where its ranks shared one machine's cores (one host, or the\n"
+    "               emulated platform predicted), deflated to the CPU work they held\n"
+    "               (docs/predict.md, \"Shared cores\"); the default on a platform of\n"
+    "               one host\n"
     "  --no-share-cpus  every gap at full speed, also on one host\n"
     "  --pvmd-cpu F replay_pvmd's pvmd time per datagram and per message from F\n"
     "               (hrel_pvmdcpu's pvmd_cpu.csv; default RUN's where it exists, else\n"
@@ -401,9 +402,11 @@ int hrel_cmd_predict(int argc, char **argv)
        on this route (PVM's direct route: 32 KB socket buffers) */
     if (cz->buffer_bytes > 0 && (!cz->setup_route[0] || strcmp(cz->setup_route, route) == 0))
         base.sendbuf = cz->buffer_bytes;
-    /* the platform's cores, shared by the ranks computing at once: on one
-       host by default (the messages are then CPU work on the same cores;
-       between hosts the daemon route's packet model has no CPU share) */
+    /* the platform's cores, shared by the ranks computing at once: by
+       default on one host (--share-cpus elsewhere: docs/predict.md "pvmd's
+       CPU per message and per datagram" for why not on the emulated LANs);
+       the messages within a host are then CPU work on the same cores, and
+       on the daemon route between hosts the pvmds' actions (replay_pvmd) */
     if (w.cores)
         base.cores = w.cores;
     else if ((o.share || (!o.noshare && nh == 1)) && cz->cores > 0) {
@@ -559,6 +562,14 @@ int hrel_cmd_predict(int argc, char **argv)
                 hrel_replay_param v = base;
                 v.daemon = 1;
                 v.g_wire = 8.0 / cz->rate_bps / w.bandwidth;
+                /* with shared cores, the pvmds' actions are CPU work on them too:
+                   each packet action's first datagram on its path, the second
+                   after it (docs/predict.md "pvmd's CPU per message and per
+                   datagram") */
+                if ((v.cores || v.shared_cores) && !v.pvmd_queue) {
+                    v.pvmd_share = 1;
+                    v.pvmd_after = v.proc;
+                }
                 v.rtt0 = (f ? o.rtt0f : isnan(o.rtt0) ? RTT0_FRESH : o.rtt0) * w.latency;
                 k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
                 add(p, &np, refused, &nref, f ? "replay_pvmd_fresh" : "replay_pvmd", k, total,
@@ -682,12 +693,14 @@ int hrel_cmd_predict(int argc, char **argv)
                cz->quota_period);
     if (base.cores || base.shared_cores) {
         printf("# cores: %d %s, shared by the ranks computing at once and the messages "
-               "within a host\n",
+               "within a host%s\n",
                base.cores ? base.cores : base.shared_cores,
-               base.cores ? "per host" : "for all hosts together");
+               base.cores ? "per host" : "for all hosts together",
+               strcmp(route, "daemon") == 0 && cz->rate_bps > 0 && !base.pvmd_queue
+                   ? " (replay_pvmd: and the pvmds' actions)" : "");
         if (pt.mt->gap_cpu)
-            printf("# gaps: their CPU time as the trace recorded it (a gap that blocked: as "
-                   "recorded)\n");
+            printf("# gaps: their CPU time as the trace recorded it (a gap that blocked: that, "
+                   "then the rest as a wait off the CPU)\n");
         else if (base.trace_cores)
             printf("# gaps: deflated to the CPU work they held (the trace's ranks shared %d "
                    "cores as it was recorded)\n", base.trace_cores);

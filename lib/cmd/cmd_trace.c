@@ -69,7 +69,8 @@ static const char replay_usage[] =
     "usage: hrel model replay MSGS.csv (--fit FIT.csv | --g G --L L) [--medium none|port|bus]\n"
     "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
     "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--pvmd-msg-s S]\n"
-    "                          [--pvmd-queue] [--wire tc|ethernet]\n"
+    "                          [--pvmd-queue | --pvmd-pool N | --pvmd-share [--pvmd-after-s S]]\n"
+    "                          [--wire tc|ethernet]\n"
     "                          [--interval K] [--jitter S] [--seed N]]\n"
     "                         [--cores N | --shared-cores N [--deliver | --deliver-fair]\n"
     "                          [--trace-cores N]]\n"
@@ -93,7 +94,10 @@ static const char replay_usage[] =
     "0.024 s; hrel_pvmdrtt measures it); --pvmd-s: pvmd time per packet, default\n"
     "2e-5 s (hrel_pvmdcpu measures it: CPU per datagram); --pvmd-msg-s: pvmd time per\n"
     "message, half at either end, default 0; --pvmd-queue: a pvmd's actions take its\n"
-    "CPU one at a time (default: they overlap); --wire tc: links shaped by tc as the emulated platforms are, with its\n"
+    "CPU one at a time (default: they overlap); --pvmd-pool N: and all pvmds share N\n"
+    "cores; --pvmd-share (with --cores or --shared-cores): each pvmd action is CPU work\n"
+    "shared with the ranks' computation, and --pvmd-after-s S more after an action that\n"
+    "sends a second datagram, waited for by none; --wire tc: links shaped by tc as the emulated platforms are, with its\n"
     "1600-byte burst; ethernet, the default: a real one, 58 bytes per frame, 84 at\n"
     "least), and g, L price nothing (--fit, --g, --L may be left out). Checked against\n"
     "traced runs, not yet against runs from a fresh state (docs/predict.md). Prints per\n"
@@ -471,9 +475,9 @@ int hrel_cmd_replay(int argc, char **argv)
 {
     const char *fit = NULL, *medium = "none", *hostsfrom = NULL;
     double g = NAN, L = NAN, ratio = 1.0, setup = 0, total, meas = 0;
-    double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5, pvmdmsg = 0, jitter = 0, med, lo, hi;
+    double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5, pvmdmsg = 0, pvmdafter = 0, jitter = 0, med, lo, hi;
     long seed = 1;
-    int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0;
+    int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0, pvmdshare = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
     double sendbuf = 0;
@@ -494,6 +498,8 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_NUM("pvmd-msg-s", 0, HREL_ARG_DOUBLE, &pvmdmsg, 0, 0.999),
         HREL_OPT_FLAG("pvmd-queue", 0, &pvmdq),
         HREL_OPT_NUM("pvmd-pool", 0, HREL_ARG_INT, &pvmdpool, 1, 1000000),
+        HREL_OPT_FLAG("pvmd-share", 0, &pvmdshare),
+        HREL_OPT_NUM("pvmd-after-s", 0, HREL_ARG_DOUBLE, &pvmdafter, 0, 0.999),
         HREL_OPT_STR("wire", 0, &wire),
         HREL_OPT_NUM("cores", 0, HREL_ARG_INT, &cores, 1, 1000000),
         HREL_OPT_NUM("shared-cores", 0, HREL_ARG_INT, &shared, 1, 1000000),
@@ -540,6 +546,8 @@ int hrel_cmd_replay(int argc, char **argv)
     par.pvmd_msg = pvmdmsg;
     par.pvmd_queue = pvmdq || pvmdpool;
     par.pvmd_pool = pvmdpool;
+    par.pvmd_share = pvmdshare;
+    par.pvmd_after = pvmdafter;
     par.wire_tc = strcmp(wire, "tc") == 0;
     par.jitter = jitter;
     par.seed = (unsigned long long)seed;
@@ -555,6 +563,13 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "give either --deliver or --deliver-fair, not both");
     if ((deliver || dfair || tcores) && !cores && !shared)
         return fail(2, "model", "--deliver and --trace-cores need --cores N or --shared-cores N");
+    if (pvmdshare && ((!cores && !shared) || !(gwire > 0)))
+        return fail(2, "model", "--pvmd-share needs --daemon G_WIRE and --cores N or --shared-cores N");
+    if (pvmdafter > 0 && !pvmdshare)
+        return fail(2, "model", "--pvmd-after-s needs --pvmd-share");
+    if (pvmdshare && (pvmdq || pvmdpool))
+        return fail(2, "model", "--pvmd-share prices the pvmds' CPU on the shared cores: not with "
+                    "--pvmd-queue or --pvmd-pool");
     par.cores = cores;
     par.shared_cores = shared;
     par.deliver = dfair ? 2 : deliver;

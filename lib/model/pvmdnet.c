@@ -9,7 +9,17 @@
 #define FRAGDATA 1480  /* IP payload per Ethernet frame */
 #define MAXRTT 9.0     /* DDMAXRTT: the retry interval stops doubling, samples are cut, here */
 
-enum { EV_TXDONE, EV_ACK, EV_TIMER, EV_LOCAL, EV_POST };
+enum { EV_TXDONE, EV_ACK, EV_TIMER, EV_LOCAL, EV_POST, EV_CPU };
+
+/* with the CPU outside (_set_extcpu): what a pvmd's action does once its CPU
+ * work is done */
+enum { CQ_READ, CQ_RECV, CQ_ACK, CQ_LOCAL, CQ_AFTER };
+
+typedef struct cpureq {
+    int kind, host, pair, fin;
+    long seq, id;      /* the packet's number; the message */
+    double cost;       /* CPU seconds */
+} cpureq;
 
 typedef struct pkt {
     double data;       /* bytes of the message in this packet */
@@ -55,6 +65,10 @@ struct hrel_pvmdnet {
     double *cpu;                 /* with the queue: when each pvmd is free again (NULL: none) */
     double *core;                /* with a pool: when each of its NCORE cores is free */
     int ncore;
+    int ext;                     /* the pvmds' CPU outside: actions are requests (_step 2) */
+    double after;                /* with it: CPU s after each packet action, waited for by none */
+    cpureq *cq;                  /* the requests, by token */
+    long *cqfree, ncq, capcq, nfree;
     unsigned long long rng;      /* its generator's state */
     hrel_pvmdnet_stats st;
 };
@@ -113,6 +127,8 @@ void hrel_pvmdnet_free(hrel_pvmdnet *n)
     free(n->ev);
     free(n->cpu);
     free(n->core);
+    free(n->cq);
+    free(n->cqfree);
     free(n);
 }
 
@@ -221,6 +237,53 @@ static double act(hrel_pvmdnet *n, int h, double t, double cost, double w)
         n->core[k] = s + cost;
     }
     return n->cpu[h] = s + cost;
+}
+
+int hrel_pvmdnet_set_extcpu(hrel_pvmdnet *n, int on, double after)
+{
+    if (!(after >= 0 && after < 1))
+        return -1;
+    n->ext = on != 0;
+    n->after = after;
+    return 0;
+}
+
+static int push(hrel_pvmdnet *n, double t, int type, int pair, long seq);
+
+/* a request of pvmd H for COST s of CPU, made at T (after its wait): an
+ * EV_CPU event then; -1 when out of memory */
+static int request(hrel_pvmdnet *n, int kind, int h, double t, double cost, int pair, long seq,
+                   long id, int fin)
+{
+    long k;
+    if (n->nfree > 0)
+        k = n->cqfree[--n->nfree];
+    else {
+        if (n->ncq == n->capcq) {
+            long nc = n->capcq ? 2 * n->capcq : 64;
+            cpureq *q = realloc(n->cq, (size_t)nc * sizeof *q);
+            long *f = realloc(n->cqfree, (size_t)nc * sizeof *f);
+            if (q)
+                n->cq = q;
+            if (f)
+                n->cqfree = f;
+            if (!q || !f)
+                return -1;
+            n->capcq = nc;
+        }
+        k = n->ncq++;
+    }
+    n->cq[k] = (cpureq){kind, h, pair, fin, seq, id, cost};
+    return push(n, t, EV_CPU, -1, k);
+}
+
+int hrel_pvmdnet_cpu_req(const hrel_pvmdnet *n, long token, int *host, double *cost)
+{
+    if (token < 0 || token >= n->ncq)
+        return -1;
+    *host = n->cq[token].host;
+    *cost = n->cq[token].cost;
+    return 0;
 }
 
 int hrel_pvmdnet_set_pool(hrel_pvmdnet *n, int ncore)
@@ -367,17 +430,22 @@ static int netoutput(hrel_pvmdnet *n, int h, double t)
 
 int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t, long id)
 {
-    double left = bytes > 0 ? bytes : 0, ready;
+    double left = bytes > 0 ? bytes : 0, ready, wait = 0;
     int i, som = 1;
     pairst *p;
     if (from < 0 || to < 0 || from >= n->nhosts || to >= n->nhosts || !isfinite(t))
         return -1;
     n->st.messages++;
     if (from == to)
-        return push(n, act(n, from, t, n->proc + n->msg, 0), EV_LOCAL, 0, id);
+        return n->ext ? request(n, CQ_LOCAL, from, t, n->proc + n->msg, -1, 0, id, 1)
+                      : push(n, act(n, from, t, n->proc + n->msg, 0), EV_LOCAL, 0, id);
     i = from * n->nhosts + to;
     p = &n->pair[i];
-    ready = act(n, from, t, n->proc + n->msg / 2, pvmd_wait(n));
+    if (n->ext) {   /* its packets are ready once the pvmd's CPU has read it */
+        wait = pvmd_wait(n);
+        ready = INFINITY;
+    } else
+        ready = act(n, from, t, n->proc + n->msg / 2, pvmd_wait(n));
     do {
         pkt *k = malloc(sizeof *k);
         if (!k)
@@ -396,6 +464,8 @@ int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t,
             p->head = k;
         p->tail = k;
     } while (left > 0);
+    if (n->ext)
+        return request(n, CQ_READ, from, t + wait, n->proc + n->msg / 2, i, 0, id, 0);
     return push(n, ready, EV_POST, i, id);   /* its pvmd reads it then */
 }
 
@@ -411,6 +481,11 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     if (!n->nev)
         return -1;
     e = pop(n);
+    if (e.type == EV_CPU) {   /* a pvmd's action asks for its CPU */
+        *id = e.seq;
+        *t = e.t;
+        return 2;
+    }
     if (e.type == EV_LOCAL) {
         *id = e.seq;
         *t = e.t;
@@ -421,6 +496,13 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     case EV_TXDONE: {   /* at the receiver: acknowledge; a new packet is taken */
         int a = e.pair / n->nhosts, b = e.pair % n->nhosts, got = 0;
         int fin = e.seq > p->rcvd && p->busy && e.seq == p->seq && p->head->last;
+        if (n->ext) {   /* the receiving pvmd's CPU first (hrel_pvmdnet_cpu_done) */
+            long mid = fin ? p->head->id : -1;
+            if (e.seq > p->rcvd)
+                p->rcvd = e.seq;
+            return request(n, CQ_RECV, b, e.t + pvmd_wait(n), n->proc + (fin ? n->msg / 2 : 0),
+                           e.pair, e.seq, mid, fin) ? -1 : 0;
+        }
         double at = act(n, b, e.t, n->proc + (fin ? n->msg / 2 : 0), pvmd_wait(n));
         double ack = reserve(n, b, a, at, wire_bytes(n, PKTHDR));   /* the receiver acts */
         if (p->lose > 0)   /* it takes the link but never arrives */
@@ -463,6 +545,54 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
         return netoutput(n, e.pair / n->nhosts, e.t) ? -1 : 0;
     }
     return 0;
+}
+
+int hrel_pvmdnet_cpu_done(hrel_pvmdnet *n, long token, double t, long *id, double *at)
+{
+    cpureq q;
+    pairst *p;
+    pkt *k;
+    if (token < 0 || token >= n->ncq)
+        return -1;
+    q = n->cq[token];
+    n->cqfree[n->nfree++] = token;   /* capcq slots: never more free than made */
+    switch (q.kind) {
+    case CQ_LOCAL:
+        *id = q.id;
+        *at = t;
+        return 1;
+    case CQ_READ:   /* its packets are ready: the pvmd has read the message */
+        for (k = n->pair[q.pair].head; k; k = k->next)
+            if (k->id == q.id && isinf(k->ready))
+                k->ready = t;
+        return push(n, t, EV_POST, q.pair, q.id) ? -1 : 0;
+    case CQ_AFTER:
+        return 0;
+    case CQ_RECV: {   /* the receiver has the packet: its ack goes back */
+        int a = q.pair / n->nhosts, b = q.pair % n->nhosts;
+        double ack = reserve(n, b, a, t, wire_bytes(n, PKTHDR));
+        p = &n->pair[q.pair];
+        if (n->after > 0 && request(n, CQ_AFTER, b, t, n->after, -1, 0, -1, 0))
+            return -1;
+        if (p->lose > 0)
+            p->lose--;
+        else if (request(n, CQ_ACK, a, ack + pvmd_wait(n), n->proc, q.pair, q.seq, -1, 0))
+            return -1;
+        if (q.fin) {
+            *id = q.id;
+            *at = t;
+            return 1;
+        }
+        return 0;
+    }
+    case CQ_ACK:    /* the sender has taken the ack; it sends the next packet */
+        p = &n->pair[q.pair];
+        if (n->after > 0 && p->head && p->head->next &&
+            request(n, CQ_AFTER, q.host, t, n->after, -1, 0, -1, 0))
+            return -1;
+        return push(n, t, EV_ACK, q.pair, q.seq) ? -1 : 0;
+    }
+    return -1;
 }
 
 void hrel_pvmdnet_get_stats(const hrel_pvmdnet *n, hrel_pvmdnet_stats *s)

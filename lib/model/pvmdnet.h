@@ -98,6 +98,28 @@ int hrel_pvmdnet_set_cpu(hrel_pvmdnet *n, double msg, int queue);
  * first core free too. 0: no pool. 0, or -1 on a bad count or no memory. */
 int hrel_pvmdnet_set_pool(hrel_pvmdnet *n, int ncore);
 
+/* The pvmds' CPU outside (ON != 0; the replay's processor sharing, where the
+ * pvmds share a host's cores with its tasks): every action of a pvmd (reading
+ * a message from its task, taking a packet and answering it, taking an ack; a
+ * message within a host) becomes a request, which _step reports as 2 (*ID its
+ * token, *T when it is made, after the pvmd's wait); _cpu_req says its host and
+ * CPU seconds (PROC, plus MSG / 2 where a message is read or delivered), and
+ * the caller runs it and calls _cpu_done with the time it was done: the action
+ * goes on from there. AFTER (>= 0) s more CPU follow each action that sends a
+ * second datagram (taking a packet: its ack; taking an ack with another packet
+ * of the pair waiting: that packet) as a request nothing waits for.
+ * Without: the actions take PROC after their wait (or the queue, _set_cpu).
+ * Call before the first post. 0, or -1 on AFTER out of [0, 1). */
+int hrel_pvmdnet_set_extcpu(hrel_pvmdnet *n, int on, double after);
+
+/* Request TOKEN's host and CPU seconds. 0, or -1 on an unknown token. */
+int hrel_pvmdnet_cpu_req(const hrel_pvmdnet *n, long token, int *host, double *cost);
+
+/* Request TOKEN was done at T: its action goes on. 1 when that delivered a
+ * message to its destination pvmd (*ID, *AT set), 0 when not, -1 on an
+ * unknown token or no memory. */
+int hrel_pvmdnet_cpu_done(hrel_pvmdnet *n, long token, double t, long *id, double *at);
+
 /* Loss: the next COUNT acknowledgements of the packets host FROM sends host TO
  * are lost on the wire (they take the link, never arrive), as a dropped
  * datagram would be; FROM's pvmd then sends again on its timer. 0, or -1 on
@@ -112,7 +134,8 @@ int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t,
 double hrel_pvmdnet_next(const hrel_pvmdnet *n);
 
 /* Run the next event. 1 when it delivered a message to its destination pvmd
- * (*ID, *T set), 0 when not, -1 when there is no event or no memory. */
+ * (*ID, *T set), 2 when a pvmd asks for CPU (_set_extcpu: *ID its token, *T
+ * the time), 0 when neither, -1 when there is no event or no memory. */
 int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t);
 
 void hrel_pvmdnet_get_stats(const hrel_pvmdnet *n, hrel_pvmdnet_stats *s);

@@ -33,6 +33,8 @@ typedef struct rstate {
     int done;
     int wnext;         /* the next rank waiting for the same message, -1: none */
     int gapdone;       /* the gap before row next is done (its call comes next) */
+    double sleep;      /* processor sharing: the part of its gap off the CPU (a gap
+                          that blocked: recorded less its CPU time), after its work */
     int spawned;       /* 0: started by no traced spawn, 1: spawned, 2: the group server */
     int remote;        /* spawned onto another host than its parent's */
     double enrol;      /* lifecycle: its enrolment's cost */
@@ -655,6 +657,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     }
     if (net && par->wire_tc)
         hrel_pvmdnet_set_frames(net, 34, 0, 1600);
+    if (net && ps && par->pvmd_share)
+        hrel_pvmdnet_set_extcpu(net, 1, par->pvmd_after);
     for (j = 0; j < t->n; j++) {
         arrive[j] = NAN;
         wait[j] = -1;
@@ -701,6 +705,15 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             if (isfinite(nx) && (best < 0 || nx <= st[best].clock) && nx <= pt) {
                 if ((got = hrel_pvmdnet_step(net, &id, &at)) < 0)
                     goto oom;
+                if (got == 2) {   /* a pvmd's action: CPU work on its host's cores */
+                    int h;
+                    double cost;
+                    if (hrel_pvmdnet_cpu_req(net, id, &h, &cost) != 0 ||
+                        ps_join(&sched, doms, par->shared_cores > 0 ? 0 : h, (long)t->n + id,
+                                cost, at, 1) != 0)
+                        goto oom;
+                    continue;
+                }
                 if (got && --pend[id] == 0) {
                     arrive[id] = at + LOCAL_G * t->row[id].bytes;
                     wake(t, st, &heap, arrive, wait, rv, (size_t)id);
@@ -713,6 +726,18 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             long id = ps_complete(&sched, doms, pt, &dl);
             if (id < 0)
                 goto oom;
+            if (dl && id >= (long)t->n) {   /* a pvmd's action is done */
+                long mid;
+                double at;
+                int got = hrel_pvmdnet_cpu_done(net, id - (long)t->n, pt, &mid, &at);
+                if (got < 0)
+                    goto oom;
+                if (got && --pend[mid] == 0) {
+                    arrive[mid] = at + LOCAL_G * t->row[mid].bytes;
+                    wake(t, st, &heap, arrive, wait, rv, (size_t)mid);
+                }
+                continue;
+            }
             if (dl) {   /* a message within a host is delivered */
                 arrive[id] = pt;
                 wake(t, st, &heap, arrive, wait, rv, (size_t)id);
@@ -720,7 +745,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             }
             /* a rank's computation is done: its call can run */
             r = (int)id;
-            st[r].clock = pt;
+            st[r].clock = pt + st[r].sleep;
+            st[r].sleep = 0;
             st[r].gapdone = 1;
             consider(t, st, &heap, arrive, wait, rv, r);
             continue;
@@ -745,11 +771,13 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             const hrel_msg *m = &t->row[s->next];
             double gap = m->t0 - s->rec_prev, dur = m->t1 - m->t0;
             /* its CPU work, shared when processor sharing is on: the CPU time
-               the trace recorded for it (a gap that did not block), else the
-               gap deflated by the trace's cores, else the gap as recorded */
-            double gapw = t->gap_cpu && !isnan(t->gap_cpu[s->next]) &&
-                          !t->gap_blocked[s->next] ? t->gap_cpu[s->next]
+               the trace recorded for it (a gap that blocked: that, and the rest
+               of the gap off the CPU, a sleep that takes no core), else the gap
+               deflated by the trace's cores, else the gap as recorded */
+            int cpu_known = t->gap_cpu && !isnan(t->gap_cpu[s->next]);
+            double gapw = cpu_known ? fmin(t->gap_cpu[s->next], gap)
                           : gwork ? gwork[s->next] : gap;
+            double gaps = cpu_known && t->gap_blocked[s->next] ? gap - gapw : 0;
             int hs = host_of(t, par, best), k;
             size_t row = s->next;
             if (gap > 0 && m->kind != HREL_MSG_START && !s->gapdone) {
@@ -766,6 +794,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     consider(t, st, &heap, arrive, wait, rv, best);
                     continue;
                 } else {   /* computed with the others of its domain */
+                    s->sleep = gaps;
                     if (ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, best,
                                 gapw * par->cpu_ratio, s->clock, 0) != 0)
                         goto oom;

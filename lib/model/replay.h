@@ -95,6 +95,11 @@ typedef struct hrel_replay_param {
     double pvmd_msg;           /* daemon: a pvmd's CPU per message, s (pvmdnet.h _set_cpu) */
     int pvmd_queue;            /* daemon: != 0: each pvmd's actions take its CPU in turn */
     int pvmd_pool;             /* daemon, with pvmd_queue: > 0: all pvmds share this many cores */
+    int pvmd_share;            /* daemon, with cores or shared_cores: != 0: each pvmd action
+                                  is CPU work in its host's processor-sharing domain, a
+                                  job of the deliveries' class (pvmdnet.h _set_extcpu) */
+    double pvmd_after;         /* with pvmd_share: CPU s after each packet action that no
+                                  one waits for (pvmdnet.h _set_extcpu) */
     int wire_tc;               /* daemon: links shaped by tc (hostfiles/platform.sh
                                   "wire: tc"), else a real Ethernet (pvmdnet.h) */
     double jitter;             /* daemon: a pvmd's mean wait per action, s (>= 0; 0:

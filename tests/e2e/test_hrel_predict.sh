@@ -226,7 +226,8 @@ check "cpu limit: said" grep -q '^# cpu_limit: 0.5 CPUs per 0.1 s on every host,
 check "cpu limit: short bursts at full speed (0.073)" near "$(total_of replay "$T/o4c" | cut -d, -f1)" 0.073
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --share-cpus >"$T/o4d" 2>&1
 check "--share-cpus: the shared cores said" grep -q '^# cores: 2 for all hosts together' "$T/o4d"
-check "--share-cpus: messages within a host share the cores too, said" grep -q 'shared by the ranks computing at once and the messages within a host' "$T/o4d"
+check "--share-cpus: messages within a host and the pvmds' actions share them too, said" \
+    grep -q "shared by the ranks computing at once and the messages within a host (replay_pvmd: and the pvmds' actions)$" "$T/o4d"
 check "--share-cpus: how the gaps are taken, said" grep -qE '^# gaps: ' "$T/o4d"
 check "--share-cpus: the limit is not priced with it (said)" grep -q 'not priced (processor sharing is on)' "$T/o4d"
 printf 'hosts: 2\nmedium: switched\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2/platform/lan-t.platform"

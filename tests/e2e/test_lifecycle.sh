@@ -54,6 +54,12 @@ bad "--deliver without cores" 2 "--deliver and --trace-cores need --cores N or -
     "$T/m.csv" --g 0 --L 0 --deliver
 bad "--trace-cores without cores" 2 "--deliver and --trace-cores need" "$T/m.csv" --g 0 --L 0 --trace-cores 2
 bad "--deliver-fair without cores" 2 "--deliver and --trace-cores need" "$T/m.csv" --g 0 --L 0 --deliver-fair
+bad "--pvmd-share without cores" 2 "--pvmd-share needs --daemon G_WIRE and --cores N or --shared-cores N" \
+    "$T/m.csv" --daemon 8e-9 --pvmd-share
+bad "--pvmd-share with the queue" 2 "--pvmd-share prices the pvmds' CPU on the shared cores" \
+    "$T/m.csv" --daemon 8e-9 --shared-cores 2 --pvmd-share --pvmd-queue
+bad "--pvmd-after-s without --pvmd-share" 2 "--pvmd-after-s needs --pvmd-share" \
+    "$T/m.csv" --daemon 8e-9 --pvmd-after-s 1e-5
 bad "both delivery modes" 2 "give either --deliver or --deliver-fair" "$T/m.csv" --g 0 --L 0 \
     --shared-cores 1 --deliver --deliver-fair
 bad "--sendbuf negative" 2 "sendbuf" "$T/m.csv" --g 0 --L 0 --sendbuf -1

@@ -357,6 +357,53 @@ int main(void)
         hrel_pvmdnet_free(n);
     }
 
+    /* the pvmds' CPU outside (the replay's processor sharing): PROC 10 us;
+     * every action is a request the caller runs, here each done 1 ms after it
+     * is made. An empty message 0 -> 1 at 0: host 0 reads it (request at 0,
+     * done 1 ms), the packet leaves at 1 ms (114 us on the wire), host 1 takes
+     * it (request at 1.114 ms, done 2.114 ms: delivered), its ack (84 us)
+     * is taken by host 0 (request at 2.198 ms). With AFTER 5 us, host 1's
+     * answer (the ack it sends) costs 5 us more, a request nothing waits for;
+     * host 0's taking the ack sends nothing after it: no more */
+    for (int aft = 0; aft < 2; aft++) {
+        n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 1e-5);
+        if (n) {
+            long id, tok, nreq = 0;
+            double t, at, deliv = NAN, when[8] = {0}, cost[8] = {0};
+            int rc, host[8] = {0};
+            HREL_CHECK(hrel_pvmdnet_set_extcpu(n, 1, -1) != 0, "a negative AFTER refused");
+            HREL_CHECK_INT(hrel_pvmdnet_set_extcpu(n, 1, aft ? 5e-6 : 0), 0, "CPU outside");
+            hrel_pvmdnet_post(n, 0, 1, 0, 0, 5);
+            while ((rc = hrel_pvmdnet_step(n, &id, &t)) >= 0) {
+                if (rc != 2)
+                    continue;
+                tok = id;
+                if (nreq < 8) {
+                    hrel_pvmdnet_cpu_req(n, tok, &host[nreq], &cost[nreq]);
+                    when[nreq] = t;
+                }
+                nreq++;
+                if (hrel_pvmdnet_cpu_done(n, tok, t + 1e-3, &id, &at) == 1 && id == 5)
+                    deliv = at;
+            }
+            HREL_CHECK_INT((int)nreq, aft ? 4 : 3, aft ? "four requests: read, take, after, ack"
+                                                     : "three requests: read, take, ack");
+            HREL_CHECK(host[0] == 0 && host[1] == 1, "the sender reads, the receiver takes");
+            HREL_CHECK_ABS(when[1], 1114e-6, 1e-12, "the packet arrives 1.114 ms");
+            HREL_CHECK_ABS(deliv, 2114e-6, 1e-12, "delivered when host 1's CPU is done");
+            if (aft) {
+                HREL_CHECK(host[2] == 1 && fabs(cost[2] - 5e-6) < 1e-15 &&
+                           fabs(when[2] - 2114e-6) < 1e-12, "AFTER: host 1, 5 us, at 2.114 ms");
+                HREL_CHECK(host[3] == 0 && fabs(when[3] - 2198e-6) < 1e-12,
+                           "the ack taken by host 0 at 2.198 ms");
+            } else
+                HREL_CHECK(host[2] == 0 && fabs(cost[2] - 1e-5) < 1e-15 &&
+                           fabs(when[2] - 2198e-6) < 1e-12, "the ack: host 0, 10 us, at 2.198 ms");
+            HREL_CHECK(hrel_pvmdnet_cpu_done(n, 99, 0, &id, &at) < 0, "an unknown token refused");
+            hrel_pvmdnet_free(n);
+        }
+    }
+
     /* the replay's daemon route on the ping-pong fixture (ranks 0, 1 on hosts
      * 1, 2; 1000 B each way; pvmd time 0; handing 1000 B to the pvmd 1 us):
      * rank 0 sends at 0.011, its pvmd at 0.011001, the packet (1048 B: 1114 us)
@@ -375,9 +422,27 @@ int main(void)
         if (t) {
             HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
             HREL_CHECK_ABS(total, 0.043232, 1e-9, "daemon-route ping-pong total");
+
             HREL_CHECK_ABS(end[1], 0.032117, 1e-9, "rank 1 busy only for the hand-over");
             HREL_CHECK_INT((int)par.packets, 2, "2 packets");
             HREL_CHECK_INT((int)par.copies, 0, "no copy");
+            /* the pvmds' actions as CPU work on shared cores (pvmd 100 us per
+             * action): on 8 cores nothing waits, the same answer as without;
+             * on 1 core they share it with rank 1's computation: longer */
+            {
+                hrel_replay_param v = par;
+                double t0 = 0, t8 = 0, t1 = 0;
+                v.proc = 1e-4;
+                HREL_CHECK_INT(hrel_replay_run(t, &v, end, &t0, err, sizeof err), 0, err);
+                v.shared_cores = 8;
+                v.deliver = 2;
+                v.pvmd_share = 1;
+                HREL_CHECK_INT(hrel_replay_run(t, &v, end, &t8, err, sizeof err), 0, err);
+                HREL_CHECK_ABS(t8, t0, 1e-12, "pvmd share, 8 cores: as without");
+                v.shared_cores = 1;
+                HREL_CHECK_INT(hrel_replay_run(t, &v, end, &t1, err, sizeof err), 0, err);
+                HREL_CHECK(t1 > t0 + 1e-5, "pvmd share, 1 core: the actions wait for the core");
+            }
             /* the interval: refused without jitter; with it every run is at
              * least the jitter-free total, LO <= median <= HI, and the seed
              * fixes the answer */
