@@ -56,11 +56,14 @@ check "--budget: both cases missed the target, and quality says so" grep -q 'mis
 # the run is killed once the second case has rows)
 "$BIN/hrel_bench" -q -P PP -p 2 -s 6720,26880 -r 1000 -w 0 -o "$T/k" 2>/dev/null &
 bpid=$!
-for _ in $(seq 1 1200); do n=$(grep -c '^PP,2,26880,' "$T/k/raw.csv" 2>/dev/null); [ "${n:-0}" -gt 5 ] && break; sleep 0.1; done
+for _n in $(seq 1 1200); do n=$(grep -c '^PP,2,26880,' "$T/k/raw.csv" 2>/dev/null); [ "${n:-0}" -gt 5 ] && break; sleep 0.1; done
 kill -TERM "$bpid"; wait "$bpid"
 check "killed run: no '# complete: yes'" test -z "$(grep -x '# complete: yes' "$T/k/raw.csv")"
 "$BIN/hrel" fit "$T/k/raw.csv" --no-files >"$T/kfit.out" 2>"$T/kfit.err"
 check "hrel fit warns of an interrupted run" grep -q "warning: .*INTERRUPTED run" "$T/kfit.err"
+grep -q "warning: .*INTERRUPTED run" "$T/kfit.err" ||   # for the log: what the run left
+    { echo "  killed run: rows $(grep -c '^PP,2,6720,' "$T/k/raw.csv") + $(grep -c '^PP,2,26880,' "$T/k/raw.csv"), waited $_n x 0.1 s"
+      tail -n 3 "$T/kfit.err" | sed 's/^/  hrel fit said: /'; grep '^#' "$T/k/raw.csv" | tail -n 3 | sed 's/^/  raw.csv: /'; }
 check "hrel fit's tables state it" grep -q '^# run: INTERRUPTED' "$T/kfit.out"
 
 # --- --resume: finished cases kept and skipped, a half case re-run ---------
