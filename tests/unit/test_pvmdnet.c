@@ -28,6 +28,17 @@ static double run(hrel_pvmdnet *n, long want)
     return got;
 }
 
+/* run every event; GOT[id] the delivery time of each message id < K */
+static void run_got(hrel_pvmdnet *n, double *got, int k)
+{
+    long id;
+    double t;
+    int rc;
+    while ((rc = hrel_pvmdnet_step(n, &id, &t)) >= 0)
+        if (rc == 1 && id >= 0 && id < k)
+            got[id] = t;
+}
+
 /* run every event, noting when each send of a copy left (at most MAX) and
  * when message ID was delivered (*AT; NAN: never); the number of copies */
 static int copy_times(hrel_pvmdnet *n, double *when, int max, long want, double *at)
@@ -241,15 +252,11 @@ int main(void)
      * goes back behind C (retry at 2.004346 s), C leaves (8608..8722). */
     n = hrel_pvmdnet_new(3, 0, 1e-6, 1.0, 0, 0);
     if (n) {
-        double got[3] = {NAN, NAN, NAN}, at;
-        long id;
-        int rc;
+        double got[3] = {NAN, NAN, NAN};
         hrel_pvmdnet_post(n, 0, 1, 4032, 0, 0);
         hrel_pvmdnet_post(n, 0, 2, 4032, 0, 1);
         hrel_pvmdnet_post(n, 0, 1, 0, 0, 2);
-        while ((rc = hrel_pvmdnet_step(n, &id, &at)) >= 0)
-            if (rc == 1 && id >= 0 && id < 3)
-                got[id] = at;
+        run_got(n, got, 3);
         HREL_CHECK_ABS(got[0], 4262e-6, 1e-12, "A: first on the link");
         HREL_CHECK_ABS(got[1], 8608e-6, 1e-12, "B: behind A in the queue until A's ack");
         HREL_CHECK_ABS(got[2], 8722e-6, 1e-12, "C: after A's ack, behind B");
@@ -317,15 +324,11 @@ int main(void)
     for (int q = 0; q < 2; q++) {
         n = hrel_pvmdnet_new(3, 0, 1e-6, 1.0, 0, 1e-3);
         if (n) {
-            double got[2] = {NAN, NAN}, at;
-            long id;
-            int rc;
+            double got[2] = {NAN, NAN};
             HREL_CHECK_INT(hrel_pvmdnet_set_cpu(n, 0, q), 0, "queue on or off");
             hrel_pvmdnet_post(n, 1, 0, 0, 0, 0);
             hrel_pvmdnet_post(n, 2, 0, 0, 0, 1);
-            while ((rc = hrel_pvmdnet_step(n, &id, &at)) >= 0)
-                if (rc == 1 && id >= 0 && id < 2)
-                    got[id] = at;
+            run_got(n, got, 2);
             HREL_CHECK_ABS(got[0], 2114e-6, 1e-12, "the first message: 2114 us");
             HREL_CHECK_ABS(got[1], q ? 3114e-6 : 2228e-6, 1e-12,
                            q ? "queue: the second waits for the pvmd's first action"
@@ -341,17 +344,13 @@ int main(void)
      * packet 2 (port 2000..2114) is taken by host 0 after that: 4084..5084 */
     n = hrel_pvmdnet_new(3, 0, 1e-6, 1.0, 0, 1e-3);
     if (n) {
-        double got[2] = {NAN, NAN}, at;
-        long id;
-        int rc;
+        double got[2] = {NAN, NAN};
         HREL_CHECK(hrel_pvmdnet_set_pool(n, -1) != 0, "a negative pool refused");
         HREL_CHECK_INT(hrel_pvmdnet_set_cpu(n, 0, 1), 0, "queue");
         HREL_CHECK_INT(hrel_pvmdnet_set_pool(n, 1), 0, "a pool of 1 core");
         hrel_pvmdnet_post(n, 1, 0, 0, 0, 0);
         hrel_pvmdnet_post(n, 2, 0, 0, 0, 1);
-        while ((rc = hrel_pvmdnet_step(n, &id, &at)) >= 0)
-            if (rc == 1 && id >= 0 && id < 2)
-                got[id] = at;
+        run_got(n, got, 2);
         HREL_CHECK_ABS(got[0], 3000e-6, 1e-12, "pool: the first waits for the core");
         HREL_CHECK_ABS(got[1], 5084e-6, 1e-12, "pool: the second behind the first's ack");
         hrel_pvmdnet_free(n);
