@@ -199,7 +199,7 @@ reprice_cell() {   # reprice_cell DIR PLATFORM ROUTE TRACE HOSTS OUT
     return $rc
 }
 
-failed=0
+failed=0 repriced=0
 for p in ${platforms//,/ }; do
     while IFS='|' read -r name route prog; do
         want "$name" || continue
@@ -211,6 +211,7 @@ for p in ${platforms//,/ }; do
             [ -s "$tr" ] || tr=$(sed -n 's/^# predicted_from: //p' "$dir/predict.csv")/msgs.csv
             say "repricing $p $name"
             reprice_cell "$dir" "$p" "$route" "$tr" "$tr" predict || { failed=$((failed + 1)); continue; }
+            repriced=$((repriced + 1))
             ltr=$run/cells/local/$name/predicting_msgs.csv
             [ -s "$ltr" ] || [ ! -s "$run/cells/local/$name/predict.csv" ] ||
                 ltr=$(sed -n 's/^# predicted_from: //p' "$run/cells/local/$name/predict.csv")/msgs.csv
@@ -239,6 +240,12 @@ for p in ${platforms//,/ }; do
         fi
     done <<<"$CELLS"
 done
+
+# --reprice that found no cell: say so, and leave the folder's matrix as it is
+if [ "$reprice" = 1 ] && [ "$repriced" -eq 0 ]; then
+    echo "predict_matrix: --reprice: no cell of $platforms under $run/cells/PLATFORM/CELL (predict.csv): nothing priced, nothing written" >&2
+    exit 1
+fi
 
 # spread/PLATFORM.csv: each platform's run times over its cells' predictions
 # (experiments/spread.sh; hrel predict --spread gives intervals from it) and

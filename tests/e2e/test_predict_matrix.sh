@@ -44,6 +44,13 @@ check "--reprice: the same model gives the same replay row" \
 check "--reprice: the runs are kept" grep -q '^# untraced_runs_s: ' "$T/m/cells/local/stencil2/predict.csv"
 check "--reprice: info says so" grep -q '^# repriced: ' "$T/m/info"
 check "--reprice: matrix.csv again" grep -qE '^local,stencil2,daemon,same,replay,' "$T/m/matrix.csv"
+# --reprice where no cell of the platform is: one line, exit 1, the matrix left as it was
+sum=$(md5sum <"$T/m/matrix.csv")
+"$M" --reprice --platforms lan-utp --char "$T/char" --run "$T/m" >/dev/null 2>"$T/m4.err"; rc=$?
+check "--reprice finding no cell: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "--reprice finding no cell: says so in one line" \
+    eval "[ \$(wc -l <'$T/m4.err') -eq 1 ] && grep -q 'no cell of lan-utp under' '$T/m4.err'"
+check "--reprice finding no cell: matrix.csv untouched" test "$(md5sum <"$T/m/matrix.csv")" = "$sum"
 check "no pvmd left after --reprice" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 # offline_check.sh --reprice needs a finished check
 mkdir -p "$T/noff"
