@@ -29,9 +29,12 @@
  *    the trace's ranks shared that many cores when it was recorded, so each
  *    recorded gap is first deflated to its CPU work (while n gaps were open,
  *    each did min(1, trace_cores / n) per second). A gap whose CPU time the
- *    trace holds (msgtrace.h gap_cpu: the preload tracer's getrusage) and
+ *    trace holds (msgtrace.h gap_cpu: the preload tracer's thread CPU clock) and
  *    that did not block is shared as that CPU time instead. The daemon route's packet
- *    model is not shared (its per-packet time is its own). 0 and 0:
+ *    model is shared only with PVMD_SHARE (each pvmd action then CPU work
+ *    in its host's domain, pvmdnet.h _set_extcpu; else its per-packet time
+ *    is its own). A gap that blocked is its CPU time shared, then the rest
+ *    a wait off the CPU. 0 and 0:
  *    unlimited (every gap at full speed, the replay as before, the same totals);
  *  - SENDBUF > 0 (not the daemon route): the route buffers that many bytes
  *    between two tasks (PVM's direct route sets 32 KB socket buffers;
