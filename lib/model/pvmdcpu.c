@@ -17,11 +17,11 @@ long hrel_pvmdcpu_packets(double bytes)
     return k < 1 ? 1 : k;
 }
 
-double hrel_pvmdcpu_x(int remote, double packets, double roundtrips, double dgrams)
+void hrel_pvmdcpu_point(int remote, double packets, double roundtrips, double dgrams, double cpu,
+                        double *x, double *y)
 {
-    if (!remote)
-        return packets;
-    return dgrams >= 0 ? dgrams / (2 * roundtrips) : 2 * packets;
+    *x = !remote ? packets : dgrams >= 0 ? dgrams / (2 * roundtrips) : 2 * packets;
+    *y = cpu / (2 * roundtrips);
 }
 
 int hrel_pvmdcpu_fit(const double *x, const double *y, size_t n, hrel_pvmdcpu_line *out,
@@ -101,8 +101,9 @@ int hrel_pvmdcpu_read(const char *path, hrel_pvmdcpu *out, char *err, size_t err
                 hrel_seterr(err, errlen, "%s:%zu: a negative CPU time", path, t->lineno[r]);
                 goto out;
             }
-            x[remote][n[remote]] = hrel_pvmdcpu_x(remote, pk, rt, remote ? dg : -1);
-            y[remote][n[remote]++] = cpu / (2 * rt);
+            hrel_pvmdcpu_point(remote, pk, rt, remote ? dg : -1, cpu, &x[remote][n[remote]],
+                               &y[remote][n[remote]]);
+            n[remote]++;
         }
     }
     for (r = 0; r < 2; r++)

@@ -44,9 +44,11 @@ typedef struct hrel_pvmdcpu {
  * HREL_PVMDNET_DATA message bytes each, at least one). */
 long hrel_pvmdcpu_packets(double bytes);
 
-/* The x of a block's point: local PACKETS; remote DGRAMS / (2 ROUNDTRIPS), or
- * 2 PACKETS when DGRAMS < 0. */
-double hrel_pvmdcpu_x(int remote, double packets, double roundtrips, double dgrams);
+/* The point of one pvmd over a block: *X local PACKETS, remote DGRAMS /
+ * (2 ROUNDTRIPS) (2 PACKETS when DGRAMS < 0); *Y its CPU seconds CPU per
+ * message, CPU / (2 ROUNDTRIPS). */
+void hrel_pvmdcpu_point(int remote, double packets, double roundtrips, double dgrams, double cpu,
+                        double *x, double *y);
 
 /* Fit y = MSG + UNIT x over N points. 0, or -1 with one line in ERR (fewer
  * than two distinct x, a value not finite). */

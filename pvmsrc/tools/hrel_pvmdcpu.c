@@ -297,8 +297,8 @@ static int one_block(const int *tids, int b, int remote, int rep, double bytes, 
     fflush(stdout);
     for (j = 0; j < 1 + remote; j++) {
         double c = j ? cb : ca, d = j ? db : da;
-        x[*n] = hrel_pvmdcpu_x(remote, (double)k, rt, d);
-        y[(*n)++] = c / (2.0 * rt);
+        hrel_pvmdcpu_point(remote, (double)k, rt, d, c, &x[*n], &y[*n]);
+        (*n)++;
     }
     return 0;
 }

@@ -24,9 +24,15 @@ int main(void)
     HREL_CHECK_INT((int)hrel_pvmdcpu_packets(4032), 1, "4032 bytes: one packet");
     HREL_CHECK_INT((int)hrel_pvmdcpu_packets(4033), 2, "4033 bytes: two");
     HREL_CHECK_INT((int)hrel_pvmdcpu_packets(64512), 16, "64512 bytes: 16");
-    HREL_CHECK_ABS(hrel_pvmdcpu_x(0, 4, 100, 999), 4, 1e-12, "local x: the fragments");
-    HREL_CHECK_ABS(hrel_pvmdcpu_x(1, 4, 100, 1600), 8, 1e-12, "remote x: datagrams / 2 round trips");
-    HREL_CHECK_ABS(hrel_pvmdcpu_x(1, 4, 100, -1), 8, 1e-12, "remote x unknown: 2 per packet");
+    {
+        double px, py;
+        hrel_pvmdcpu_point(0, 4, 100, 999, 0.02, &px, &py);
+        HREL_CHECK(px == 4 && fabs(py - 1e-4) < 1e-15, "local: x the fragments, y CPU / 200");
+        hrel_pvmdcpu_point(1, 4, 100, 1600, 0.02, &px, &py);
+        HREL_CHECK_ABS(px, 8, 1e-12, "remote x: datagrams / 2 round trips");
+        hrel_pvmdcpu_point(1, 4, 100, -1, 0.02, &px, &py);
+        HREL_CHECK_ABS(px, 8, 1e-12, "remote x unknown: 2 per packet");
+    }
 
     HREL_CHECK_INT(hrel_pvmdcpu_fit(x, y, 3, &l, err, sizeof err), 0, err);
     HREL_CHECK_ABS(l.msg_s, 1, 1e-12, "y = 1 + 2x: intercept");
