@@ -293,24 +293,31 @@ done
 printf 'hosts: 2\nmedium: switched\nrate: 10mbit\nduplex: half\ncpu: 0.2\n' | mkplat hrelthd${TG} ha hb
 if "$P" up "$T/hrelthd${TG}.platform" >"$T/hrelthd.up" 2>&1; then
     PB=$ROOT/bin/$PVM_ARCH/hrel-probe D=$T/hrelthd${TG}.platform
-    "$P" exec "$D" hb -- "$PB" recv 5901 >"$T/hd.r1" 2>&1 &
-    r1=$!
-    "$P" exec "$D" ha -- "$PB" recv 5902 >"$T/hd.r2" 2>&1 &
-    r2=$!
-    sleep 0.3
-    # both flows start writing at one instant (each exec into a 0.2-CPU host
-    # can take a second under load; a flow alone for that second had the
-    # whole port and its median showed it)
-    at=$(awk -v t="$("$PB" now)" 'BEGIN { printf "%.6f", t + 2.5 }')
-    "$P" exec "$D" ha -- "$PB" send hb 5901 2 "$at" >/dev/null 2>&1 &
-    s1=$!
-    "$P" exec "$D" hb -- "$PB" send ha 5902 2 "$at" >/dev/null 2>&1 &
-    s2=$!
-    wait $r1 $r2 $s1 $s2
-    a=$(sed -n 's/^rate_mbit \([0-9.]*\) .*/\1/p' "$T/hd.r1")
-    b=$(sed -n 's/^rate_mbit \([0-9.]*\) .*/\1/p' "$T/hd.r2")
-    skew=$(cat "$T/hd.r1" "$T/hd.r2" | awk '/^rate_mbit/ { for (i = 1; i < NF; i++) if ($i == "t_first") t[n++] = $(i+1) }
-        END { d = t[0] - t[1]; if (n == 2) printf "%.3f", d < 0 ? -d : d }')
+    # up to 3 tries, as the rate probes above: the senders run on 0.2 of a
+    # CPU each, and a busy machine can starve one of them for a while
+    for _try in 1 2 3; do
+        "$P" exec "$D" hb -- "$PB" recv 5901 >"$T/hd.r1" 2>&1 &
+        r1=$!
+        "$P" exec "$D" ha -- "$PB" recv 5902 >"$T/hd.r2" 2>&1 &
+        r2=$!
+        sleep 0.3
+        # both flows start writing at one instant (each exec into a 0.2-CPU host
+        # can take a second under load; a flow alone for that second had the
+        # whole port and its median showed it)
+        at=$(awk -v t="$("$PB" now)" 'BEGIN { printf "%.6f", t + 2.5 }')
+        "$P" exec "$D" ha -- "$PB" send hb 5901 2 "$at" >/dev/null 2>&1 &
+        s1=$!
+        "$P" exec "$D" hb -- "$PB" send ha 5902 2 "$at" >/dev/null 2>&1 &
+        s2=$!
+        wait $r1 $r2 $s1 $s2
+        a=$(sed -n 's/^rate_mbit \([0-9.]*\) .*/\1/p' "$T/hd.r1")
+        b=$(sed -n 's/^rate_mbit \([0-9.]*\) .*/\1/p' "$T/hd.r2")
+        skew=$(cat "$T/hd.r1" "$T/hd.r2" | awk '/^rate_mbit/ { for (i = 1; i < NF; i++) if ($i == "t_first") t[n++] = $(i+1) }
+            END { d = t[0] - t[1]; if (n == 2) printf "%.3f", d < 0 ? -d : d }')
+        awk -v a="${a:-0}" -v b="${b:-0}" -v s="${skew:-9}" \
+            'BEGIN { exit !(s < 0.2 && a > 0 && b > 0 && a + b >= 0.85 * 9.56 && a + b <= 1.15 * 9.56 && a < 7.5 && b < 7.5) }' && break
+        echo "  duplex half try $_try: $a + $b Mbit/s, ${skew:-?} s apart" >&2
+    done
     check "duplex half: the two flows start within 0.2 s of each other (${skew:-?} s apart)" \
         awk -v s="${skew:-9}" 'BEGIN { exit !(s < 0.2) }'
     check "duplex half: opposite flows ${a:-?} + ${b:-?} Mbit/s, together within 15% of 9.56" \
