@@ -30,6 +30,8 @@
 
 #define NMODEL 8
 #define RTT0_FRESH 0.024   /* pvmd's RTT estimate in a fresh virtual machine (docs/predict.md) */
+#define EMULATED_PORT_QUEUE 65536.0   /* hostfiles/platform.sh: tbf ... limit 64kb */
+#define TCP_RTO_MIN 0.2           /* Linux's least retransmission timeout, s */
 #define PVMD_PROC_DEFAULT 2e-5   /* pvmd's time per packet where no pvmd_cpu.csv says */
 #define JITTER_DEFAULT 1e-4   /* pvmd's wait per action without a daemon-route setup.csv */
 #define JITTER_PER_RTT 0.125  /* pvmd's mean wait per action: this share of the daemon
@@ -91,6 +93,11 @@ static const char usage_text[] =
     "               (hrel_pvmdcpu's pvmd_cpu.csv; default RUN's where it exists, else\n"
     "               20 us per packet); none: the default; --pvmd-queue: each pvmd's\n"
     "               actions take its CPU one at a time (docs/predict.md)\n"
+    "  --port-queue B|none  a switch port's queue, bytes: the replay counts the\n"
+    "               transfers whose senders at once could put more in flight into one\n"
+    "               port (TCP incast: lost segments, maybe a retransmission timeout of\n"
+    "               200 ms or more; '# incast:' line); default 65536 on an emulated\n"
+    "               switched platform (tc's limit), else not checked\n"
     "  --no-lifecycle  keep the trace's own start, spawn and exit times, not RUN's\n"
     "               lifecycle.csv\n"
     "  --fit-latency  the replay's L from the fitted lines (PP, OA), not half the\n"
@@ -106,7 +113,7 @@ typedef struct pred {
 
 typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
-    const char *platform, *matrix, *spread, *pvmdcpu;
+    const char *platform, *matrix, *spread, *pvmdcpu, *portq;
     double ratio, setup, rtt0, rtt0f;
     int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq;
 } opts;
@@ -235,7 +242,7 @@ static int trace_shared_cores(const hrel_msgtrace *mt, const hrel_cpucal *tc,
 
 int hrel_cmd_predict(int argc, char **argv)
 {
-    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN,
+    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN,
               NAN, NAN, 0, 0, 31, 0, 0, 0, 0, 0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
@@ -261,6 +268,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_STR("matrix", 0, &o.matrix),
         HREL_OPT_STR("spread", 0, &o.spread),
         HREL_OPT_STR("pvmd-cpu", 0, &o.pvmdcpu),
+        HREL_OPT_STR("port-queue", 0, &o.portq),
         HREL_OPT_FLAG("pvmd-queue", 0, &o.pvmdq),
         HREL_OPT_END,
     };
@@ -284,6 +292,9 @@ int hrel_cmd_predict(int argc, char **argv)
     double lat_fit = NAN, lat_small = NAN;   /* the replay's L: the fit's PP,2, the measured */
     double jitter = JITTER_DEFAULT;   /* pvmd's mean wait per action (replay_pvmd's interval) */
     int jitter_measured = 0;
+    long incasts = -1;                /* the replay's transfers that met an incast; -1: not checked */
+    double incast_peak = 0;
+    char incast_line[600] = "";
     hrel_pvmdcpu pcpu;                /* pvmd's CPU (replay_pvmd), where measured */
     char pcpu_src[2400] = "";
     FILE *fp = NULL;
@@ -402,6 +413,20 @@ int hrel_cmd_predict(int argc, char **argv)
        on this route (PVM's direct route: 32 KB socket buffers) */
     if (cz->buffer_bytes > 0 && (!cz->setup_route[0] || strcmp(cz->setup_route, route) == 0))
         base.sendbuf = cz->buffer_bytes;
+    /* a switch port's queue: where the replay's transfers would overflow it
+       (TCP incast on the direct route; the emulated switches queue 64 KB) */
+    if (o.portq && strcmp(o.portq, "none") != 0) {
+        char *e;
+        base.port_queue = strtod(o.portq, &e);
+        if (e == o.portq || *e || !(base.port_queue >= 1) || base.port_queue > 1e12) {
+            hrel_seterr(err, sizeof err, "--port-queue '%s': give bytes (1 to 1e12) or none",
+                        o.portq);
+            fail(2, err);
+            goto out;
+        }
+    } else if (!o.portq && cz->emulated && cz->wire_tc && cz->medium == HREL_MEDIUM_PORT)
+        base.port_queue = EMULATED_PORT_QUEUE;
+    base.tcp_window = base.sendbuf;
     /* the platform's cores, shared by the ranks computing at once: by
        default on one host (--share-cpus elsewhere: docs/predict.md "pvmd's
        CPU per message and per datagram" for why not on the emulated LANs);
@@ -536,6 +561,10 @@ int hrel_cmd_predict(int argc, char **argv)
             hrel_replay_param v = par;
             k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
             add(p, &np, refused, &nref, "replay", k, total, err);
+            if (k == 0 && v.port_queue > 0 && strcmp(route, "direct") == 0) {
+                incasts = v.incasts;
+                incast_peak = v.incast_peak;
+            }
             if (o.all) {
                 v = par;
                 v.medium = HREL_MEDIUM_NONE;
@@ -670,6 +699,19 @@ int hrel_cmd_predict(int argc, char **argv)
         fputs(spread_lines, stdout);
     printf("# setup_s: %g (%s)\n", setup, !isnan(o.setup) ? "given, --setup"
            : cz->have_setup ? "the characterisation's setup.csv" : "no setup.csv: 0");
+    if (incasts > 0)
+        snprintf(incast_line, sizeof incast_line,
+                 "# incast: %ld transfer%s of the replay met other hosts' into one port, up to "
+                 "%.0f bytes in flight against its %.0f-byte queue: the switch drops segments "
+                 "and TCP may wait its retransmission timeout (%g s at least on Linux), so a "
+                 "run may take about %g s more per timeout; the prediction assumes none\n",
+                 incasts, incasts == 1 ? "" : "s", incast_peak, base.port_queue, TCP_RTO_MIN,
+                 TCP_RTO_MIN);
+    else if (incasts == 0)
+        snprintf(incast_line, sizeof incast_line,
+                 "# incast: none (no port's %.0f-byte queue overflows in the replay)\n",
+                 base.port_queue);
+    fputs(incast_line, stdout);
     if (base.sendbuf > 0)
         printf("# buffer: %.0f bytes between two tasks on this route (setup.csv): a larger "
                "send waits for its receiver to be in a PVM call\n", base.sendbuf);
@@ -742,6 +784,8 @@ int hrel_cmd_predict(int argc, char **argv)
             if (!pass)
                 fputs(spread_lines, fp);
             fprintf(fp, "# recommended: %s (%s)\n", p[best].name, rwhy);
+            if (incasts > 0)
+                fputs(incast_line, fp);
             for (k = 0; k < nref; k++)
                 fprintf(fp, "# refused: %s\n", refused[k]);
             if (hrel_predict_table(fp, pass ? o.untraced : o.measured, pass ? NULL : o.untraced,

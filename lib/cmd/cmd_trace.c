@@ -74,7 +74,7 @@ static const char replay_usage[] =
     "                          [--interval K] [--jitter S] [--seed N]]\n"
     "                         [--cores N | --shared-cores N [--deliver | --deliver-fair]\n"
     "                          [--trace-cores N]]\n"
-    "                         [--sendbuf BYTES]\n"
+    "                         [--sendbuf BYTES] [--port-queue BYTES [--tcp-window BYTES]]\n"
     "                         [--lifecycle FILE [--platform NAME]]\n"
     "                         [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
@@ -114,7 +114,13 @@ static const char replay_usage[] =
     "the CPU work they held.\n"
     "--sendbuf BYTES (not with --daemon): the route buffers BYTES between two tasks\n"
     "(setup.csv's buffer_bytes; PVM's direct route: 32 KB); a larger send is done\n"
-    "only once its receive is posted and g per byte beyond BYTES has passed. --lifecycle\n"
+    "only once its receive is posted and g per byte beyond BYTES has passed.\n"
+    "--port-queue BYTES (with --medium port, not --daemon): a switch port queues BYTES\n"
+    "(the emulated switched platforms: 65536, tc's limit); prints '# incast: N ...',\n"
+    "the transfers whose senders, at once, could put more than that in flight into one\n"
+    "port (TCP then loses segments and may wait its retransmission timeout; the times\n"
+    "do not change); --tcp-window BYTES: what one flow has in flight at most (default\n"
+    "the whole message). --lifecycle\n"
     "FILE: enrolment, spawn, exit, process end and the group server's start cost what\n"
     "FILE (lifecycle.csv of hrel_lifecycle) measured, not what the trace recorded;\n"
     "--platform NAME: refuse a FILE of another platform.\n"
@@ -481,7 +487,7 @@ int hrel_cmd_replay(int argc, char **argv)
     int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0, pvmdshare = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
-    double sendbuf = 0;
+    double sendbuf = 0, portq = 0, tcpwin = 0;
     hrel_lifecycle life;
     char err[1024];
     hrel_arg table[] = {
@@ -507,6 +513,8 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_FLAG("deliver", 0, &deliver),
         HREL_OPT_FLAG("deliver-fair", 0, &dfair),
         HREL_OPT_NUM("sendbuf", 0, HREL_ARG_DOUBLE, &sendbuf, 0, 1e12),
+        HREL_OPT_NUM("port-queue", 0, HREL_ARG_DOUBLE, &portq, 1, 1e12),
+        HREL_OPT_NUM("tcp-window", 0, HREL_ARG_DOUBLE, &tcpwin, 1, 1e12),
         HREL_OPT_NUM("trace-cores", 0, HREL_ARG_INT, &tcores, 1, 1000000),
         HREL_OPT_STR("lifecycle", 0, &lifefile),
         HREL_OPT_STR("platform", 0, &platform),
@@ -576,6 +584,13 @@ int hrel_cmd_replay(int argc, char **argv)
     par.deliver = dfair ? 2 : deliver;
     par.trace_cores = tcores;
     par.sendbuf = sendbuf;
+    if (tcpwin > 0 && !(portq > 0))
+        return fail(2, "model", "--tcp-window needs --port-queue");
+    if (portq > 0 && (par.daemon || par.medium != HREL_MEDIUM_PORT))
+        return fail(2, "model", "--port-queue needs --medium port and not --daemon (a switch "
+                    "port's queue on the direct route)");
+    par.port_queue = portq;
+    par.tcp_window = tcpwin;
     if (lifefile) {
         if (hrel_lifecycle_read(lifefile, platform, &life, err, sizeof err) != 0)
             return fail(1, "model", err);
@@ -649,6 +664,10 @@ int hrel_cmd_replay(int argc, char **argv)
     if (par.daemon)
         printf("# pvmd packets %ld, sent again %ld (daemon route: wire g %g s/B, %s, "
                "RTT at start %g s)\n", par.packets, par.copies, gwire, wire, rtt0);
+    if (par.port_queue > 0)
+        printf("# incast: %ld transfer%s met other hosts' at one port with more bytes in "
+               "flight than its %.0f-byte queue (most %.0f)\n", par.incasts,
+               par.incasts == 1 ? "" : "s", par.port_queue, par.incast_peak);
     for (r = 0; r < t->nproc; r++) {
         double m = t->row[t->first[r + 1] - 1].t1;
         if (m > meas)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "incast.h"
 #include "pvmdnet.h"
 #include "replay.h"
 #include "cpuquota.h"
@@ -576,6 +577,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     int *wait = malloc((t->n ? t->n : 1) * sizeof *wait);
     rheap heap = {malloc(((size_t)p + 1) * sizeof *heap.r), 0};
     double *outfree = NULL, *infree = NULL, busfree = 0;
+    hrel_incast *ic = NULL;
     pairset met = {NULL, 0, 0};   /* the pairs that have had their first contact */
     hrel_pvmdnet *net = NULL;
     int *pend = NULL;   /* daemon route: deliveries still to come per send row */
@@ -610,6 +612,11 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     infree = calloc((size_t)maxh + 1, sizeof *infree);
     hseen = calloc((size_t)maxh + 1, sizeof *hseen);
     if (!outfree || !infree || !hseen)
+        goto oom;
+    par->incasts = 0;
+    par->incast_peak = 0;
+    if (par->port_queue > 0 && par->medium == HREL_MEDIUM_PORT && !par->daemon &&
+        !(ic = hrel_incast_new(maxh + 1, par->port_queue, fmax(0.0, par->tcp_window))))
         goto oom;
     if (par->cores < 0 || par->shared_cores < 0) {
         hrel_seterr(err, errlen, "replay: cores must be >= 0");
@@ -898,7 +905,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     break;
                 }
                 if (remote && par->medium == HREL_MEDIUM_PORT) {
-                    start = fmax(start, outfree[hs]);
+                    double t0 = start = fmax(start, outfree[hs]);
                     for (k = 0; k < m->npeers; k++) {
                         int hd = host_of(t, par, m->peers[k]);
                         if (hd != hs)
@@ -909,6 +916,10 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                         int hd = host_of(t, par, m->peers[k]);
                         if (hd != hs)
                             infree[hd] = start + tx;
+                        if (hd != hs && ic &&
+                            hrel_incast_add(ic, hs, hd, (double)m->bytes, t0, start,
+                                            start + tx) < 0)
+                            goto oom;
                     }
                 } else if (remote && par->medium == HREL_MEDIUM_BUS) {
                     start = fmax(start, busfree);
@@ -991,6 +1002,11 @@ out:
     free(heap.r);
     free(outfree);
     free(infree);
+    if (ic) {
+        par->incasts = hrel_incast_count(ic);
+        par->incast_peak = hrel_incast_peak(ic);
+    }
+    hrel_incast_free(ic);
     free(met.k);
     free(hseen);
     hrel_pvmdnet_free(net);

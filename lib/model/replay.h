@@ -59,7 +59,9 @@
  *    other: a full-duplex switch), BUS (all transfers between different hosts
  *    share one segment, one after the other: a hub or coax). Transfers within
  *    one host never wait. Transfers are served in the order they are issued
- *    on the simulated clock.
+ *    on the simulated clock. With PORT_QUEUE > 0 the transfers whose senders
+ *    would overflow a port's queue at once are counted (INCASTS, incast.h);
+ *    the times do not change.
  *  - daemon route (DAEMON != 0): messages between hosts go through the pvmds,
  *    packet by packet as pvmdnet.h models them (g_wire, rtt0, proc; the
  *    medium BUS shares one segment, else a port per host and direction); the
@@ -129,7 +131,14 @@ typedef struct hrel_replay_param {
                                   first deflated to the CPU work they held (each gap,
                                   while n were open, did min(1, trace_cores / n) per s) */
     const hrel_lifecycle *lifecycle;   /* not NULL: lifecycle costs from it */
+    double port_queue;         /* > 0, medium PORT, not the daemon route: a switch port's
+                                  queue in bytes; the transfers that would overflow it
+                                  are counted (incast.h) */
+    double tcp_window;         /* with port_queue: bytes a flow has in flight at most
+                                  (0: the whole message) */
     long packets, copies;      /* out (daemon): packets sent, and sent again */
+    long incasts;              /* out (port_queue): transfers that met an incast */
+    double incast_peak;        /* ... and the most bytes in flight into one port then */
 } hrel_replay_param;
 
 /* Parse "none", "port" or "bus". Return 0, or -1 with a message. */

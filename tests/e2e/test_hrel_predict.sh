@@ -259,6 +259,31 @@ check "recommended from the matrix, with its interval (got $(head -n 1 "$T/o5"))
 check "tracer form: said" grep -q '(pvm tracer, 3 ranks' "$T/o6"
 check "tracer form and msgs.csv form agree" near "$(total_of replay "$T/o6")" "$(total_of replay "$T/o7")"
 
+# 4b. TCP incast on an emulated switch (direct route; lib/model/incast.h): hosts
+# 1 and 2 send 60000 B each into host 0 at once; with the 65536-byte queue of
+# the emulated switch ports, 120000 B in flight at the second send: one incast
+mkdir -p "$T/c2d/platform"
+cp "$T/c1/fit.csv" "$T/c2d/fit.csv"
+printf '# platform: lan-t\n# routing: direct\npattern\n' >"$T/c2d/raw.csv"
+printf 'hosts: 3\nmedium: switched\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2d/platform/lan-t.platform"
+cal "$T/c2d/calibration.csv" 4 1 1 1
+printf 'rank,host,kind,peers,bytes,tag,t_begin,t_end\n0,0,start,,0,-1,0,0\n0,0,spawn,1;2,0,-1,0,0\n0,0,recv,1,60000,1,0,0.06\n0,0,recv,2,60000,1,0.06,0.12\n0,0,exit,,0,-1,0.12,0.12\n1,1,start,,0,-1,0,0\n1,1,send,0,60000,1,0,0.06\n1,1,exit,,0,-1,0.06,0.06\n2,2,start,,0,-1,0,0\n2,2,send,0,60000,1,0,0.06\n2,2,exit,,0,-1,0.06,0.06\n' >"$T/inc.csv"
+mkdir -p "$T/oinc"
+"$HREL" predict "$T/inc.csv" --on "$T/c2d" --hosts-from "$T/inc.csv" "${M[@]}" -o "$T/oinc" >"$T/o4i" 2>&1; rc=$?
+check "incast: exit 0 ($(tail -n 1 "$T/o4i"))" [ "$rc" -eq 0 ]
+check "incast: one transfer over the emulated port's 65536-byte queue, said" \
+    grep -q "^# incast: 1 transfer of the replay met other hosts' into one port, up to 120000 bytes in flight against its 65536-byte queue: .* about 0.2 s more per timeout; the prediction assumes none$" "$T/o4i"
+check "incast: the line in predict.csv too" grep -q "^# incast: 1 transfer" "$T/oinc/predict.csv"
+"$HREL" predict "$T/inc.csv" --on "$T/c2d" --hosts-from "$T/inc.csv" "${M[@]}" --port-queue 200000 >"$T/o4j" 2>&1
+check "incast: --port-queue 200000 holds them: none, said" \
+    grep -q "^# incast: none (no port's 200000-byte queue overflows in the replay)$" "$T/o4j"
+check "incast: the same prediction either way" \
+    [ "$(total_of replay "$T/o4i")" = "$(total_of replay "$T/o4j")" ]
+"$HREL" predict "$T/inc.csv" --on "$T/c2d" --hosts-from "$T/inc.csv" "${M[@]}" --port-queue none >"$T/o4k" 2>&1
+check "incast: --port-queue none: not checked, no line" bash -c "! grep -q '^# incast' '$T/o4k'"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1" --hosts 1 "${M[@]}" >"$T/o4l" 2>&1
+check "incast: one host (no switch): not checked, no line" bash -c "! grep -q '^# incast' '$T/o4l'"
+
 # 5. bad input: one line, non-zero exit
 bad_input() {   # bad_input NAME WANTED ARGS...
     local name=$1 want=$2; shift 2
@@ -274,6 +299,8 @@ bad_input "no calibration" "has no calibration.csv (the CPU calibration): make i
 bad_input "unknown what-if key" "unknown key 'speed'" "$T/tr" --on "$T/c1" --what-if speed=2
 bad_input "what-if factor 0" "bandwidth=0: a factor must be a number > 0" "$T/tr" --on "$T/c1" --what-if bandwidth=0
 bad_input "what-if factor < 0" "cpu=-2: a factor must be a number > 0" "$T/tr" --on "$T/c1" --what-if cpu=-2
+bad_input "--port-queue not a number" "--port-queue 'big': give bytes (1 to 1e12) or none" "$T/tr" --on "$T/c1" --port-queue big
+bad_input "--port-queue 0" "--port-queue '0': give bytes" "$T/tr" --on "$T/c1" --port-queue 0
 cal "$T/c1/calibration.csv" 1 1 1 1
 bad_input "more ranks than cores" "the trace has 2 ranks and one has 1 cores (1 host): say where they go with --hosts N" "$T/tr" --on "$T/c1"
 "$HREL" predict "$T/tr" --on "$T/c1" --hosts 1 "${M[@]}" >/dev/null 2>&1

@@ -63,6 +63,21 @@ bad "--pvmd-after-s without --pvmd-share" 2 "--pvmd-after-s needs --pvmd-share" 
 bad "both delivery modes" 2 "give either --deliver or --deliver-fair" "$T/m.csv" --g 0 --L 0 \
     --shared-cores 1 --deliver --deliver-fair
 bad "--sendbuf negative" 2 "sendbuf" "$T/m.csv" --g 0 --L 0 --sendbuf -1
+bad "--port-queue without the port medium" 2 "--port-queue needs --medium port and not --daemon" \
+    "$T/m.csv" --g 0 --L 0 --port-queue 65536
+bad "--port-queue on the daemon route" 2 "--port-queue needs --medium port and not --daemon" \
+    "$T/m.csv" --daemon 8e-9 --medium port --port-queue 65536
+bad "--tcp-window without --port-queue" 2 "--tcp-window needs --port-queue" \
+    "$T/m.csv" --g 0 --L 0 --medium port --tcp-window 32768
+# TCP incast (lib/model/incast.h): hosts 1 and 2 send 60000 B each into host 0
+# at once; at the second send 120000 B are in flight against a 65536-byte queue
+printf 'rank,host,kind,peers,bytes,tag,t_begin,t_end\n0,0,start,,0,-1,0,0\n0,0,spawn,1;2,0,-1,0,0\n0,0,recv,1,60000,1,0,0.06\n0,0,recv,2,60000,1,0.06,0.12\n0,0,exit,,0,-1,0.12,0.12\n1,1,start,,0,-1,0,0\n1,1,send,0,60000,1,0,0.06\n1,1,exit,,0,-1,0.06,0.06\n2,2,start,,0,-1,0,0\n2,2,send,0,60000,1,0,0.06\n2,2,exit,,0,-1,0.06,0.06\n' >"$T/inc.csv"
+"$HREL" model replay "$T/inc.csv" --g 1e-6 --L 0 --medium port --port-queue 65536 >"$T/inc.out" 2>&1
+check "replay --port-queue: one incast, 120000 B in flight, said" \
+    grep -q "^# incast: 1 transfer met other hosts' at one port with more bytes in flight than its 65536-byte queue (most 120000)" "$T/inc.out"
+check "replay --port-queue: the times unchanged (total 0.12)" grep -qx 'total 0.12' "$T/inc.out"
+"$HREL" model replay "$T/inc.csv" --g 1e-6 --L 0 --medium port --port-queue 65536 --tcp-window 30000 >"$T/inc2.out" 2>&1
+check "replay --tcp-window 30000: 60000 B in flight, no incast" grep -q "^# incast: 0 transfers" "$T/inc2.out"
 # the two workers' 10 ms gaps were recorded side by side: recorded on one core
 # (--trace-cores 1) they held 5 ms of work each, so on one core again 0.013
 "$HREL" model replay "$T/m.csv" --g 0 --L 0 --shared-cores 1 --trace-cores 1 >"$T/tc.out" 2>&1
