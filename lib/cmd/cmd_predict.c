@@ -409,6 +409,10 @@ int hrel_cmd_predict(int argc, char **argv)
     base.cpu_ratio = ratio;
     base.setup = setup;
     base.wire_tc = cz->wire_tc;
+    /* an emulated shared segment is tc's HTB, a class per station
+       (hostfiles/platform.sh, medium: shared; replay_pvmd's packets) */
+    if (cz->emulated && cz->wire_tc && cz->medium == HREL_MEDIUM_BUS)
+        base.htb = cz->nhosts;
     /* the route's buffering between two tasks, where setup.csv measured it
        on this route (PVM's direct route: 32 KB socket buffers) */
     if (cz->buffer_bytes > 0 && (!cz->setup_route[0] || strcmp(cz->setup_route, route) == 0))
@@ -659,10 +663,11 @@ int hrel_cmd_predict(int argc, char **argv)
         printf("predicted: %.6g s (%s; %s)\n", p[best].s, p[best].name, rwhy);
     printf("# trace: %s (%s, %d ranks, %zu rows)\n", argv[first], pt.form, pt.mt->nproc,
            pt.mt->n);
-    printf("# on: %s (platform %s, %s route, %d host%s, medium %s%s%s)\n", cz->dir, cz->platform,
-           route, nh, nh == 1 ? "" : "s",
+    printf("# on: %s (platform %s, %s route, %d host%s, medium %s%s%s%s)\n", cz->dir,
+           cz->platform, route, nh, nh == 1 ? "" : "s",
            base.medium == HREL_MEDIUM_PORT ? "port" : base.medium == HREL_MEDIUM_BUS ? "bus"
                                                                                   : "none",
+           base.htb > 0 && strcmp(route, "daemon") == 0 ? " (tc's HTB, a class per host)" : "",
            cz->shared ? ", hosts sharing one machine's cores" : "",
            cz->cpu_share > 0 ? ", cpu share set" : "");
     printf("# cpu_ratio: %.4g (%s%s)\n", ratio, why, w.cpu != 1 ? ", then what-if cpu" : "");

@@ -70,7 +70,7 @@ static const char replay_usage[] =
     "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
     "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--pvmd-msg-s S]\n"
     "                          [--pvmd-queue | --pvmd-pool N | --pvmd-share [--pvmd-after-s S]]\n"
-    "                          [--wire tc|ethernet]\n"
+    "                          [--wire tc|ethernet] [--htb STATIONS]\n"
     "                          [--interval K] [--jitter S] [--seed N]]\n"
     "                         [--cores N | --shared-cores N [--deliver | --deliver-fair]\n"
     "                          [--trace-cores N]]\n"
@@ -99,7 +99,10 @@ static const char replay_usage[] =
     "shared with the ranks' computation, and --pvmd-after-s S more after an action that\n"
     "sends a second datagram, waited for by none; --wire tc: links shaped by tc as\n"
     "the emulated platforms are, with its 1600-byte burst; ethernet, the default: a\n"
-    "real one, 58 bytes per frame, 84 at least), and g, L price nothing (--fit, --g,\n"
+    "real one, 58 bytes per frame, 84 at least; --htb STATIONS, with --wire tc and\n"
+    "--medium bus: the segment is tc's HTB with a class per station, as the emulated\n"
+    "shared platforms build it: a packet's last frame leaves at once and its debt\n"
+    "delays the station's next), and g, L price nothing (--fit, --g,\n"
     "--L may be left out). Checked against\n"
     "traced runs, not yet against runs from a fresh state (docs/predict.md). Prints per\n"
     "rank the predicted and measured end, then 'total <seconds>' (with --daemon first\n"
@@ -484,7 +487,7 @@ int hrel_cmd_replay(int argc, char **argv)
     double g = NAN, L = NAN, ratio = 1.0, setup = 0, total, meas = 0;
     double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5, pvmdmsg = 0, pvmdafter = 0, jitter = 0, med, lo, hi;
     long seed = 1;
-    int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0, pvmdshare = 0;
+    int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0, pvmdshare = 0, htb = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
     double sendbuf = 0, portq = 0, tcpwin = 0;
@@ -508,6 +511,7 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_FLAG("pvmd-share", 0, &pvmdshare),
         HREL_OPT_NUM("pvmd-after-s", 0, HREL_ARG_DOUBLE, &pvmdafter, 0, 0.999),
         HREL_OPT_STR("wire", 0, &wire),
+        HREL_OPT_NUM("htb", 0, HREL_ARG_INT, &htb, 1, 1000000),
         HREL_OPT_NUM("cores", 0, HREL_ARG_INT, &cores, 1, 1000000),
         HREL_OPT_NUM("shared-cores", 0, HREL_ARG_INT, &shared, 1, 1000000),
         HREL_OPT_FLAG("deliver", 0, &deliver),
@@ -562,6 +566,10 @@ int hrel_cmd_replay(int argc, char **argv)
     par.seed = (unsigned long long)seed;
     if (hrel_replay_parse_medium(medium, &par.medium, err, sizeof err) != 0)
         return fail(2, "model", err);
+    if (htb && (!par.daemon || !par.wire_tc || par.medium != HREL_MEDIUM_BUS))
+        return fail(2, "model", "--htb needs --daemon G_WIRE, --wire tc and --medium bus (the "
+                    "emulated shared segment)");
+    par.htb = htb;
     if (hosts && hostsfrom)
         return fail(2, "model", "give either --hosts or --hosts-from, not both");
     if (cores && shared)

@@ -50,6 +50,12 @@ typedef struct link {
     double tok;    /* bytes of burst saved up at FREE */
 } link;
 
+/* a station's classes in tc's HTB (_set_htb): its own rate's tokens and its
+ * ceiling's, in bytes at time T (negative: owed) */
+typedef struct htbst {
+    double own, c, t;
+} htbst;
+
 struct hrel_pvmdnet {
     int nhosts, bus;
     double g, proc;
@@ -69,6 +75,9 @@ struct hrel_pvmdnet {
     double after;                /* with it: CPU s after each packet action, waited for by none */
     cpureq *cq;                  /* the requests, by token */
     long *cqfree, ncq, capcq, nfree;
+    int htb;                     /* > 0: the segment is tc's HTB with this many stations */
+    htbst *hs;                   /* ... each station's classes */
+    double par, par_t;           /* ... and the parent's tokens at PAR_T */
     unsigned long long rng;      /* its generator's state */
     hrel_pvmdnet_stats st;
 };
@@ -119,6 +128,7 @@ void hrel_pvmdnet_free(hrel_pvmdnet *n)
         }
     free(n->out);
     free(n->in);
+    free(n->hs);
     free(n->pair);
     for (i = 0; n->oq && i < (size_t)n->nhosts; i++)
         free(n->oq[i]);
@@ -193,6 +203,22 @@ int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, 
     for (i = 0; i < n->nhosts; i++)   /* idle links start with a full bucket */
         n->out[i].tok = n->in[i].tok = burst;
     n->bus_l.tok = burst;
+    return 0;
+}
+
+int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations)
+{
+    int i;
+    if (!n->bus || !(n->burst > 0) || stations < 1 || stations > 1000000)
+        return -1;
+    free(n->hs);
+    if (!(n->hs = malloc((size_t)n->nhosts * sizeof *n->hs)))
+        return -1;
+    for (i = 0; i < n->nhosts; i++)   /* idle classes start with a full bucket */
+        n->hs[i] = (htbst){n->burst, n->burst, 0};
+    n->par = n->burst;
+    n->par_t = 0;
+    n->htb = stations;
     return 0;
 }
 
@@ -353,6 +379,54 @@ static double reserve(hrel_pvmdnet *n, int a, int b, double t, double w)
     return s + d;
 }
 
+/* The segment as tc's HTB (_set_htb): the UDP payload P of station A leaves
+ * as IP fragments, one frame each; a frame goes at the first moment from T on
+ * (and after the station's previous frame) when the station's ceiling tokens
+ * are >= 0 and either its own rate's tokens (rate 1 / (g x stations)) or the
+ * parent's (rate 1 / g) are >= 0; it is then charged to all three, which may
+ * go negative: the debt delays the next frame (its own or, through the
+ * parent, another station's that borrows). Returns when the last frame left. */
+static double reserve_htb(hrel_pvmdnet *n, int a, double t, double p)
+{
+    htbst *h = &n->hs[a];
+    double ip = p + UDPHDR, s = fmax(t, h->t);
+    double rown = 1 / (n->g * n->htb), rc = 1 / n->g;
+    while (ip > 0) {
+        double f = fmin(ip, FRAGDATA) + n->ovh, own, c, par;
+        if (f < n->minframe)
+            f = n->minframe;
+        for (int k = 0; k < 8; k++) {   /* two waits at most, and rounding */
+            own = fmin(n->burst, h->own + (s - h->t) * rown);
+            c = fmin(n->burst, h->c + (s - h->t) * rc);
+            par = fmin(n->burst, n->par + (s - n->par_t) * rc);
+            /* (a millionth of a byte short counts as paid: the clock's
+               rounding must not keep a frame waiting) */
+            if (c < -1e-6)
+                s += -c / rc;
+            else if (own < -1e-6 && par < -1e-6)
+                s += fmin(-own / rown, -par / rc);
+            else
+                break;
+        }
+        h->own = own - f;
+        h->c = c - f;
+        h->t = s;
+        if (s >= n->par_t) {
+            n->par = par - f;
+            n->par_t = s;
+        } else   /* another station's frame was booked later: charge this one there */
+            n->par -= f;
+        ip -= FRAGDATA;
+    }
+    return s;
+}
+
+/* a packet of UDP payload P from host A to host B, not before T: its end */
+static double send_pkt(hrel_pvmdnet *n, int a, int b, double t, double p)
+{
+    return n->htb ? reserve_htb(n, a, t, p) : reserve(n, a, b, t, wire_bytes(n, p));
+}
+
 /* Host H's output queue (pvmd.c: opq, one for all peers, netoutput sends
  * from its head while the head is due). Pair I at position K out. */
 static void oq_remove(hrel_pvmdnet *n, int h, int i)
@@ -410,7 +484,7 @@ static int netoutput(hrel_pvmdnet *n, int h, double t)
             break;
         if (p->nrt == 0)
             p->sent = t;
-        end = reserve(n, h, b, t, wire_bytes(n, p->head->data + PKTHDR));
+        end = send_pkt(n, h, b, t, p->head->data + PKTHDR);
         p->rtv = t + p->rta;
         if (push(n, end, EV_TXDONE, i, p->seq) ||
             push(n, p->rtv + pvmd_wait(n), EV_TIMER, i, p->seq))
@@ -504,7 +578,7 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
                            e.pair, e.seq, mid, fin) ? -1 : 0;
         }
         double at = act(n, b, e.t, n->proc + (fin ? n->msg / 2 : 0), pvmd_wait(n));
-        double ack = reserve(n, b, a, at, wire_bytes(n, PKTHDR));   /* the receiver acts */
+        double ack = send_pkt(n, b, a, at, PKTHDR);   /* the receiver acts */
         if (p->lose > 0)   /* it takes the link but never arrives */
             p->lose--;
         else if (push(n, act(n, a, ack, n->proc, pvmd_wait(n)), EV_ACK, e.pair, e.seq))
@@ -570,7 +644,7 @@ int hrel_pvmdnet_cpu_done(hrel_pvmdnet *n, long token, double t, long *id, doubl
         return 0;
     case CQ_RECV: {   /* the receiver has the packet: its ack goes back */
         int a = q.pair / n->nhosts, b = q.pair % n->nhosts;
-        double ack = reserve(n, b, a, t, wire_bytes(n, PKTHDR));
+        double ack = send_pkt(n, b, a, t, PKTHDR);
         p = &n->pair[q.pair];
         if (n->after > 0 && request(n, CQ_AFTER, b, t, n->after, -1, 0, -1, 0))
             return -1;

@@ -664,6 +664,9 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     }
     if (net && par->wire_tc)
         hrel_pvmdnet_set_frames(net, 34, 0, 1600);
+    if (net && par->wire_tc && par->htb > 0 && par->medium == HREL_MEDIUM_BUS &&
+        hrel_pvmdnet_set_htb(net, par->htb) != 0)
+        goto oom;
     if (net && ps && par->pvmd_share)
         hrel_pvmdnet_set_extcpu(net, 1, par->pvmd_after);
     for (j = 0; j < t->n; j++) {

@@ -107,6 +107,8 @@ typedef struct hrel_replay_param {
                                   one waits for (pvmdnet.h _set_extcpu) */
     int wire_tc;               /* daemon: links shaped by tc (hostfiles/platform.sh
                                   "wire: tc"), else a real Ethernet (pvmdnet.h) */
+    int htb;                   /* daemon, wire_tc, medium BUS: > 0: the segment is tc's
+                                  HTB with this many stations (pvmdnet.h _set_htb) */
     double jitter;             /* daemon: a pvmd's mean wait per action, s (>= 0; 0:
                                   none; pvmdnet.h), drawn from a generator seeded by */
     unsigned long long seed;   /* seed (replay_interval.h runs it with several) */

@@ -166,6 +166,12 @@ printf 'when,hosts,median_rtt_s\nafter_benchmark,1,0\n' >"$T/c2s/pvmd_state.csv"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2s" "${M[@]}" >/dev/null 2>"$T/e4s"; rc=$?
 check "pvmd_state.csv with an estimate of 0: refused (got $rc: $(cat "$T/e4s"))" grep -q "median_rtt_s must be > 0" "$T/e4s"
 check "emulated: medium port, shared cores" grep -q 'medium port, hosts sharing one machine' "$T/o4"
+# a shared segment shaped by tc (medium: shared) is its HTB on the daemon route
+cp -r "$T/c2" "$T/c2b"
+printf 'hosts: 2\nmedium: shared\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2b/platform/lan-t.platform"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2b" "${M[@]}" >"$T/o4b" 2>&1
+check "emulated shared segment: tc's HTB said" grep -q "medium bus (tc's HTB, a class per host), hosts sharing" "$T/o4b"
+check "emulated shared segment: replay_pvmd predicted" grep -q '^replay_pvmd,' "$T/o4b"
 check "emulated: setup from setup.csv" grep -q "^# setup_s: 0.01 (the characterisation's setup.csv)" "$T/o4"
 check "emulated: pvmd's jitter, the default (no 8-byte round trips)" \
     grep -q "^# pvmd_jitter: 0.0001 s per pvmd action, mean (the default: no 8-byte round trips of the daemon route in setup.csv)" "$T/o4"

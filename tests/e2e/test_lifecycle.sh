@@ -67,6 +67,9 @@ bad "--port-queue without the port medium" 2 "--port-queue needs --medium port a
     "$T/m.csv" --g 0 --L 0 --port-queue 65536
 bad "--port-queue on the daemon route" 2 "--port-queue needs --medium port and not --daemon" \
     "$T/m.csv" --daemon 8e-9 --medium port --port-queue 65536
+bad "--htb without the shaped segment" 2 "--htb needs --daemon G_WIRE, --wire tc and --medium bus" \
+    "$T/m.csv" --daemon 8e-7 --wire tc --medium port --htb 8
+bad "--htb without --daemon" 2 "--htb needs --daemon G_WIRE" "$T/m.csv" --g 0 --L 0 --medium bus --htb 8
 bad "--tcp-window without --port-queue" 2 "--tcp-window needs --port-queue" \
     "$T/m.csv" --g 0 --L 0 --medium port --tcp-window 32768
 # TCP incast (lib/model/incast.h): hosts 1 and 2 send 60000 B each into host 0

@@ -168,6 +168,50 @@ int main(void)
         hrel_pvmdnet_free(n);
     }
 
+    /* The segment as tc's HTB (_set_htb, 2 stations; g = 1 us/B, 34 bytes per
+     * frame, burst 1600 for every class). Message 1, 4032 B from host 0 at 0:
+     * one packet, IP payload 4088 in frames of 1514, 1514, 1162. Frame 1 and 2
+     * leave at 0 (the tokens are >= 0 before each: 1600, then 86), leaving
+     * -1428; frame 3 waits until host 0's ceiling is back at 0: 1428 us, and
+     * leaves then (its own tokens -714, the parent's 0: it borrows): delivered
+     * at 1428 us (tc's TBF: 4190 - 1600 = 2590 us). The ack (58 B) from host 1,
+     * whose classes are full, leaves at once; the parent is at -1220. Message 2
+     * (8 B: 98 bytes), waiting for that ack, finds host 0's ceiling at -1162:
+     * 2590 us; then its own tokens are -1295 and the parent's -58: 58 us more,
+     * delivered at 2648 us (TBF: 2590 + 58 for the ack + 98 = 2746 us). */
+    for (int htb = 0; htb < 2; htb++) {
+        double got[3] = {NAN, NAN, NAN};
+        n = hrel_pvmdnet_new(2, 1, 1e-6, 1.0, 0, 0);
+        if (!n)
+            continue;
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        if (htb)
+            HREL_CHECK_INT(hrel_pvmdnet_set_htb(n, 2), 0, "htb: 2 stations");
+        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
+        hrel_pvmdnet_post(n, 0, 1, 8, 0, 2);
+        run_got(n, got, 3);
+        HREL_CHECK_ABS(got[1], htb ? 1428e-6 : 2590e-6, 1e-12,
+                       htb ? "htb: a full packet's last frame leaves on the ceiling's debt"
+                           : "tbf: a full packet waits for its tokens");
+        HREL_CHECK_ABS(got[2], htb ? 2648e-6 : 2746e-6, 1e-12,
+                       htb ? "htb: the next packet pays the debt first"
+                           : "tbf: the ack, then the next packet");
+        hrel_pvmdnet_free(n);
+    }
+    n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0);
+    if (n) {
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        HREL_CHECK(hrel_pvmdnet_set_htb(n, 2) != 0, "htb: refused on ports (not a segment)");
+        hrel_pvmdnet_free(n);
+    }
+    n = hrel_pvmdnet_new(2, 1, 1e-6, 1.0, 0, 0);
+    if (n) {
+        HREL_CHECK(hrel_pvmdnet_set_htb(n, 2) != 0, "htb: refused without a burst");
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        HREL_CHECK(hrel_pvmdnet_set_htb(n, 0) != 0, "htb: refused without stations");
+        hrel_pvmdnet_free(n);
+    }
+
     /* BUS: one segment: host 0 -> 1 and host 2 -> 3 at time 0 take turns (the
      * second packet goes after the first: 228 us); PORT: they do not (114 us) */
     for (int bus = 0; bus < 2; bus++) {
