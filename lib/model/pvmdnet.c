@@ -9,7 +9,7 @@
 #define FRAGDATA 1480  /* IP payload per Ethernet frame */
 #define MAXRTT 9.0     /* DDMAXRTT: the retry interval stops doubling, samples are cut, here */
 
-enum { EV_TXDONE, EV_ACK, EV_TIMER, EV_LOCAL, EV_POST, EV_CPU };
+enum { EV_TXDONE, EV_ACK, EV_TIMER, EV_LOCAL, EV_POST, EV_CPU, EV_BUS, EV_ACKOUT };
 
 /* with the CPU outside (_set_extcpu): what a pvmd's action does once its CPU
  * work is done */
@@ -56,6 +56,14 @@ typedef struct htbst {
     double own, c, t;
 } htbst;
 
+/* a packet waiting on the HTB segment (its station's queue, in order) */
+typedef struct busjob {
+    int ack, pair;     /* an ack (else a data packet) of pair PAIR */
+    long seq;
+    double ip;         /* IP bytes still to leave */
+    struct busjob *next;
+} busjob;
+
 struct hrel_pvmdnet {
     int nhosts, bus;
     double g, proc;
@@ -78,6 +86,9 @@ struct hrel_pvmdnet {
     int htb;                     /* > 0: the segment is tc's HTB with this many stations */
     htbst *hs;                   /* ... each station's classes */
     double par, par_t;           /* ... and the parent's tokens at PAR_T */
+    busjob **bq, **bqt;          /* ... each station's queue: head, tail */
+    int rr;                      /* ... the station served last */
+    long busver;                 /* ... the EV_BUS event that is current */
     unsigned long long rng;      /* its generator's state */
     hrel_pvmdnet_stats st;
 };
@@ -129,6 +140,14 @@ void hrel_pvmdnet_free(hrel_pvmdnet *n)
     free(n->out);
     free(n->in);
     free(n->hs);
+    for (i = 0; n->bq && i < (size_t)n->nhosts; i++)
+        while (n->bq[i]) {
+            busjob *j = n->bq[i];
+            n->bq[i] = j->next;
+            free(j);
+        }
+    free(n->bq);
+    free(n->bqt);
     free(n->pair);
     for (i = 0; n->oq && i < (size_t)n->nhosts; i++)
         free(n->oq[i]);
@@ -219,6 +238,10 @@ int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations)
     n->par = n->burst;
     n->par_t = 0;
     n->htb = stations;
+    if ((!n->bq && !(n->bq = calloc((size_t)n->nhosts, sizeof *n->bq))) ||
+        (!n->bqt && !(n->bqt = calloc((size_t)n->nhosts, sizeof *n->bqt))))
+        return -1;
+    n->rr = -1;
     return 0;
 }
 
@@ -379,52 +402,98 @@ static double reserve(hrel_pvmdnet *n, int a, int b, double t, double w)
     return s + d;
 }
 
-/* The segment as tc's HTB (_set_htb): the UDP payload P of station A leaves
- * as IP fragments, one frame each; a frame goes at the first moment from T on
- * (and after the station's previous frame) when the station's ceiling tokens
- * are >= 0 and either its own rate's tokens (rate 1 / (g x stations)) or the
- * parent's (rate 1 / g) are >= 0; it is then charged to all three, which may
- * go negative: the debt delays the next frame (its own or, through the
- * parent, another station's that borrows). Returns when the last frame left. */
-static double reserve_htb(hrel_pvmdnet *n, int a, double t, double p)
+/* HTB's classes at T (>= their times): station A's own and ceiling tokens,
+ * the parent's */
+static void htb_at(const hrel_pvmdnet *n, int a, double t, double *own, double *c, double *par)
 {
-    htbst *h = &n->hs[a];
-    double ip = p + UDPHDR, s = fmax(t, h->t);
-    double rown = 1 / (n->g * n->htb), rc = 1 / n->g;
-    while (ip > 0) {
-        double f = fmin(ip, FRAGDATA) + n->ovh, own, c, par;
-        if (f < n->minframe)
-            f = n->minframe;
-        for (int k = 0; k < 8; k++) {   /* two waits at most, and rounding */
-            own = fmin(n->burst, h->own + (s - h->t) * rown);
-            c = fmin(n->burst, h->c + (s - h->t) * rc);
-            par = fmin(n->burst, n->par + (s - n->par_t) * rc);
-            /* (a millionth of a byte short counts as paid: the clock's
-               rounding must not keep a frame waiting) */
-            if (c < -1e-6)
-                s += -c / rc;
-            else if (own < -1e-6 && par < -1e-6)
-                s += fmin(-own / rown, -par / rc);
-            else
-                break;
-        }
-        h->own = own - f;
-        h->c = c - f;
-        h->t = s;
-        if (s >= n->par_t) {
-            n->par = par - f;
-            n->par_t = s;
-        } else   /* another station's frame was booked later: charge this one there */
-            n->par -= f;
-        ip -= FRAGDATA;
-    }
-    return s;
+    const htbst *h = &n->hs[a];
+    double rc = 1 / n->g;
+    *own = fmin(n->burst, h->own + (t - h->t) * rc / n->htb);
+    *c = fmin(n->burst, h->c + (t - h->t) * rc);
+    *par = fmin(n->burst, n->par + (t - n->par_t) * rc);
 }
 
-/* a packet of UDP payload P from host A to host B, not before T: its end */
-static double send_pkt(hrel_pvmdnet *n, int a, int b, double t, double p)
+/* what a packet that left the segment at T does next: a data packet arrives
+ * (EV_TXDONE); an ack is taken by the sender's pvmd, or lost */
+static int bus_done(hrel_pvmdnet *n, const busjob *j, double t)
 {
-    return n->htb ? reserve_htb(n, a, t, p) : reserve(n, a, b, t, wire_bytes(n, p));
+    pairst *p = &n->pair[j->pair];
+    int a = j->pair / n->nhosts;
+    if (!j->ack)
+        return push(n, t, EV_TXDONE, j->pair, j->seq);
+    if (p->lose > 0) {
+        p->lose--;
+        return 0;
+    }
+    if (n->ext)
+        return request(n, CQ_ACK, a, t + pvmd_wait(n), n->proc, j->pair, j->seq, -1, 0);
+    return push(n, act(n, a, t, n->proc, pvmd_wait(n)), EV_ACK, j->pair, j->seq);
+}
+
+/* The HTB segment at T, serving its stations' queues in turn (round robin
+ * from the one after the station served last), a frame at a time, while one
+ * can send (its ceiling tokens >= 0, its own or the parent's >= 0); then an
+ * EV_BUS at the first moment one can again. */
+static int bus_serve(hrel_pvmdnet *n, double t)
+{
+    double rc = 1 / n->g;
+    for (;;) {
+        int k, a = -1, any = 0;
+        double next = INFINITY, own, c, par, f;
+        busjob *j;
+        for (k = 1; k <= n->nhosts; k++) {
+            int h = (n->rr + k) % n->nhosts;
+            if (!n->bq[h])
+                continue;
+            any = 1;
+            htb_at(n, h, t, &own, &c, &par);
+            if (c >= -1e-6 && (own >= -1e-6 || par >= -1e-6)) {
+                a = h;
+                break;
+            }
+            next = fmin(next, t + fmax(fmax(0, -c) / rc,
+                                       fmin(fmax(0, -own) * n->htb / rc, fmax(0, -par) / rc)));
+        }
+        if (!any)
+            return 0;
+        if (a < 0)
+            return push(n, next, EV_BUS, 0, ++n->busver);
+        j = n->bq[a];
+        htb_at(n, a, t, &own, &c, &par);
+        f = fmin(j->ip, FRAGDATA) + n->ovh;
+        if (f < n->minframe)
+            f = n->minframe;
+        n->hs[a] = (htbst){own - f, c - f, t};
+        n->par = par - f;
+        n->par_t = t;
+        n->rr = a;
+        j->ip -= FRAGDATA;
+        if (j->ip <= 0) {
+            int rc2;
+            n->bq[a] = j->next;
+            if (!n->bq[a])
+                n->bqt[a] = NULL;
+            rc2 = bus_done(n, j, t);
+            free(j);
+            if (rc2)
+                return -1;
+        }
+    }
+}
+
+/* a packet of UDP payload P of station A joins its queue at T */
+static int bus_join(hrel_pvmdnet *n, int a, int ack, int pair, long seq, double p, double t)
+{
+    busjob *j = malloc(sizeof *j);
+    if (!j)
+        return -1;
+    *j = (busjob){ack, pair, seq, p + UDPHDR, NULL};
+    if (n->bqt[a])
+        n->bqt[a]->next = j;
+    else
+        n->bq[a] = j;
+    n->bqt[a] = j;
+    return bus_serve(n, t);
 }
 
 /* Host H's output queue (pvmd.c: opq, one for all peers, netoutput sends
@@ -484,10 +553,16 @@ static int netoutput(hrel_pvmdnet *n, int h, double t)
             break;
         if (p->nrt == 0)
             p->sent = t;
-        end = send_pkt(n, h, b, t, p->head->data + PKTHDR);
         p->rtv = t + p->rta;
-        if (push(n, end, EV_TXDONE, i, p->seq) ||
-            push(n, p->rtv + pvmd_wait(n), EV_TIMER, i, p->seq))
+        if (n->htb) {
+            if (bus_join(n, h, 0, i, p->seq, p->head->data + PKTHDR, t))
+                return -1;
+        } else {
+            end = reserve(n, h, b, t, wire_bytes(n, p->head->data + PKTHDR));
+            if (push(n, end, EV_TXDONE, i, p->seq))
+                return -1;
+        }
+        if (push(n, p->rtv + pvmd_wait(n), EV_TIMER, i, p->seq))
             return -1;
         p->nrt++;
         if (p->rta < MAXRTT)
@@ -578,11 +653,16 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
                            e.pair, e.seq, mid, fin) ? -1 : 0;
         }
         double at = act(n, b, e.t, n->proc + (fin ? n->msg / 2 : 0), pvmd_wait(n));
-        double ack = send_pkt(n, b, a, at, PKTHDR);   /* the receiver acts */
-        if (p->lose > 0)   /* it takes the link but never arrives */
-            p->lose--;
-        else if (push(n, act(n, a, ack, n->proc, pvmd_wait(n)), EV_ACK, e.pair, e.seq))
-            return -1;
+        if (n->htb) {   /* the ack joins the receiver's queue on the segment then */
+            if (push(n, at, EV_ACKOUT, e.pair, e.seq))
+                return -1;
+        } else {
+            double ack = reserve(n, b, a, at, wire_bytes(n, PKTHDR));   /* the receiver acts */
+            if (p->lose > 0)   /* it takes the link but never arrives */
+                p->lose--;
+            else if (push(n, act(n, a, ack, n->proc, pvmd_wait(n)), EV_ACK, e.pair, e.seq))
+                return -1;
+        }
         if (e.seq > p->rcvd) {
             p->rcvd = e.seq;
             if (fin) {
@@ -611,6 +691,10 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
                 return -1;
         }
         return netoutput(n, e.pair / n->nhosts, e.t) ? -1 : 0;
+    case EV_BUS:        /* the HTB segment: a station can send again */
+        return e.seq == n->busver && bus_serve(n, e.t) ? -1 : 0;
+    case EV_ACKOUT:     /* the receiver's ack joins its queue on the segment */
+        return bus_join(n, e.pair % n->nhosts, 1, e.pair, e.seq, PKTHDR, e.t) ? -1 : 0;
     case EV_TIMER:      /* a retry time: the pvmd wakes and sends what is due */
         return netoutput(n, e.pair / n->nhosts, e.t) ? -1 : 0;
     case EV_POST:       /* the pvmd has read a message from its task */
@@ -644,14 +728,19 @@ int hrel_pvmdnet_cpu_done(hrel_pvmdnet *n, long token, double t, long *id, doubl
         return 0;
     case CQ_RECV: {   /* the receiver has the packet: its ack goes back */
         int a = q.pair / n->nhosts, b = q.pair % n->nhosts;
-        double ack = send_pkt(n, b, a, t, PKTHDR);
         p = &n->pair[q.pair];
         if (n->after > 0 && request(n, CQ_AFTER, b, t, n->after, -1, 0, -1, 0))
             return -1;
-        if (p->lose > 0)
-            p->lose--;
-        else if (request(n, CQ_ACK, a, ack + pvmd_wait(n), n->proc, q.pair, q.seq, -1, 0))
-            return -1;
+        if (n->htb) {
+            if (push(n, t, EV_ACKOUT, q.pair, q.seq))
+                return -1;
+        } else {
+            double ack = reserve(n, b, a, t, wire_bytes(n, PKTHDR));
+            if (p->lose > 0)
+                p->lose--;
+            else if (request(n, CQ_ACK, a, ack + pvmd_wait(n), n->proc, q.pair, q.seq, -1, 0))
+                return -1;
+        }
         if (q.fin) {
             *id = q.id;
             *at = t;

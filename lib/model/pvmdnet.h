@@ -83,13 +83,15 @@ int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, 
 /* The segment (BUS) as the emulated shared platforms build it with tc
  * (hostfiles/platform.sh, medium: shared): one HTB with a class per station
  * (rate: the link's over STATIONS, ceiling the link's) under a parent of the
- * link's rate, every class with _set_frames's burst. A packet leaves frame by
- * frame (IP fragments); a frame goes when its station's ceiling tokens are
- * >= 0 and its own or the parent's are, and is charged to all three, so a
- * full packet's last frame leaves at once and the debt it leaves delays the
- * station's next packet (tc's TBF, the default, holds a frame until the tokens
- * pay for it). Needs BUS and a burst > 0 (call _set_frames first). 0, or -1 on
- * bad values or no memory. */
+ * link's rate, every class with _set_frames's burst. Each station's packets
+ * wait in its queue, in order; a packet leaves frame by frame (IP fragments),
+ * and the stations with a packet waiting are served in turn, a frame each
+ * (round robin), whenever one can send: its ceiling tokens >= 0 and its own or
+ * the parent's >= 0. A frame is charged to all three, which may go negative:
+ * a full packet's last frame leaves at once and its debt delays the station's
+ * next (tc's TBF, the default, holds a frame until the tokens pay for it), and
+ * two stations sending at once interleave their frames. Needs BUS and a burst
+ * > 0 (call _set_frames first). 0, or -1 on bad values or no memory. */
 int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations);
 
 /* Jitter: a pvmd waits an exponential time of mean MEAN s (>= 0; 0: none)

@@ -198,6 +198,35 @@ int main(void)
                            : "tbf: the ack, then the next packet");
         hrel_pvmdnet_free(n);
     }
+    /* Two stations at once on the HTB segment (4 hosts, 4 stations: own rate
+     * 0.25 B/us): 4032 B from host 0 to 1 and from host 2 to 3 at 0. In turn,
+     * a frame each: host 0's first (1514), host 2's first, host 0's second,
+     * host 2's second leave at 0 (each station's tokens >= 0), the parent at
+     * -4456. Then neither can: host 0's ceiling is back at 0 at 1428 us, but its
+     * own tokens need 5712 and the parent 4456 us: at 4456 host 0's last frame
+     * leaves (delivered at 4456; parent -1162), host 2's must wait for the
+     * parent; host 1's ack (58 B, its classes full) leaves at once (parent
+     * -1220), so host 2's last frame leaves at 4456 + 1220 = 5676 us. First
+     * come first served on a TBF segment: 2590 and 2590 + 4190 = 6780 us. */
+    for (int htb = 0; htb < 2; htb++) {
+        double got[3] = {NAN, NAN, NAN};
+        n = hrel_pvmdnet_new(4, 1, 1e-6, 1.0, 0, 0);
+        if (!n)
+            continue;
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        if (htb)
+            hrel_pvmdnet_set_htb(n, 4);
+        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
+        hrel_pvmdnet_post(n, 2, 3, 4032, 0, 2);
+        run_got(n, got, 3);
+        HREL_CHECK_ABS(got[1], htb ? 4456e-6 : 2590e-6, 1e-12,
+                       htb ? "htb: two stations' frames in turn: the first done at 4456 us"
+                           : "tbf: the first packet whole first");
+        HREL_CHECK_ABS(got[2], htb ? 5676e-6 : 6780e-6, 1e-12,
+                       htb ? "htb: the second after the parent's debt and the first's ack"
+                           : "tbf: the second after it");
+        hrel_pvmdnet_free(n);
+    }
     n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0);
     if (n) {
         hrel_pvmdnet_set_frames(n, 34, 0, 1600);
