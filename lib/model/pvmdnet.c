@@ -437,6 +437,8 @@ static int bus_done(hrel_pvmdnet *n, const busjob *j, double t)
 static int bus_serve(hrel_pvmdnet *n, double t)
 {
     double rc = 1 / n->g;
+    if (t < n->par_t)   /* (a request done back in time: the segment's clock goes on) */
+        t = n->par_t;
     for (;;) {
         int k, a = -1, any = 0;
         double next = INFINITY, own, c, par, f;
