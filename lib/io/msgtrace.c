@@ -902,7 +902,8 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
             if (!isnan(t->gap_cpu[i])) {
                 p = put_f6(p, t->gap_cpu[i]);
                 *p++ = ',';
-                *p++ = t->gap_blocked && t->gap_blocked[i] ? '1' : '0';
+                *p++ = (char)('0' + (t->gap_blocked && t->gap_blocked[i] <= 2
+                                     ? t->gap_blocked[i] : 0));
             } else
                 *p++ = ',';
         }
@@ -1062,13 +1063,19 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
                                 m->line, g);
                     goto fail;
                 }
-                if (strcmp(bs, "0") != 0 && strcmp(bs, "1") != 0) {
-                    hrel_seterr(err, errlen, "%s:%ld: column gap_blocked: '%.20s' is not 0 or "
-                                "1 (it goes with gap_cpu_s)", path, m->line, bs);
+                if (strcmp(bs, "0") != 0 && strcmp(bs, "1") != 0 && strcmp(bs, "2") != 0) {
+                    hrel_seterr(err, errlen, "%s:%ld: column gap_blocked: '%.20s' is not 0, "
+                                "1 or 2 (it goes with gap_cpu_s)", path, m->line, bs);
+                    goto fail;
+                }
+                if (bs[0] == '2' && m->kind != HREL_MSG_RECV) {
+                    hrel_seterr(err, errlen, "%s:%ld: column gap_blocked: 2 (a poll that found "
+                                "its message) on a row of kind %s, not a receive", path, m->line,
+                                hrel_msgkind_name(m->kind));
                     goto fail;
                 }
                 t->gap_cpu[t->n - 1] = g;
-                t->gap_blocked[t->n - 1] = (unsigned char)(bs[0] == '1');
+                t->gap_blocked[t->n - 1] = (unsigned char)(bs[0] - '0');
             }
         }
     }

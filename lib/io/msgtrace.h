@@ -84,8 +84,10 @@ typedef struct hrel_msgtrace {
                                 a gap); NAN where not known (a start row) */
     unsigned char *gap_blocked;   /* per row with gap_cpu: 1 when the thread blocked in
                                      that gap (a voluntary context switch: it read, slept
-                                     or waited outside PVM), 0 when it only computed or
-                                     waited for a CPU */
+                                     or waited outside PVM), 2 when it did and the row is
+                                     a poll (pvm_nrecv) that found its message: the
+                                     program slept between polls, waiting for it; 0 when
+                                     it only computed or waited for a CPU */
 } hrel_msgtrace;
 
 /* Rows of one rank while a trace is built: hrel_msgrows_push appends a

@@ -514,6 +514,9 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
                 cpu01[2 * at + 1] = (double)e->cpu1_ns * 1e-9;
                 vcsw01[2 * at] = e->vcsw0;
                 vcsw01[2 * at + 1] = e->vcsw1;
+                /* a poll (pvm_nrecv) that found its message; gap_blocked
+                   below says whether its gap blocked too */
+                t->gap_blocked[at] = e->kind == HREL_TEV_NRECV;
             }
             m->bytes = (double)e->u.call.bytes;
             if (e->u.call.seq >= 0)
@@ -596,7 +599,8 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
                 }
                 from = 2 * pv + (size_t)hrel_msg_gap_at_end(&t->row[pv]);
                 t->gap_cpu[at] = fmax(0.0, cpu01[2 * at] - cpu01[from]);
-                t->gap_blocked[at] = vcsw01[2 * at] != vcsw01[from];
+                t->gap_blocked[at] = vcsw01[2 * at] != vcsw01[from]
+                                     ? (unsigned char)(t->gap_blocked[at] ? 2 : 1) : 0;
             }
         }
     if (hrel_msgtrace_finish(t, err, errlen) != 0)

@@ -789,6 +789,12 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                           : gwork ? gwork[s->next] : gap;
             double gaps = cpu_known && t->gap_blocked[s->next] ? gap - gapw : 0;
             int hs = host_of(t, par, best), k;
+            /* a poll that found its message after sleeping between polls: the
+               sleep was the wait for it, which the receive itself now takes */
+            if (cpu_known && t->gap_blocked[s->next] == 2) {
+                gap = gapw;
+                gaps = 0;
+            }
             size_t row = s->next;
             if (gap > 0 && m->kind != HREL_MSG_START && !s->gapdone) {
                 /* the computation first; the call runs when the heap reaches

@@ -182,6 +182,40 @@ int main(void)
                             "gap_cpu_s,gap_blocked\n0,0,start,,0,-1,0,0,,,\n"
                             "0,0,exit,,0,-1,1,1,,0.5,yes\n");
     HREL_CHECK_REFUSED(hrel_msgtrace_load(p, &t, err, sizeof err), t, err,
-                       "gapblk.csv:3: column gap_blocked: 'yes' is not 0 or 1", "bad flag named");
+                       "gapblk.csv:3: column gap_blocked: 'yes' is not 0, 1 or 2", "bad flag named");
+    p = hrel_test_write_tmp("gappoll.csv", "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
+                            "gap_cpu_s,gap_blocked\n0,0,start,,0,-1,0,0,,,\n"
+                            "0,0,exit,,0,-1,1,1,,0.5,2\n");
+    HREL_CHECK_REFUSED(hrel_msgtrace_load(p, &t, err, sizeof err), t, err,
+                       "gappoll.csv:3: column gap_blocked: 2 (a poll that found its message) on "
+                       "a row of kind exit, not a receive", "a poll flag on another row named");
+    /* A poll (gap_blocked 2): rank 0 spawns rank 1 (host 1), then polls for its
+     * message; the trace found it at 0.1 s after 0.02 s of work and sleeps
+     * between polls. Rank 1 sends at 0.01 (g = 0, L = 1 ms: it arrives 0.011).
+     * As a poll: the work (0.02), then the receive, whose message is there:
+     * 0.02. The same gap as a plain sleep (1): 0.1, as recorded. With L = 50 ms
+     * the message arrives at 0.06: the poll ends then; the sleep still at 0.1. */
+    for (int k = 0; k < 4; k++) {
+        int poll = k % 2 == 0;
+        char buf[512];
+        snprintf(buf, sizeof buf, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
+                 "gap_cpu_s,gap_blocked\n0,0,start,,0,-1,0,0,,,\n0,0,spawn,1,0,-1,0,0,,0,0\n"
+                 "0,0,recv,1,8,1,0.1,0.1,,0.02,%d\n1,1,start,,0,-1,0,0,,,\n"
+                 "1,1,send,0,8,1,0.01,0.01,,0.01,0\n", poll ? 2 : 1);
+        p = hrel_test_write_tmp("poll.csv", buf);
+        par.medium = HREL_MEDIUM_NONE;
+        par.g_send = 0;
+        par.L_send = k < 2 ? 0.001 : 0.05;
+        HREL_CHECK_INT(hrel_msgtrace_load(p, &t, err, sizeof err), 0, err);
+        if (t) {
+            HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+            HREL_CHECK_ABS(total, poll ? (k < 2 ? 0.02 : 0.06) : 0.1, 1e-12,
+                           poll ? (k < 2 ? "a poll: its work, then the message already there"
+                                         : "a poll: until the message arrives")
+                                : "a sleep that is no poll: the gap as recorded");
+            hrel_msgtrace_free(t);
+            t = NULL;
+        }
+    }
     return hrel_test_summary("test_replay");
 }

@@ -388,6 +388,32 @@ int main(void)
         HREL_CHECK(0, "the import kept the gaps' CPU time");
     hrel_msgtrace_free(t);
     t = NULL;
+    /* a poll: B's receive from A (100 B) made by pvm_nrecv, its gap blocked
+     * (B slept between polls): gap_blocked 2 on that row, and only there */
+    program(&a, &b, &g, 0);
+    with_cpu(&a, -1);
+    with_cpu(&b, 4);
+    with_cpu(&g, -1);
+    {
+        int i, n2 = 0, at = -1;
+        for (i = 0; i < b.n; i++)
+            if (b.rec[i].kind == HREL_TEV_RECV && b.rec[i].u.call.seq == 4)
+                b.rec[i].kind = HREL_TEV_NRECV;
+        d = folder(2, &a, &b, &g);
+        e = import(d, &t);
+        HREL_CHECK_STR(e, "", "the program with a poll imports");
+        for (i = 0; t && t->gap_blocked && i < (int)t->n; i++)
+            if (t->gap_blocked[i] == 2) {
+                n2++;
+                at = i;
+            }
+        HREL_CHECK_INT(n2, 1, "one row marked a poll whose gap blocked");
+        HREL_CHECK(at >= 0 && t->row[at].kind == HREL_MSG_RECV && t->row[at].bytes == 100,
+                   "... B's receive of 100 B from A");
+        hrel_msgtrace_free(t);
+        t = NULL;
+        rmfolder(d);
+    }
     rmfolder(d);
     program(&a, &b, &g, 5);         /* a reduce onto an instance nobody joined as */
     d = folder(1, &a, &b, &g);
