@@ -64,6 +64,36 @@ static int copy_times(hrel_pvmdnet *n, double *when, int max, long want, double 
     return k;
 }
 
+/* A segment of NHOSTS hosts (g = 1 us/B, tc's frames and burst): message 1,
+ * 4032 B from host 0 to 1, and message 2 from host FROM2 to TO2 (4032 B, or
+ * 8 B when FROM2 is 0: behind the first), both posted at 0; delivered at
+ * HTB1, HTB2 on tc's HTB of NHOSTS stations, at TBF1, TBF2 without it. */
+static void segment_case(int nhosts, int from2, int to2, int stations, double htb1,
+                         double htb2, double tbf1, double tbf2, const char *what1,
+                         const char *what2)
+{
+    for (int htb = 0; htb < 2; htb++) {
+        double got[3] = {NAN, NAN, NAN};
+        char w1[200], w2[200];
+        hrel_pvmdnet *n = hrel_pvmdnet_new(nhosts, 1, 1e-6, 1.0, 0, 0);
+        if (!n)
+            continue;
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        if (htb)
+            HREL_CHECK_INT(hrel_pvmdnet_set_htb(n, stations), 0, "htb set");
+        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
+        hrel_pvmdnet_post(n, from2, to2, from2 == 0 ? 8 : 4032, 0, 2);
+        run_got(n, got, 3);
+        snprintf(w1, sizeof w1, "%s: %s", htb ? "htb" : "tbf",
+                 htb ? what1 : "first come first served");
+        snprintf(w2, sizeof w2, "%s: %s", htb ? "htb" : "tbf",
+                 htb ? what2 : "first come first served");
+        HREL_CHECK_ABS(got[1], htb ? htb1 : tbf1, 1e-12, w1);
+        HREL_CHECK_ABS(got[2], htb ? htb2 : tbf2, 1e-12, w2);
+        hrel_pvmdnet_free(n);
+    }
+}
+
 int main(void)
 {
     hrel_pvmdnet *n;
@@ -179,25 +209,9 @@ int main(void)
      * (8 B: 98 bytes), waiting for that ack, finds host 0's ceiling at -1162:
      * 2590 us; then its own tokens are -1295 and the parent's -58: 58 us more,
      * delivered at 2648 us (TBF: 2590 + 58 for the ack + 98 = 2746 us). */
-    for (int htb = 0; htb < 2; htb++) {
-        double got[3] = {NAN, NAN, NAN};
-        n = hrel_pvmdnet_new(2, 1, 1e-6, 1.0, 0, 0);
-        if (!n)
-            continue;
-        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
-        if (htb)
-            HREL_CHECK_INT(hrel_pvmdnet_set_htb(n, 2), 0, "htb: 2 stations");
-        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
-        hrel_pvmdnet_post(n, 0, 1, 8, 0, 2);
-        run_got(n, got, 3);
-        HREL_CHECK_ABS(got[1], htb ? 1428e-6 : 2590e-6, 1e-12,
-                       htb ? "htb: a full packet's last frame leaves on the ceiling's debt"
-                           : "tbf: a full packet waits for its tokens");
-        HREL_CHECK_ABS(got[2], htb ? 2648e-6 : 2746e-6, 1e-12,
-                       htb ? "htb: the next packet pays the debt first"
-                           : "tbf: the ack, then the next packet");
-        hrel_pvmdnet_free(n);
-    }
+    segment_case(2, 0, 1, 2, 1428e-6, 2648e-6, 2590e-6, 2746e-6,
+                 "a full packet's last frame leaves on the ceiling's debt",
+                 "the next packet pays the debt first");
     /* Two stations at once on the HTB segment (4 hosts, 4 stations: own rate
      * 0.25 B/us): 4032 B from host 0 to 1 and from host 2 to 3 at 0. In turn,
      * a frame each: host 0's first (1514), host 2's first, host 0's second,
@@ -208,25 +222,9 @@ int main(void)
      * parent; host 1's ack (58 B, its classes full) leaves at once (parent
      * -1220), so host 2's last frame leaves at 4456 + 1220 = 5676 us. First
      * come first served on a TBF segment: 2590 and 2590 + 4190 = 6780 us. */
-    for (int htb = 0; htb < 2; htb++) {
-        double got[3] = {NAN, NAN, NAN};
-        n = hrel_pvmdnet_new(4, 1, 1e-6, 1.0, 0, 0);
-        if (!n)
-            continue;
-        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
-        if (htb)
-            hrel_pvmdnet_set_htb(n, 4);
-        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
-        hrel_pvmdnet_post(n, 2, 3, 4032, 0, 2);
-        run_got(n, got, 3);
-        HREL_CHECK_ABS(got[1], htb ? 4456e-6 : 2590e-6, 1e-12,
-                       htb ? "htb: two stations' frames in turn: the first done at 4456 us"
-                           : "tbf: the first packet whole first");
-        HREL_CHECK_ABS(got[2], htb ? 5676e-6 : 6780e-6, 1e-12,
-                       htb ? "htb: the second after the parent's debt and the first's ack"
-                           : "tbf: the second after it");
-        hrel_pvmdnet_free(n);
-    }
+    segment_case(4, 2, 3, 4, 4456e-6, 5676e-6, 2590e-6, 6780e-6,
+                 "two stations' frames in turn: the first done at 4456 us",
+                 "the second after the parent's debt and the first's ack");
     n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0);
     if (n) {
         hrel_pvmdnet_set_frames(n, 34, 0, 1600);
