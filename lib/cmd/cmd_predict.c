@@ -242,8 +242,8 @@ static int trace_shared_cores(const hrel_msgtrace *mt, const hrel_cpucal *tc,
 
 int hrel_cmd_predict(int argc, char **argv)
 {
-    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN,
-              NAN, NAN, 0, 0, 31, 0, 0, 0, 0, 0};
+    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+              NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -292,7 +292,7 @@ int hrel_cmd_predict(int argc, char **argv)
     double lat_fit = NAN, lat_small = NAN;   /* the replay's L: the fit's PP,2, the measured */
     double jitter = JITTER_DEFAULT;   /* pvmd's mean wait per action (replay_pvmd's interval) */
     int jitter_measured = 0;
-    long incasts = -1;                /* the replay's transfers that met an incast; -1: not checked */
+    long incasts = -1;   /* the replay's transfers that met an incast; -1: not checked */
     double incast_peak = 0;
     char incast_line[600] = "";
     hrel_pvmdcpu pcpu;                /* pvmd's CPU (replay_pvmd), where measured */

@@ -4,6 +4,10 @@
  * Contract: every rank runs its recorded calls in order on a simulated clock:
  *  - the gap before each call (the recorded computation) is replayed scaled
  *    by cpu_ratio (1: the same CPU; 2: a CPU half as fast);
+ *  - a receive marked a poll (msgtrace.h gap_blocked 2: a pvm_nrecv that found
+ *    its message after its gap blocked) has only its gap's CPU time before it,
+ *    shared or not; the rest of the gap was the wait for the message, which
+ *    the receive takes itself;
  *  - start, enrol, spawn, exit and end rows keep their recorded duration; a
  *    spawned rank starts at its parent's simulated spawn end plus its
  *    recorded lag; with LIFECYCLE (lifecycle.h, a platform's lifecycle.csv)
