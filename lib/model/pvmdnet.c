@@ -413,21 +413,28 @@ static void htb_at(const hrel_pvmdnet *n, int a, double t, double *own, double *
     *par = fmin(n->burst, n->par + (t - n->par_t) * rc);
 }
 
-/* what a packet that left the segment at T does next: a data packet arrives
- * (EV_TXDONE); an ack is taken by the sender's pvmd, or lost */
-static int bus_done(hrel_pvmdnet *n, const busjob *j, double t)
+/* The ack of packet SEQ of pair I is off the wire at T: the sender's pvmd
+ * takes it (after its wait and CPU, or as a request), unless it is lost. */
+static int ack_arrives(hrel_pvmdnet *n, int i, long seq, double t)
 {
-    pairst *p = &n->pair[j->pair];
-    int a = j->pair / n->nhosts;
-    if (!j->ack)
-        return push(n, t, EV_TXDONE, j->pair, j->seq);
-    if (p->lose > 0) {
+    pairst *p = &n->pair[i];
+    int a = i / n->nhosts;
+    if (p->lose > 0) {   /* it took the link but never arrives */
         p->lose--;
         return 0;
     }
     if (n->ext)
-        return request(n, CQ_ACK, a, t + pvmd_wait(n), n->proc, j->pair, j->seq, -1, 0);
-    return push(n, act(n, a, t, n->proc, pvmd_wait(n)), EV_ACK, j->pair, j->seq);
+        return request(n, CQ_ACK, a, t + pvmd_wait(n), n->proc, i, seq, -1, 0);
+    return push(n, act(n, a, t, n->proc, pvmd_wait(n)), EV_ACK, i, seq);
+}
+
+/* what a packet that left the segment at T does next: a data packet arrives
+ * (EV_TXDONE); an ack is taken by the sender's pvmd, or lost */
+static int bus_done(hrel_pvmdnet *n, const busjob *j, double t)
+{
+    if (!j->ack)
+        return push(n, t, EV_TXDONE, j->pair, j->seq);
+    return ack_arrives(n, j->pair, j->seq, t);
 }
 
 /* The HTB segment at T, serving its stations' queues in turn (round robin
@@ -496,6 +503,16 @@ static int bus_join(hrel_pvmdnet *n, int a, int ack, int pair, long seq, double 
         n->bq[a] = j;
     n->bqt[a] = j;
     return bus_serve(n, t);
+}
+
+/* The receiver of pair I acks packet SEQ at T: on the HTB segment the ack
+ * joins its queue (EV_ACKOUT), else it takes the links at once. */
+static int ack_back(hrel_pvmdnet *n, int i, long seq, double t)
+{
+    if (n->htb)
+        return push(n, t, EV_ACKOUT, i, seq);
+    return ack_arrives(n, i, seq,
+                       reserve(n, i % n->nhosts, i / n->nhosts, t, wire_bytes(n, PKTHDR)));
 }
 
 /* Host H's output queue (pvmd.c: opq, one for all peers, netoutput sends
@@ -645,7 +662,7 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     p = &n->pair[e.pair];
     switch (e.type) {
     case EV_TXDONE: {   /* at the receiver: acknowledge; a new packet is taken */
-        int a = e.pair / n->nhosts, b = e.pair % n->nhosts, got = 0;
+        int b = e.pair % n->nhosts, got = 0;
         int fin = e.seq > p->rcvd && p->busy && e.seq == p->seq && p->head->last;
         if (n->ext) {   /* the receiving pvmd's CPU first (hrel_pvmdnet_cpu_done) */
             long mid = fin ? p->head->id : -1;
@@ -655,16 +672,8 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
                            e.pair, e.seq, mid, fin) ? -1 : 0;
         }
         double at = act(n, b, e.t, n->proc + (fin ? n->msg / 2 : 0), pvmd_wait(n));
-        if (n->htb) {   /* the ack joins the receiver's queue on the segment then */
-            if (push(n, at, EV_ACKOUT, e.pair, e.seq))
-                return -1;
-        } else {
-            double ack = reserve(n, b, a, at, wire_bytes(n, PKTHDR));   /* the receiver acts */
-            if (p->lose > 0)   /* it takes the link but never arrives */
-                p->lose--;
-            else if (push(n, act(n, a, ack, n->proc, pvmd_wait(n)), EV_ACK, e.pair, e.seq))
-                return -1;
-        }
+        if (ack_back(n, e.pair, e.seq, at))   /* the receiver acts */
+            return -1;
         if (e.seq > p->rcvd) {
             p->rcvd = e.seq;
             if (fin) {
@@ -728,28 +737,17 @@ int hrel_pvmdnet_cpu_done(hrel_pvmdnet *n, long token, double t, long *id, doubl
         return push(n, t, EV_POST, q.pair, q.id) ? -1 : 0;
     case CQ_AFTER:
         return 0;
-    case CQ_RECV: {   /* the receiver has the packet: its ack goes back */
-        int a = q.pair / n->nhosts, b = q.pair % n->nhosts;
-        p = &n->pair[q.pair];
-        if (n->after > 0 && request(n, CQ_AFTER, b, t, n->after, -1, 0, -1, 0))
+    case CQ_RECV:   /* the receiver has the packet: its ack goes back */
+        if ((n->after > 0 &&
+             request(n, CQ_AFTER, q.pair % n->nhosts, t, n->after, -1, 0, -1, 0)) ||
+            ack_back(n, q.pair, q.seq, t))
             return -1;
-        if (n->htb) {
-            if (push(n, t, EV_ACKOUT, q.pair, q.seq))
-                return -1;
-        } else {
-            double ack = reserve(n, b, a, t, wire_bytes(n, PKTHDR));
-            if (p->lose > 0)
-                p->lose--;
-            else if (request(n, CQ_ACK, a, ack + pvmd_wait(n), n->proc, q.pair, q.seq, -1, 0))
-                return -1;
-        }
         if (q.fin) {
             *id = q.id;
             *at = t;
             return 1;
         }
         return 0;
-    }
     case CQ_ACK:    /* the sender has taken the ack; it sends the next packet */
         p = &n->pair[q.pair];
         if (n->after > 0 && p->head && p->head->next &&
