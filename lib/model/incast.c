@@ -38,13 +38,19 @@ hrel_incast *hrel_incast_new(int nhosts, double queue, double window)
     return c;
 }
 
+/* BYTES, at most one flow's window */
+static double upto_window(const hrel_incast *c, double bytes)
+{
+    return c->window > 0 && bytes > c->window ? c->window : bytes;
+}
+
 /* The bytes flow F can have in flight at T: what is left of it, at most the window. */
 static double in_flight(const hrel_incast *c, const flow *f, double t)
 {
     double left = f->bytes;
     if (t > f->start && f->end > f->start)
         left *= (f->end - t) / (f->end - f->start);
-    return c->window > 0 && left > c->window ? c->window : left;
+    return upto_window(c, left);
 }
 
 int hrel_incast_add(hrel_incast *c, int hs, int hd, double bytes, double t0, double start,
@@ -61,7 +67,7 @@ int hrel_incast_add(hrel_incast *c, int hs, int hd, double bytes, double t0, dou
         if (p->f[i].end > t0)
             p->f[k++] = p->f[i];
     p->n = k;
-    sum = c->window > 0 && bytes > c->window ? c->window : bytes;
+    sum = upto_window(c, bytes);
     for (i = 0; i < p->n; i++) {
         sum += in_flight(c, &p->f[i], t0);
         others |= p->f[i].hs != hs;

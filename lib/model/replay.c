@@ -658,8 +658,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                         (par->pvmd_pool > 0 && hrel_pvmdnet_set_pool(net, par->pvmd_pool) != 0) ||
                         !(pend = calloc(t->n ? t->n : 1, sizeof *pend)))) {
         hrel_seterr(err, errlen, "replay: the daemon route needs a wire g > 0, an RTT > 0, a "
-                    "pvmd time >= 0, a pvmd time per message in [0, 1) s and a jitter in [0, 60) s (%d hosts "
-                    "at most 4096)", maxh + 1);
+                    "pvmd time >= 0, a pvmd time per message in [0, 1) s and a jitter in "
+                    "[0, 60) s (%d hosts at most 4096)", maxh + 1);
         goto out;
     }
     if (net && par->wire_tc)
@@ -787,14 +787,13 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             int cpu_known = t->gap_cpu && !isnan(t->gap_cpu[s->next]);
             double gapw = cpu_known ? fmin(t->gap_cpu[s->next], gap)
                           : gwork ? gwork[s->next] : gap;
-            double gaps = cpu_known && t->gap_blocked[s->next] ? gap - gapw : 0;
+            int blk = cpu_known ? t->gap_blocked[s->next] : 0;
+            double gaps = blk == 1 ? gap - gapw : 0;
             int hs = host_of(t, par, best), k;
-            /* a poll that found its message after sleeping between polls: the
-               sleep was the wait for it, which the receive itself now takes */
-            if (cpu_known && t->gap_blocked[s->next] == 2) {
+            if (blk == 2)   /* a poll that found its message after sleeping between
+                               polls: the sleep was the wait for it, which the
+                               receive itself takes */
                 gap = gapw;
-                gaps = 0;
-            }
             size_t row = s->next;
             if (gap > 0 && m->kind != HREL_MSG_START && !s->gapdone) {
                 /* the computation first; the call runs when the heap reaches
