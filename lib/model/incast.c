@@ -4,6 +4,8 @@
 
 #include <stdlib.h>
 
+#include "grow.h"
+
 typedef struct {
     int hs;
     double bytes, start, end;
@@ -72,14 +74,8 @@ int hrel_incast_add(hrel_incast *c, int hs, int hd, double bytes, double t0, dou
         sum += in_flight(c, &p->f[i], t0);
         others |= p->f[i].hs != hs;
     }
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 8;
-        flow *nf = realloc(p->f, cap * sizeof *nf);
-        if (!nf)
-            return -1;
-        p->f = nf;
-        p->cap = cap;
-    }
+    if (hrel_grow(&p->f, &p->cap, p->n, sizeof *p->f) != 0)
+        return -1;
     p->f[p->n].hs = hs;
     p->f[p->n].bytes = bytes;
     p->f[p->n].start = start;
