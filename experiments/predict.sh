@@ -47,10 +47,14 @@
 #   --tags LIST, --marker TAG, --rule switch|marker
 #                    M-step inference helpers for irregular programs, passed to
 #                    hrel trace import (docs/predict.md)
-#   --route R        the route PROGRAM's messages take: daemon (default: what a
-#                    program gets unless it calls pvm_setopt(PvmRoute,
-#                    PvmRouteDirect)) or direct; picks the characterisation
-#                    measured with that route
+#   --route R        the route PROGRAM's messages take: daemon (what a program
+#                    gets unless it calls pvm_setopt(PvmRoute, PvmRouteDirect))
+#                    or direct; picks the characterisation measured with that
+#                    route. Default: the runs start as on the daemon route, then
+#                    the prediction takes the route the program asked for (the
+#                    preload tracer records pvm_setopt(PvmRoute, ...): msgs.csv
+#                    '# route:'), with that route's characterisation and its
+#                    route set-up measured again
 #   --fresh-vm       start a new virtual machine for every run (untraced and
 #                    traced): on the daemon route a run's time depends on what
 #                    the pvmds learnt in earlier runs (docs/predict.md); the
@@ -215,7 +219,7 @@ if [ "${1:-}" = "--inner" ]; then
     exit 0
 fi
 
-fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 ratio_given=0 route=daemon fresh="" tracer=preload input="" allmodels=0 spread="" lcnow=0
+fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 ratio_given=0 route="" fresh="" tracer=preload input="" allmodels=0 spread="" lcnow=0
 import_args=()
 HREL_PLAT_PROG=predict
 . "$ROOT/experiments/platform_env.sh"
@@ -256,6 +260,9 @@ done
 [ $# -ge 1 ] || die2 "no PROGRAM given (usage: predict.sh [options] -- PROGRAM [ARGS...])"
 prog=$1; shift
 case "$runs" in ''|*[!0-9]*|0) die2 "--runs needs a whole number >= 1, not '$runs'" ;; esac
+# no --route: the runs start as on the daemon route, and the prediction takes the
+# route the program asks for (its trace says; below)
+route_auto=0; [ -n "$route" ] || { route=daemon route_auto=1; }
 case "$route" in direct|daemon) ;; *) die2 "--route must be direct or daemon, not '$route'" ;; esac
 case "$tracer" in preload|pvm) ;; *) die2 "--tracer must be preload or pvm, not '$tracer'" ;; esac
 # on the daemon route every run starts from a fresh virtual machine unless told
@@ -353,42 +360,50 @@ case "$HREL_PLAT_KIND" in
        case "${pwire:-tc}" in user) wiremodel=ethernet ;; *) wiremodel=tc ;; esac ;;
 esac
 
-# g and L
-if [ -z "$fit" ]; then
-    newest=""
-    for raw in $(ls -t "$ROOT"/results/*/raw.csv 2>/dev/null | grep -v '/latest/'); do
-        if grep -qx "# platform: $platform" "$raw" && grep -qx "# routing: $route" "$raw"; then
-            newest=$raw; break
+# g and L of route $1: --fit, else the newest run of this platform and route in
+# results/, else its quick study run first; with the characterisation's CPU
+# calibration, task lifecycle, pvmd state and pvmd CPU where it has them
+char_fit() {
+    local r=$1 newest="" raw fitdir
+    if [ -z "$fit" ]; then
+        for raw in $(ls -t "$ROOT"/results/*/raw.csv 2>/dev/null | grep -v '/latest/'); do
+            if grep -qx "# platform: $platform" "$raw" && grep -qx "# routing: $r" "$raw"; then
+                newest=$raw; break
+            fi
+        done
+        if [ -z "$newest" ]; then
+            [ "$HREL_PLAT_KIND" = emulated ] || [ "$platform" = local ] ||
+                die "no characterisation of '$platform' (--hostfile or --attach) in results/: give --fit FIT.csv"
+            echo "predict: no characterisation of '$platform' with --route $r in results/: running its quick study first"
+            rm -rf "$run/study"
+            "$ROOT/experiments/study.sh" --platform "$platform" --quick --no-report \
+                --run "$run/study" -- --route "$r" >"$run/study.log" 2>&1 ||
+                die "the quick study of '$platform' failed (see $run/study.log)"
+            newest=$run/study/raw.csv
         fi
-    done
-    if [ -z "$newest" ]; then
-        [ "$HREL_PLAT_KIND" = emulated ] || [ "$platform" = local ] ||
-            die "no characterisation of '$platform' (--hostfile or --attach) in results/: give --fit FIT.csv"
-        echo "predict: no characterisation of '$platform' with --route $route in results/: running its quick study first"
-        "$ROOT/experiments/study.sh" --platform "$platform" --quick --no-report \
-            --run "$run/study" -- --route "$route" >"$run/study.log" 2>&1 ||
-            die "the quick study of '$platform' failed (see $run/study.log)"
-        newest=$run/study/raw.csv
+        "$HREL" fit "$newest" --csv >"$run/fit.csv" 2>"$run/fit.err" || die "hrel fit $newest failed: $(head -n 1 "$run/fit.err")"
+        echo "$newest" >"$run/fit.src"
+        echo "predict: g and L from $newest"
+    else
+        cp "$fit" "$run/fit.csv" || die "cannot copy '$fit'"
+        echo "$fit" >"$run/fit.src"
     fi
-    "$HREL" fit "$newest" --csv >"$run/fit.csv" 2>"$run/fit.err" || die "hrel fit $newest failed: $(head -n 1 "$run/fit.err")"
-    echo "$newest" >"$run/fit.src"
-    echo "predict: g and L from $newest"
-else
-    cp "$fit" "$run/fit.csv" || die "cannot copy '$fit'"
-    echo "$fit" >"$run/fit.src"
-fi
-# the platform's CPU calibration (hrel predict scales a trace's computation by
-# it): the characterisation's, when the fit came from one that has it;
-# otherwise measured in the runs' virtual machine (below)
-fitdir=$(dirname "$(head -n 1 "$run/fit.src")")
-[ -s "$fitdir/calibration.csv" ] && cp "$fitdir/calibration.csv" "$run/calibration.csv"
-# and its task lifecycle (lifecycle.csv, hrel_lifecycle), where it measured one:
-# hrel predict then charges enrolment, spawn and exit as the platform costs them
-[ -s "$fitdir/lifecycle.csv" ] && cp "$fitdir/lifecycle.csv" "$run/lifecycle.csv"
-# and the virtual machine state its g and L were measured in (pvmd_state.csv)
-[ -s "$fitdir/pvmd_state.csv" ] && cp "$fitdir/pvmd_state.csv" "$run/pvmd_state.csv"
-# and the pvmds' CPU per message and per datagram it measured (replay_pvmd's)
-[ -s "$fitdir/pvmd_cpu.csv" ] && cp "$fitdir/pvmd_cpu.csv" "$run/pvmd_cpu.csv"
+    # the platform's CPU calibration (hrel predict scales a trace's computation by
+    # it): the characterisation's, when the fit came from one that has it;
+    # otherwise measured in the runs' virtual machine (below)
+    fitdir=$(dirname "$(head -n 1 "$run/fit.src")")
+    [ -s "$fitdir/calibration.csv" ] && cp "$fitdir/calibration.csv" "$run/calibration.csv"
+    # and its task lifecycle (lifecycle.csv, hrel_lifecycle), where it measured one
+    # (not over one measured with the runs, --lifecycle-now): hrel predict then
+    # charges enrolment, spawn and exit as the platform costs them
+    [ -s "$fitdir/lifecycle.csv" ] && [ ! -e "$run/lifecycle.now" ] && cp "$fitdir/lifecycle.csv" "$run/lifecycle.csv"
+    # and the virtual machine state its g and L were measured in (pvmd_state.csv)
+    [ -s "$fitdir/pvmd_state.csv" ] && cp "$fitdir/pvmd_state.csv" "$run/pvmd_state.csv"
+    # and the pvmds' CPU per message and per datagram it measured (replay_pvmd's)
+    [ -s "$fitdir/pvmd_cpu.csv" ] && cp "$fitdir/pvmd_cpu.csv" "$run/pvmd_cpu.csv"
+    return 0
+}
+char_fit "$route"
 "$HREL" model replay --help >/dev/null   # built with replay
 
 # the runs (hrel_firstcontact first: one worker per host, 3 to 8)
@@ -450,6 +465,26 @@ if [ -n "$xtrace" ]; then
         echo "predict: --trace has another number of ranks than the runs here: rank r on host r % $nhosts" >&2
     fi
 fi
+# the route the program asked for (the preload tracer records pvm_setopt(PvmRoute,
+# ...): msgs.csv '# route:'). With no --route the prediction takes that one: its
+# characterisation, and the route set-up and buffering measured again on it
+asked=$(sed -n 's/^# route: \(direct\|daemon\|mixed\) (\(.*\))$/\1 \2/p' "$here/msgs.csv" | head -n 1)
+case "${asked%% *}" in
+    direct|daemon)
+        if [ "${asked%% *}" != "$route" ] && [ "$route_auto" = 1 ]; then
+            echo "predict: $(basename "$prog") asked for the ${asked%% *} route (its trace: ${asked#* }): priced on that route (--route chooses)"
+            oldroute=$route route=${asked%% *}
+            char_fit "$route"
+            [ -z "$fit" ] || echo "predict: warning: --fit $fit is used as given; it should be a characterisation of the $route route" >&2
+            mv "$run/setup.csv" "$run/setup_$oldroute.csv"
+            HREL_FC_ROUTE=$route HREL_PLAT_NO_PROBE=1 hrel_plat_run "$ROOT/experiments/predict.sh" --inner "$run" \
+                "0:setup" "$tmo_s" "$prog" "$@" || exit 1
+        elif [ "${asked%% *}" != "$route" ]; then
+            echo "predict: warning: $(basename "$prog") asked for the ${asked%% *} route (its trace: ${asked#* }), but --route $route prices the $route route" >&2
+        fi ;;
+    mixed) [ "$route_auto" = 0 ] ||
+        echo "predict: $(basename "$prog") sent some messages on the direct route and some on the daemon route (its trace: ${asked#* }): priced on the $route route (--route chooses)" ;;
+esac
 # first-contact set-up: the median over pairs of setup.csv (hrel predict reads
 # it from this run folder, never below 0)
 setup=$(sed -n 's/^# median_setup_s //p' "$run/setup.csv")

@@ -274,6 +274,7 @@ int hrel_cmd_predict(int argc, char **argv)
     };
     char err[2048], why[1024], rwhy[1100], path[4200], fitp[4200], root[4096], summary[4300];
     char notes[4096], refused[NMODEL][1100], route[16], steps_err[1100] = "";
+    char route_line[400] = "";
     char spreadp[2400] = "", spread_lines[NMODEL * 600] = "";
     char *tmpfit = NULL;
     hrel_whatif w;
@@ -331,9 +332,25 @@ int hrel_cmd_predict(int argc, char **argv)
     }
     if (o.platform)
         snprintf(cz->platform, sizeof cz->platform, "%s", o.platform);
-    /* the route the program's messages take */
-    snprintf(route, sizeof route, "%s", w.route >= 0 ? (w.route ? "daemon" : "direct")
-                                        : o.route ? o.route : cz->route[0] ? cz->route : "daemon");
+    /* the route the program's messages take: a what-if's, --route, the one the
+       trace says the program asked for, the characterisation's, the daemon route */
+    {
+        const char *tr = pt.mt->route;
+        int asked = strcmp(tr, "direct") == 0 || strcmp(tr, "daemon") == 0;
+        snprintf(route, sizeof route, "%s",
+                 w.route >= 0 ? (w.route ? "daemon" : "direct")
+                 : o.route ? o.route : asked ? tr : cz->route[0] ? cz->route : "daemon");
+        if (tr[0])
+            snprintf(route_line, sizeof route_line, "# route: %s%s; the program asked for the %s "
+                     "route (%ld of its %ld messages between tasks sent with pvm_setopt(PvmRoute, "
+                     "PvmRouteDirect) in effect)%s\n", route,
+                     w.route >= 0 ? ", as the what-if says" : o.route ? ", as --route says" : "",
+                     strcmp(tr, "mixed") == 0 ? "direct route for some messages and the daemon"
+                                              : tr,
+                     pt.mt->route_direct, pt.mt->route_msgs,
+                     asked && strcmp(tr, route) != 0 ? ": its messages take that one, not this"
+                                                      : "");
+    }
     /* g and L as a prediction prices them */
     if (hrel_csv_read(o.fit ? o.fit : cz->fit, &fc, err, sizeof err) != 0 ||
         hrel_fitcsv_check(fc, err, sizeof err) != 0) {
@@ -670,6 +687,7 @@ int hrel_cmd_predict(int argc, char **argv)
            base.htb > 0 && strcmp(route, "daemon") == 0 ? " (tc's HTB, a class per host)" : "",
            cz->shared ? ", hosts sharing one machine's cores" : "",
            cz->cpu_share > 0 ? ", cpu share set" : "");
+    fputs(route_line, stdout);
     printf("# cpu_ratio: %.4g (%s%s)\n", ratio, why, w.cpu != 1 ? ", then what-if cpu" : "");
     if (o.whatif && *o.whatif)
         printf("# what-if: %s\n", o.whatif);
@@ -791,6 +809,7 @@ int hrel_cmd_predict(int argc, char **argv)
             fprintf(fp, "# recommended: %s (%s)\n", p[best].name, rwhy);
             if (incasts > 0)
                 fputs(incast_line, fp);
+            fputs(route_line, fp);
             for (k = 0; k < nref; k++)
                 fprintf(fp, "# refused: %s\n", refused[k]);
             if (hrel_predict_table(fp, pass ? o.untraced : o.measured, pass ? NULL : o.untraced,

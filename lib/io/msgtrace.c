@@ -850,6 +850,10 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
     if (t->outside > 0)
         fprintf(fp, "# outside: %ld sends to tasks outside the trace (rows with no peer)\n",
                 t->outside);
+    if (t->route[0])
+        fprintf(fp, "# route: %s (%ld of %ld messages between tasks sent with "
+                "pvm_setopt(PvmRoute, PvmRouteDirect) in effect)\n", t->route, t->route_direct,
+                t->route_msgs);
     for (k = 0; t->status && k < t->nproc; k++)
         if (t->status[k] != 0 && k != t->group_server)   /* the server runs on */
             fprintf(fp, "# exit_status: rank %d %d%s\n", k, t->status[k],
@@ -959,6 +963,15 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
     tr = hrel_csv_meta(c, "tracer");
     if (tr)
         snprintf(t->tracer, sizeof t->tracer, "%s", tr);
+    if ((tr = hrel_csv_meta(c, "route")) &&
+        (sscanf(tr, "%7s (%ld of %ld", t->route, &t->route_direct, &t->route_msgs) != 3 ||
+         (strcmp(t->route, "direct") != 0 && strcmp(t->route, "daemon") != 0 &&
+          strcmp(t->route, "mixed") != 0) || t->route_direct < 0 ||
+         t->route_direct > t->route_msgs)) {
+        hrel_seterr(err, errlen, "%s: '# route: %s' is not 'direct|daemon|mixed (K of N "
+                    "messages ...)'", path, tr);
+        goto fail;
+    }
     for (k0 = 0; k0 <= HREL_MSG_SCATTER; k0++)
         lastg[k0] = -1;
     while ((got = hrel_csv_stream_next(cs, err, errlen)) > 0) {

@@ -78,6 +78,13 @@ typedef struct hrel_msgtrace {
     int *status;             /* exit status per rank, -1 unknown (NULL: none known) */
     int group_server;        /* rank of PVM's group server, -1 if none */
     long outside;            /* sends to tasks outside the trace (kept, no peer) */
+    char route[8];           /* the route the program asked for: "direct" (every message
+                                between its tasks sent with pvm_setopt(PvmRoute,
+                                PvmRouteDirect) in effect), "daemon" (none), "mixed", or
+                                "" when not known (PVM's tracer, an older preload trace,
+                                no message) */
+    long route_direct, route_msgs;   /* ... of how many messages (the group server's
+                                        own not counted) */
     double *gap_cpu;         /* per row, NULL when none: the CPU time (s) its rank's
                                 thread used in the gap before it (from the previous
                                 row's end, or a group row's begin, as the replay takes

@@ -35,6 +35,9 @@ static int cmp_keyed(const void *x, const void *y)
     return p->b < q->b ? -1 : p->b > q->b;
 }
 
+/* pvm3.h's PvmAllowDirect and PvmRouteDirect (this library links no PVM) */
+enum { ROUTE_ALLOW_DIRECT = 2, ROUTE_DIRECT = 3 };
+
 static int is_call(int k)
 {
     return k != HREL_TEV_LIST && k != HREL_TEV_NAME && k != HREL_TEV_PACK;
@@ -43,7 +46,7 @@ static int is_call(int k)
 static int is_part(int k)
 {
     return k != HREL_TEV_MYTID && k != HREL_TEV_EXIT && k != HREL_TEV_END &&
-           k != HREL_TEV_PROBE && is_call(k);
+           k != HREL_TEV_PROBE && k != HREL_TEV_ROUTE && is_call(k);
 }
 
 /* Is TID a pvmd's (PVM's TIDPVMD bit)? */
@@ -252,7 +255,7 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
     char rerr[1024] = "";   /* the first root that no task joined, by rank and row */
     int rerr_rank = -1;
     size_t rerr_row = 0;
-    int withcpu = 0;
+    int withcpu = 0, withroute = 1, ropt;
     double *cpu01 = NULL;   /* per row: its thread's CPU time at t0 and t1, s */
     uint32_t *vcsw01 = NULL;   /* ... its voluntary context switches then */
 
@@ -492,14 +495,24 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
             cpu01[2 * at] = cpu01[2 * at + 1] = (double)f->head.start_cpu_ns * 1e-9;
             vcsw01[2 * at] = vcsw01[2 * at + 1] = f->head.start_vcsw;
         }
+        ropt = ROUTE_ALLOW_DIRECT;   /* PVM's default route option */
         for (j = 0; j < tk[i].ncall; j++) {
             size_t ri = tk[i].call[j];
             const hrel_tev_rec *e = &f->rec[ri];
             int k;
             if (e->kind == HREL_TEV_END)
                 t->status[rk] = e->u.call.ret;
+            if (e->kind == HREL_TEV_ROUTE && !(e->flags & HREL_TEVF_ERROR))
+                ropt = e->u.call.peer;
             if (!makes_row(e, &k))
                 continue;
+            if ((k == HREL_MSG_SEND || k == HREL_MSG_MCAST) && rk != t->group_server) {
+                const task *q = k == HREL_MSG_SEND ? task_of(tk, nt, e->u.call.peer) : NULL;
+                if (k == HREL_MSG_MCAST || (q && q->rank >= 0)) {
+                    t->route_msgs++;   /* a message to tasks of the program */
+                    t->route_direct += ropt == ROUTE_DIRECT;
+                }
+            }
             if (!(m = row_next(b)))
                 goto oom;
             m->rank = rk;
@@ -605,6 +618,13 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
         }
     if (hrel_msgtrace_finish(t, err, errlen) != 0)
         goto fail;
+    /* the route the program asked for, where every task file records it */
+    for (i = 0; i < nt; i++)
+        if (tk[i].rank >= 0 && !(tk[i].f->head.flags & HREL_TEVH_ROUTE))
+            withroute = 0;
+    if (withroute && t->route_msgs > 0)
+        strcpy(t->route, t->route_direct == t->route_msgs ? "direct"
+                         : t->route_direct == 0 ? "daemon" : "mixed");
     hrel_msgtrace_align_clocks(t);
     *out = t;
     t = NULL;

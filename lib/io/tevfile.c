@@ -14,7 +14,7 @@
 static const char *const kind_names[] = {
     NULL, "start", "mytid", "spawn", "exit", "send", "psend", "mcast", "recv", "trecv",
     "nrecv", "precv", "probe", "joingroup", "lvgroup", "barrier", "bcast", "reduce", "gather",
-    "scatter", "pack", "end", "list", "name"};
+    "scatter", "pack", "end", "list", "name", "route"};
 
 const char *hrel_tev_kind_name(int kind)
 {

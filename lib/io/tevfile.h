@@ -64,6 +64,9 @@ typedef enum {
     HREL_TEV_END,         /* process end; ret: exit status */
     HREL_TEV_LIST,        /* data: up to HREL_TEV_LIST_N tids of the call before */
     HREL_TEV_NAME,        /* data: the group name of the call before */
+    HREL_TEV_ROUTE,       /* pvm_setopt(PvmRoute, v): peer: v asked
+                             (PvmDontRoute 1, PvmAllowDirect 2, PvmRouteDirect 3);
+                             ret: the call's return (the option before) */
     HREL_TEV_NKIND
 } hrel_tev_kind;
 
@@ -74,6 +77,8 @@ typedef enum {
 
 #define HREL_TEVH_CPU 1u      /* head flags: the records carry the thread's CPU time
                                  and voluntary context switches (cpu*_ns, vcsw*) */
+#define HREL_TEVH_ROUTE 2u    /* head flags: pvm_setopt(PvmRoute, ...) calls are recorded
+                                 (HREL_TEV_ROUTE), so none means the default route */
 
 /* The header of a task file (256 bytes). */
 typedef struct hrel_tev_head {

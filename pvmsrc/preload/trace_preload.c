@@ -359,7 +359,7 @@ __attribute__((constructor)) static void trace_init(void)
     S.head.endian = HREL_TEV_ENDIAN;
     S.head.recsize = (uint32_t)sizeof(hrel_tev_rec);
     S.head.start_ns = now_ns();
-    S.head.flags = HREL_TEVH_CPU;
+    S.head.flags = HREL_TEVH_CPU | HREL_TEVH_ROUTE;
     cpu_now(&S.head.start_cpu_ns, &S.head.start_vcsw);
     S.last_flush = S.head.start_ns;   /* a task shorter than the period writes once, at its end */
     S.head.pid = (int32_t)getpid();
@@ -522,6 +522,28 @@ int pvm_spawn(char *file, char **argv, int flags, char *where, int ntask, int *t
     c.list = tids;
     c.nlist = tids && ntask > 0 ? ntask : 0;
     record(HREL_TEV_SPAWN, &c);
+    put_errs(e);
+    return cc;
+}
+
+/* the route a task's messages take (PVM's default: PvmAllowDirect): the
+   option asked for, so the import can say which route the program chose
+   (libpvm3 of PVM 3.4 exports no pvm_advise; Fortran's pvmfsetopt calls this) */
+int pvm_setopt(int what, int val)
+{
+    REAL(pvm_setopt);
+    callrec c;
+    errs e;
+    int cc;
+    if (!want() || what != PvmRoute)
+        return real_pvm_setopt(what, val);
+    begin(&c, 0);
+    cc = real_pvm_setopt(what, val);
+    end(&c, 0);
+    e = save_errs();
+    c.ret = cc;
+    c.peer = val;
+    record(HREL_TEV_ROUTE, &c);
     put_errs(e);
     return cc;
 }

@@ -133,6 +133,24 @@ wi route=direct; check "what-if route=direct: the characterisation's route" near
 wi route=daemon; rc=$?
 check "what-if route=daemon on a direct characterisation: every model refuses (rc $rc)" [ "$rc" -ne 0 ]
 check "... naming the route to characterise" grep -q 'measured the direct route and the program takes the daemon route' "$T/we"
+# the route the trace says the program asked for (msgs.csv '# route:', the
+# preload tracer's record of pvm_setopt(PvmRoute, ...)): taken when no --route
+# is given, said in a '# route:' line (stdout and predict.csv); --route wins
+{ echo '# route: daemon (0 of 2 messages between tasks sent with pvm_setopt(PvmRoute, PvmRouteDirect) in effect)'
+  cat "$T/tr/msgs.csv"; } >"$T/tr_daemon.csv"
+sed 's/^# route: daemon (0 of 2/# route: direct (2 of 2/' "$T/tr_daemon.csv" >"$T/tr_direct.csv"
+"$HREL" predict "$T/tr_direct.csv" --on "$T/c1" "${M[@]}" >"$T/rt1" 2>"$T/rte1"
+check "trace route direct, no --route: 0.063 on the direct route" near "$(total_of replay "$T/rt1")" 0.063
+check "... said" grep -qx '# route: direct; the program asked for the direct route (2 of its 2 messages between tasks sent with pvm_setopt(PvmRoute, PvmRouteDirect) in effect)' "$T/rt1"
+"$HREL" predict "$T/tr_daemon.csv" --on "$T/c1" "${M[@]}" >"$T/rt2" 2>"$T/rte2"; rc=$?
+check "trace route daemon on a direct characterisation, no --route: the fitted models refuse (rc $rc)" [ "$rc" -ne 0 ]
+check "... naming the route to characterise" grep -q 'measured the direct route and the program takes the daemon route' "$T/rte2"
+mkdir -p "$T/rto"
+"$HREL" predict "$T/tr_daemon.csv" --on "$T/c1" --route direct "${M[@]}" -o "$T/rto" >"$T/rt3" 2>"$T/rte3"
+check "trace route daemon, --route direct: priced on the direct route" near "$(total_of replay "$T/rt3")" 0.063
+check "... the mismatch said" grep -qx '# route: direct, as --route says; the program asked for the daemon route (0 of its 2 messages between tasks sent with pvm_setopt(PvmRoute, PvmRouteDirect) in effect): its messages take that one, not this' "$T/rt3"
+check "... and in predict.csv" grep -q '^# route: direct, as --route says; the program asked for the daemon route' "$T/rto/predict.csv"
+check "a trace without a route line: no '# route:' line" bash -c "! grep -q '^# route:' '$T/o1'"
 # cores: c1 has 2 cores on 1 host; a 2-rank trace fits; cores=1 -> 1 core: the
 # trace's 2 ranks need --hosts (below), cores=1 with hosts=2 is fine
 wi cores=1,hosts=2; check "what-if cores=1,hosts=2" near "$(total_of replay "$T/w")" 0.063

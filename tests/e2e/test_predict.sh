@@ -75,8 +75,16 @@ check "--fresh-vm: no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
   echo 'ALL,all,2.5e-5,-1.8,0.5,3,3e-5,4.2,none,nan,nan'; } >"$T/fitpp.csv"
 printf 'route,model,programs,runs,q10,q50,q90\ndirect,replay,3,10,0.5,1,2\n' >"$T/spread.csv"
 printf 'when,hosts,median_rtt_s,min_rtt_s,max_rtt_s\nbefore_benchmark,1,0.024,0.024,0.024\nafter_benchmark,1,0.002,0.002,0.002\n' >"$T/pvmd_state.csv"
-"$P" --runs 1 --fit "$T/fitpp.csv" --route direct --spread "$T/spread.csv" --run "$T/p2" -- "$BIN/hrel_farm" -d -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
+# (no --route: the farm asks for direct routes, its trace says so, and the
+# prediction takes that route, its set-up measured again on it)
+"$P" --runs 1 --fit "$T/fitpp.csv" --spread "$T/spread.csv" --run "$T/p2" -- "$BIN/hrel_farm" -d -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
 check "farm with wildcard receives predicted (exit 0)" [ $? -eq 0 ]
+check "no --route: the farm's route read from its trace, said" \
+    grep -q '^predict: hrel_farm asked for the direct route (its trace: [0-9]* of [0-9]* messages between tasks sent with pvm_setopt(PvmRoute, PvmRouteDirect) in effect): priced on that route (--route chooses)$' "$T/p2.out"
+check "... the runs' route set-up kept, measured again on the direct route" \
+    bash -c "grep -q '^# hrel_firstcontact: route daemon' '$T/p2/setup_daemon.csv' && grep -q '^# hrel_firstcontact: route direct' '$T/p2/setup.csv'"
+check "... --fit used as given, with a warning" grep -q "^predict: warning: --fit $T/fitpp.csv is used as given; it should be a characterisation of the direct route" "$T/p2.out"
+check "... priced on the direct route (predict.csv)" grep -q '^# route: direct; g and L: ' "$T/p2/predict.csv"
 check "farm: replay predicted" grep -q '^replay,' "$T/p2/predict.csv"
 check "the fit's pvmd_state.csv comes with it into the run folder" cmp -s "$T/pvmd_state.csv" "$T/p2/pvmd_state.csv"
 rm -f "$T/pvmd_state.csv"

@@ -114,6 +114,12 @@ if [ -x /usr/bin/master1 ] && [ -x /usr/bin/fmaster1 ]; then
     "$HREL" trace import "$T/timing" >/dev/null 2>"$T/timing.err"
     check "PVM timing (exit 1, its slave killed by pvm_kill): imported" [ $? -eq 0 ]
     check "PVM timing: the killed slave named" grep -q 'rank 1 (task t[0-9a-f]*) left no end record' "$T/timing.err"
+    # the route each asked for: timing and its slave call pvm_setopt(PvmRoute,
+    # PvmRouteDirect) before their messages, master1 and its slaves never do
+    check "PVM timing: its route, the direct one, in msgs.csv" \
+        grep -qE '^# route: direct \(([0-9]+) of \1 messages between tasks sent with pvm_setopt\(PvmRoute, PvmRouteDirect\) in effect\)$' "$T/timing/msgs.csv"
+    check "PVM master1: its route, the daemon one, in msgs.csv" \
+        grep -qE '^# route: daemon \(0 of [1-9][0-9]* messages ' "$T/master1/msgs.csv"
     printf '20\n3\n' >"$T/gex.in"
     end_gs; "$TR" -o "$T/gex" --stdin "$T/gex.in" -- /usr/bin/gexample >"$T/gex.out" 2>&1; sleep 0.3
     check "PVM gexample (groups, reads stdin): imported" "$HREL" trace import "$T/gex"

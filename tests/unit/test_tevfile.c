@@ -155,6 +155,40 @@ static void with_cpu(tf *f, int blocks_from)
     }
 }
 
+/* pvm_setopt(PvmRoute, VAL) recorded before F's call of seq BEFORE, 2 us
+ * before that call begins, as call BEFORE (the later calls renumbered, as the
+ * tracer numbers calls in order); FLAGS its flags. */
+static void route_before(tf *f, int before, int val, int flags)
+{
+    int i, j;
+    for (i = 0; i < f->n; i++)
+        if (f->rec[i].kind != HREL_TEV_LIST && f->rec[i].kind != HREL_TEV_NAME &&
+            f->rec[i].u.call.seq == before)
+            break;
+    if (i == f->n || f->n == 64)
+        return;
+    for (j = 0; j < f->n; j++)
+        if (f->rec[j].kind != HREL_TEV_LIST && f->rec[j].kind != HREL_TEV_NAME) {
+            if (f->rec[j].u.call.seq >= before)
+                f->rec[j].u.call.seq++;
+            if (f->rec[j].u.call.parent >= before)
+                f->rec[j].u.call.parent++;
+        }
+    memmove(&f->rec[i + 1], &f->rec[i], (size_t)(f->n - i) * sizeof f->rec[0]);
+    f->n++;
+    memset(&f->rec[i], 0, sizeof f->rec[i]);
+    f->rec[i].kind = HREL_TEV_ROUTE;
+    f->rec[i].tid = f->tid;
+    f->rec[i].flags = (uint16_t)flags;
+    f->rec[i].u.call.seq = before;
+    f->rec[i].u.call.parent = -1;
+    f->rec[i].u.call.peer = val;
+    f->rec[i].u.call.tag = -1;
+    f->rec[i].u.call.ret = 2;
+    f->rec[i].u.call.t0_ns = f->rec[i + 1].u.call.t0_ns - 2000;
+    f->rec[i].u.call.t1_ns = f->rec[i + 1].u.call.t0_ns - 1000;
+}
+
 static char dirbuf[4][512];
 
 /* A fresh folder holding A, B, G (each may be left out: NULL). */
@@ -415,6 +449,72 @@ int main(void)
         rmfolder(d);
     }
     rmfolder(d);
+    /* the route the program asked for: A and B's messages (to each other and
+     * to the group server; the server's own not counted: 4), each with the
+     * route option its sender had set when it sent it */
+    {
+        static const struct {
+            int a_before, b_before, aflags;   /* seq the option precedes, -1 none */
+            const char *want;
+            long direct;
+        } rc[] = {{6, -1, 0, "mixed", 1},     /* A asks before its send to B */
+                  {0, 0, 0, "direct", 4},     /* both before everything */
+                  {-1, -1, 0, "daemon", 0},   /* nobody asks */
+                  {0, -1, HREL_TEVF_ERROR, "daemon", 0}};   /* A's call failed */
+        size_t i;
+        for (i = 0; i < sizeof rc / sizeof rc[0]; i++) {
+            char what[160];
+            program(&a, &b, &g, 0);
+            if (rc[i].a_before >= 0)
+                route_before(&a, rc[i].a_before, 3, rc[i].aflags);
+            if (rc[i].b_before >= 0)
+                route_before(&b, rc[i].b_before, 3, 0);
+            a.head.flags = b.head.flags = g.head.flags = HREL_TEVH_ROUTE;
+            d = folder(3, &a, &b, &g);
+            e = import(d, &t);
+            snprintf(what, sizeof what, "route case %zu imports", i);
+            HREL_CHECK_STR(e, "", what);
+            snprintf(what, sizeof what, "route case %zu: %s, %ld of 4", i, rc[i].want,
+                     rc[i].direct);
+            HREL_CHECK(t && strcmp(t->route, rc[i].want) == 0 && t->route_direct == rc[i].direct &&
+                       t->route_msgs == 4, what);
+            if (t && i == 0) {   /* written and read back */
+                const char *p = hrel_test_write_tmp("tev_route.csv", "");
+                FILE *fp = fopen(p, "w");
+                HREL_CHECK(fp && hrel_msgtrace_write(t, fp) == 0, "msgs.csv with the route written");
+                if (fp)
+                    fclose(fp);
+                HREL_CHECK_INT(hrel_msgtrace_load(p, &t2, err, sizeof err), 0, err);
+                HREL_CHECK(t2 && strcmp(t2->route, "mixed") == 0 && t2->route_direct == 1 &&
+                           t2->route_msgs == 4, "read back: mixed, 1 of 4");
+                hrel_msgtrace_free(t2);
+                t2 = NULL;
+            }
+            hrel_msgtrace_free(t);
+            t = NULL;
+            rmfolder(d);
+        }
+        program(&a, &b, &g, 0);   /* one file from an older tracer: not known */
+        route_before(&a, 0, 3, 0);
+        a.head.flags = g.head.flags = HREL_TEVH_ROUTE;
+        d = folder(3, &a, &b, &g);
+        e = import(d, &t);
+        HREL_CHECK(t && t->route[0] == '\0', "a file without the route flag: route not known");
+        hrel_msgtrace_free(t);
+        t = NULL;
+        rmfolder(d);
+        {
+            const char *p = hrel_test_write_tmp(
+                "route_bad.csv", "# route: sideways (1 of 4 messages)\n"
+                                 "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n"
+                                 "0,1,start,,0,-1,0,0,\n");
+            HREL_CHECK(hrel_msgtrace_load(p, &t2, err, sizeof err) != 0 &&
+                           strstr(err, "'# route: sideways (1 of 4 messages)' is not") != NULL,
+                       "a malformed route line is refused, named");
+            hrel_msgtrace_free(t2);
+            t2 = NULL;
+        }
+    }
     program(&a, &b, &g, 5);         /* a reduce onto an instance nobody joined as */
     d = folder(1, &a, &b, &g);
     e = import(d, &t);
