@@ -35,7 +35,7 @@ static int cmp_keyed(const void *x, const void *y)
     return p->b < q->b ? -1 : p->b > q->b;
 }
 
-/* pvm3.h's PvmAllowDirect and PvmRouteDirect (this library links no PVM) */
+/* PVM's PvmAllowDirect and PvmRouteDirect (this library links no PVM) */
 enum { ROUTE_ALLOW_DIRECT = 2, ROUTE_DIRECT = 3 };
 
 static int is_call(int k)
