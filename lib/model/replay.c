@@ -39,6 +39,9 @@ typedef struct rstate {
     int spawned;       /* 0: started by no traced spawn, 1: spawned, 2: the group server */
     int remote;        /* spawned onto another host than its parent's */
     double enrol;      /* lifecycle: its enrolment's cost */
+    int noenrol;       /* lifecycle: a preload trace's rank with no enrolment row
+                          (an older tracer's task that enrolled inside a call it
+                          did not wrap): its enrolment charged at its start */
     int hnext;         /* sendbuf: the next sender held for the same rank, -1 */
     size_t swait;      /* sendbuf with deliveries: 1 + the send row whose delivery
                           it waits for (0: none) */
@@ -450,6 +453,8 @@ static double daemon_send(const hrel_msgtrace *t, const hrel_replay_param *par, 
 static double life_cost(const hrel_lifecycle *l, hrel_msgkind kind, const rstate *s, double dur)
 {
     switch (kind) {
+    case HREL_MSG_START:
+        return s->noenrol ? (s->spawned ? s->enrol : l->enrol) : dur;
     case HREL_MSG_ENROL:
         return s->spawned ? s->enrol : l->enrol;
     case HREL_MSG_EXIT:
@@ -695,6 +700,13 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
         ndone += st[r].done;
         if (!st[r].done)
             st[r].rec_prev = t->row[t->first[r]].t0;
+        if (life && !st[r].done && t->row[t->first[r]].kind == HREL_MSG_START &&
+            strcmp(t->tracer, "preload") == 0) {
+            size_t i;
+            st[r].noenrol = 1;
+            for (i = t->first[r]; i < t->first[r + 1] && st[r].noenrol; i++)
+                st[r].noenrol = t->row[i].kind != HREL_MSG_ENROL;
+        }
     }
     st[0].ready = 1;
     st[0].clock = t->first[1] > t->first[0] ? t->row[0].t0 : 0;

@@ -4,7 +4,9 @@
  * Loaded with LD_PRELOAD (experiments/trace.sh sets it up). When HREL_TRACE_DIR
  * names a folder, every process that loads it and calls PVM writes one task
  * file DIR/HOST.PID.tev (lib/io/tevfile.h): the process start (taken in the
- * constructor), each wrapped call with its peers, bytes, tag, return value,
+ * constructor), its enrolment (its first pvm_mytid, or one made just before
+ * the first call that enrols it, see enrol_first), each wrapped call with its
+ * peers, bytes, tag, return value,
  * begin and end on CLOCK_REALTIME and, for a call made inside a group function,
  * that function's number; packing (initsend, pk*, upk*, packf) is one record
  * per stretch between two calls (its calls, first begin, last end); the process end (on_exit: also without pvm_exit,
@@ -28,7 +30,9 @@
  * What the program sees is unchanged: every wrapper calls the real function
  * (found with dlsym(RTLD_NEXT)) with the caller's arguments, returns its value,
  * and puts back errno and pvm_errno as the real call left them; the buffer
- * sizes it reads (pvm_getsbuf, pvm_bufinfo) change no active buffer. Calls
+ * sizes it reads (pvm_getsbuf, pvm_bufinfo) change no active buffer; a task
+ * that enrols inside another call is enrolled a moment earlier, at the start
+ * of that call, by a pvm_mytid of the tracer's own. Calls
  * made by libpvm3 itself inside a wrapped call are not recorded, except the
  * messages a group function makes (marked as inside it). The library links
  * no PVM: a process that never calls PVM (a shell, timeout) is untouched and
@@ -485,6 +489,69 @@ int pvm_mytid(void)
     return cc;
 }
 
+/* A task's enrolment, recorded as its pvm_mytid just before the first call
+ * that enrols it. libpvm3 enrols a task inside whichever call first needs
+ * the pvmd (pvm_parent, a send, a spawn, ...), and the replay charges the
+ * platform's process start at the enrolment: a task that never called
+ * pvm_mytid itself would otherwise have none. The same enrolment, a moment
+ * earlier; on a failure libpvm3's message (PvmAutoErr) is left to the call
+ * itself, which fails the same way, and errno and pvm_errno are as before. */
+static void enrol_first(void)
+{
+    REAL(pvm_setopt);
+    errs e;
+    int old;
+    if (S.enrolled || S.depth != 0 || !S.on || !real_pvm_setopt)
+        return;
+    e = save_errs();
+    old = real_pvm_setopt(PvmAutoErr, 0);
+    (void)pvm_mytid();
+    if (old >= 0)
+        real_pvm_setopt(PvmAutoErr, old);
+    put_errs(e);
+}
+
+/* Calls that only enrol (and return what libpvm3 holds): their enrolment */
+int pvm_parent(void)
+{
+    REAL(pvm_parent);
+    if (want())
+        enrol_first();
+    return real_pvm_parent();
+}
+
+int pvm_siblings(int **tids)
+{
+    REAL(pvm_siblings);
+    if (want())
+        enrol_first();
+    return real_pvm_siblings(tids);
+}
+
+int pvm_config(int *nhost, int *narch, struct pvmhostinfo **hostp)
+{
+    REAL(pvm_config);
+    if (want())
+        enrol_first();
+    return real_pvm_config(nhost, narch, hostp);
+}
+
+int pvm_tasks(int where, int *ntask, struct pvmtaskinfo **taskp)
+{
+    REAL(pvm_tasks);
+    if (want())
+        enrol_first();
+    return real_pvm_tasks(where, ntask, taskp);
+}
+
+int pvm_catchout(FILE *ff)
+{
+    REAL(pvm_catchout);
+    if (want() && ff)
+        enrol_first();
+    return real_pvm_catchout(ff);
+}
+
 int pvm_exit(void)
 {
     REAL(pvm_exit);
@@ -512,6 +579,7 @@ int pvm_spawn(char *file, char **argv, int flags, char *where, int ntask, int *t
     int cc;
     if (!want())
         return real_pvm_spawn(file, argv, flags, where, ntask, tids);
+    enrol_first();
     begin(&c, 0);
     cc = real_pvm_spawn(file, argv, flags, where, ntask, tids);
     end(&c, 0);
@@ -558,6 +626,7 @@ int pvm_send(int tid, int tag)
     int64_t nb;
     if (!want())
         return real_pvm_send(tid, tag);
+    enrol_first();
     nb = sbuf_bytes();
     begin(&c, 0);
     c.peer = tid;
@@ -587,6 +656,7 @@ int pvm_psend(int tid, int tag, void *buf, int len, int dt)
     int cc;
     if (!want())
         return real_pvm_psend(tid, tag, buf, len, dt);
+    enrol_first();
     begin(&c, 0);
     c.peer = tid;
     c.tag = tag;
@@ -616,6 +686,7 @@ int pvm_mcast(int *tids, int ntask, int tag)
     int64_t nb;
     if (!want())
         return real_pvm_mcast(tids, ntask, tag);
+    enrol_first();
     nb = sbuf_bytes();
     begin(&c, 0);
     cc = real_pvm_mcast(tids, ntask, tag);
@@ -659,6 +730,7 @@ static int after_recv(int kind, callrec *c, int cc)
         int cc; \
         if (!want()) \
             return real_##name(tid, tag); \
+        enrol_first(); \
         if (WAITS) \
             idle_flush(); \
         begin(&c, 0); \
@@ -678,6 +750,7 @@ int pvm_trecv(int tid, int tag, struct timeval *tmout)
     int cc;
     if (!want())
         return real_pvm_trecv(tid, tag, tmout);
+    enrol_first();
     idle_flush();
     begin(&c, 0);
     cc = real_pvm_trecv(tid, tag, tmout);
@@ -693,6 +766,7 @@ int pvm_precv(int tid, int tag, void *buf, int len, int dt, int *rtid, int *rtag
     int cc, t = -1, g = -1, l = 0;
     if (!want())
         return real_pvm_precv(tid, tag, buf, len, dt, rtid, rtag, rlen);
+    enrol_first();
     idle_flush();
     begin(&c, 0);
     cc = real_pvm_precv(tid, tag, buf, len, dt, rtid ? rtid : &t, rtag ? rtag : &g,
@@ -734,6 +808,7 @@ static int group_done(int kind, callrec *c, int cc, const char *name)
         int cc; \
         if (!want()) \
             return real_##name(group); \
+        enrol_first(); \
         begin(&c, 1); \
         cc = real_##name(group); \
         end(&c, 1); \
@@ -750,6 +825,7 @@ int pvm_barrier(char *group, int count)
     int cc;
     if (!want())
         return real_pvm_barrier(group, count);
+    enrol_first();
     idle_flush();
     begin(&c, 1);
     cc = real_pvm_barrier(group, count);
@@ -766,6 +842,7 @@ int pvm_bcast(char *group, int tag)
     int64_t nb;
     if (!want())
         return real_pvm_bcast(group, tag);
+    enrol_first();
     nb = sbuf_bytes();
     begin(&c, 1);
     cc = real_pvm_bcast(group, tag);
@@ -784,6 +861,7 @@ int pvm_reduce(reduce_fn func, void *data, int count, int dt, int tag, char *gro
     int cc;
     if (!want())
         return real_pvm_reduce(func, data, count, dt, tag, group, root);
+    enrol_first();
     begin(&c, 1);
     cc = real_pvm_reduce(func, data, count, dt, tag, group, root);
     end(&c, 1);
@@ -802,6 +880,7 @@ int pvm_reduce(reduce_fn func, void *data, int count, int dt, int tag, char *gro
         int cc; \
         if (!want()) \
             return real_##name(result, data, count, dt, tag, group, root); \
+        enrol_first(); \
         begin(&c, 1); \
         cc = real_##name(result, data, count, dt, tag, group, root); \
         end(&c, 1); \

@@ -110,6 +110,15 @@ if [ -x /usr/bin/master1 ] && [ -x /usr/bin/fmaster1 ]; then
     check "PVM fmaster1 (Fortran, libfpvm3): imported" "$HREL" trace import "$T/fmaster1"
     check "PVM fmaster1: spawn, sends and receives recorded" \
         bash -c "grep -q ',spawn,' '$T/fmaster1/msgs.csv' && grep -q ',send,' '$T/fmaster1/msgs.csv' && grep -q ',recv,' '$T/fmaster1/msgs.csv'"
+    # hello_other enrols in pvm_parent, a call that moves no message: its
+    # enrolment is recorded (the replay charges the process start there)
+    trace hello /usr/bin/hello.pvm
+    check "PVM hello: its output as untraced" grep -q '^from t[0-9a-f]*: hello, world from ' "$T/hello.out"
+    check "PVM hello: imported" "$HREL" trace import "$T/hello"
+    check "PVM hello: both tasks have an enrolment row, hello_other's before its send" \
+        awk -F, '!/^#/ && $1 != "rank" { r[$1] = 1; if ($3 == "enrol" && !($1 in s)) e[$1] = 1;
+                  if ($3 == "send") s[$1] = 1 }
+                 END { n = 0; for (k in r) n++; exit !(n == 2 && (0 in e) && (1 in e)) }' "$T/hello/msgs.csv"
     trace timing /usr/bin/timing
     "$HREL" trace import "$T/timing" >/dev/null 2>"$T/timing.err"
     check "PVM timing (exit 1, its slave killed by pvm_kill): imported" [ $? -eq 0 ]

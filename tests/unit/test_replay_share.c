@@ -194,6 +194,38 @@ int main(void)
                    "lifecycle costs from lifecycle.csv");
     HREL_CHECK_ABS(end[1], 0.0215, 1e-12, "rank 1: exit 0.5 ms, end 1 ms after its send");
     par.lifecycle = NULL;
+    /* The same, rank 1 with no enrolment row (it enrolled inside a call an
+     * older preload tracer did not wrap, as pvm_parent: the 1 ms stays in its
+     * 6 ms gap before the send). From the preload tracer, the lifecycle's
+     * spawn_start is charged at its start: 0.012 + 3 ms + 6 ms = 0.021, exit
+     * and end -> 0.0225; rank 2 and the total as before. From another tracer
+     * the start costs nothing: 0.012 + 6 ms + 1.5 ms = 0.0195. */
+    {
+        const char *rows = "0,0,start,,0,-1,0,0\n0,0,enrol,,0,-1,0,0.0004\n"
+            "0,0,spawn,1,0,-1,0.0004,0.0014\n0,0,spawn,2,0,-1,0.0014,0.0024\n"
+            "0,0,recv,1,8,1,0.0024,0.01\n0,0,recv,2,8,1,0.01,0.02\n"
+            "0,0,exit,,0,-1,0.02,0.021\n0,0,end,,0,-1,0.022,0.022\n"
+            "1,0,start,,0,-1,0.002,0.002\n1,0,send,0,8,1,0.008,0.008\n"
+            "1,0,exit,,0,-1,0.008,0.0085\n1,0,end,,0,-1,0.0085,0.0085\n"
+            "2,1,start,,0,-1,0.003,0.003\n2,1,enrol,,0,-1,0.003,0.004\n"
+            "2,1,send,0,8,1,0.009,0.009\n2,1,exit,,0,-1,0.009,0.0095\n"
+            "2,1,end,,0,-1,0.0095,0.0095\n";
+        char buf[1024];
+        par.lifecycle = &life;
+        snprintf(buf, sizeof buf, "# tracer: preload\n%s%s", HREL_MSGS_HEADER, rows);
+        p = hrel_test_write_tmp("life_noenrol.csv", buf);
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0705, 1e-12,
+                       "no enrolment row: the total as before");
+        HREL_CHECK_ABS(end[1], 0.0225, 1e-12,
+                       "no enrolment row: spawn_start charged at the rank's start");
+        snprintf(buf, sizeof buf, "%s%s", HREL_MSGS_HEADER, rows);
+        p = hrel_test_write_tmp("life_noenrol_pvm.csv", buf);
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0705, 1e-12,
+                       "no enrolment row, tracer not known: the total as before");
+        HREL_CHECK_ABS(end[1], 0.0195, 1e-12,
+                       "no enrolment row, tracer not known: nothing charged at the start");
+        par.lifecycle = NULL;
+    }
     /* A spawn over several hosts (PVM's placement): rank 0 spawns ranks 1 and
      * 2 onto hosts 1 and 2 (g 0, L 1 ms). With spread rows (4 tasks: spawn 26
      * ms, the last start 36 ms; one task: the remote 20 and 30 ms) the spawn
