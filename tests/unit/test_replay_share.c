@@ -210,20 +210,20 @@ int main(void)
             "2,1,start,,0,-1,0.003,0.003\n2,1,enrol,,0,-1,0.003,0.004\n"
             "2,1,send,0,8,1,0.009,0.009\n2,1,exit,,0,-1,0.009,0.0095\n"
             "2,1,end,,0,-1,0.0095,0.0095\n";
+        static const struct { const char *head, *file; double end1; const char *what; } v[] = {
+            {"# tracer: preload\n", "life_noenrol.csv", 0.0225,
+             "no enrolment row: spawn_start charged at the rank's start"},
+            {"", "life_noenrol_pvm.csv", 0.0195,
+             "no enrolment row, tracer not known: nothing charged at the start"}};
         char buf[1024];
+        size_t k;
         par.lifecycle = &life;
-        snprintf(buf, sizeof buf, "# tracer: preload\n%s%s", HREL_MSGS_HEADER, rows);
-        p = hrel_test_write_tmp("life_noenrol.csv", buf);
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0705, 1e-12,
-                       "no enrolment row: the total as before");
-        HREL_CHECK_ABS(end[1], 0.0225, 1e-12,
-                       "no enrolment row: spawn_start charged at the rank's start");
-        snprintf(buf, sizeof buf, "%s%s", HREL_MSGS_HEADER, rows);
-        p = hrel_test_write_tmp("life_noenrol_pvm.csv", buf);
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0705, 1e-12,
-                       "no enrolment row, tracer not known: the total as before");
-        HREL_CHECK_ABS(end[1], 0.0195, 1e-12,
-                       "no enrolment row, tracer not known: nothing charged at the start");
+        for (k = 0; k < sizeof v / sizeof v[0]; k++) {
+            snprintf(buf, sizeof buf, "%s%s%s", v[k].head, HREL_MSGS_HEADER, rows);
+            p = hrel_test_write_tmp(v[k].file, buf);
+            HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0705, 1e-12, v[k].what);
+            HREL_CHECK_ABS(end[1], v[k].end1, 1e-12, v[k].what);
+        }
         par.lifecycle = NULL;
     }
     /* A spawn over several hosts (PVM's placement): rank 0 spawns ranks 1 and

@@ -4,12 +4,8 @@
 # usage: run.sh OUT    (OUT/NAME: each program's predict.sh run folder)
 # The daemon-route programs with matrix D's local characterisation and 5 + 5
 # runs; timing as a user gets it: no --fit, no --route (3 + 3 runs).
-set -u
-ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-O=${1:?usage: run.sh OUT}
-mkdir -p "$O"
-F=$ROOT/docs/data/predict_matrix_lcnow/char/local-daemon/fit.csv
-printf '4\n' >"$O/four.txt"; printf '20\n3\n' >"$O/gex.txt"
+. "$(dirname "$0")/common.sh"
+printf '4\n' >"$O/four.txt"
 one() { n=$1; shift; "$ROOT/experiments/predict.sh" --platform local "$@" >"$O/$n.log" 2>&1; echo "$n rc=$?"; }
 one master1 --runs 5 --fit "$F" --run "$O/master1" --stdin "$O/four.txt" -- /usr/bin/master1
 one spmd --runs 5 --fit "$F" --run "$O/spmd" -- /usr/bin/spmd

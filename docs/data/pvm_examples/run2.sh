@@ -4,12 +4,8 @@
 # 5 + 5 runs each (docs/predict.md, "The task lifecycle" and "PVM's examples").
 # usage: run2.sh OUT    (OUT/NAME: each program's predict.sh run folder;
 #                        OUT/summary.txt: one line per program)
-set -u
-ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-O=${1:?usage: run2.sh OUT}
-mkdir -p "$O"
-F=$ROOT/docs/data/predict_matrix_lcnow/char/local-daemon/fit.csv
-printf '4\n20\n' >"$O/rsg.txt"; printf '20\n3\n' >"$O/gex.txt"
+. "$(dirname "$0")/common.sh"
+printf '4\n20\n' >"$O/rsg.txt"
 one() {
     n=$1; shift
     "$ROOT/experiments/predict.sh" --platform local --runs 5 --fit "$F" --run "$O/$n" "$@" \
