@@ -6,7 +6,7 @@
 #                               [--trace TRACE] [--runs N] [--run DIR]
 #                               [--timeout DURATION] [--cpu-ratio X] [--route daemon|direct]
 #                               [--tags LIST] [--marker TAG] [--rule switch|marker]
-#                               [--fresh-vm | --same-vm]
+#                               [--fresh-vm | --same-vm] [--lifecycle-now | --lifecycle-stored]
 #                               [--tracer preload|pvm] [--stdin FILE] [--spread FILE]
 #                               -- PROGRAM [ARGS...]
 #
@@ -61,12 +61,15 @@
 #                    default with --route daemon (not with --attach)
 #   --same-vm        every run in one virtual machine (the default with
 #                    --route direct)
-#   --lifecycle-now  measure the platform's task lifecycle (hrel_lifecycle, 10
-#                    repetitions; lifecycle.csv) in the runs' first virtual
-#                    machine, as setup.csv is, instead of taking the
-#                    characterisation's: on this machine its costs drift by a
-#                    quarter over hours, and a program of a few milliseconds is
-#                    mostly lifecycle (docs/predict.md)
+#   --lifecycle-now  (the default) measure the platform's task lifecycle
+#                    (hrel_lifecycle, 10 repetitions, under a second on local;
+#                    lifecycle.csv) in the runs' first virtual machine, as
+#                    setup.csv is: on this machine its costs drift by a quarter
+#                    over hours, and a program of a few milliseconds is mostly
+#                    lifecycle (docs/predict.md). Where the measurement fails,
+#                    a warning and the characterisation's lifecycle
+#   --lifecycle-stored  charge the characterisation's lifecycle.csv instead
+#                    (as hrel predict --on does for a platform not run on)
 # Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct,lo_s,hi_s; measured_s the
 # median of the traced runs; predict_untraced.csv: against the untraced
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
@@ -156,12 +159,19 @@ if [ "${1:-}" = "--inner" ]; then
     "$HREL_ROOT/bin/$PVM_ARCH/hrel_firstcontact" -p "${HREL_FC_PROCS:-3}" --route "${HREL_FC_ROUTE:-daemon}" \
         >"$dir/setup.csv" 2>"$dir/setup.err" ||
         { echo "predict: measuring the route set-up failed: $(tail -n 1 "$dir/setup.err")" >&2; exit 1; }
-    # the task lifecycle now (--lifecycle-now), in the same virtual machine
-    if [ -n "${HREL_LC_NOW:-}" ] && [ ! -s "$dir/lifecycle.now" ]; then
-        if "$HREL_ROOT/bin/$PVM_ARCH/hrel_lifecycle" -r 10 --platform "${HREL_PLATFORM:-local}" \
+    # the task lifecycle now (unless --lifecycle-stored), in the same virtual
+    # machine; HREL_LC_NOW=1: asked for (a failure ends the prediction),
+    # 2: the default (a failure: a warning, and the characterisation's is charged)
+    if [ -n "${HREL_LC_NOW:-}" ] && [ ! -s "$dir/lifecycle.now" ] && [ ! -e "$dir/lifecycle.failed" ]; then
+        # (HREL_LIFECYCLE_ARGS: hrel_lifecycle's options, default -r 10)
+        if "$HREL_ROOT/bin/$PVM_ARCH/hrel_lifecycle" ${HREL_LIFECYCLE_ARGS:--r 10} --platform "${HREL_PLATFORM:-local}" \
                 -o "$dir/lifecycle.csv.new" 2>"$dir/lifecycle.err"; then
             mv "$dir/lifecycle.csv.new" "$dir/lifecycle.csv"
             date -u +%FT%TZ >"$dir/lifecycle.now"; rm -f "$dir/lifecycle.err"
+        elif [ "$HREL_LC_NOW" = 2 ]; then
+            echo "predict: warning: measuring the task lifecycle failed ($(tail -n 1 "$dir/lifecycle.err")):" \
+                 "$( [ -s "$dir/lifecycle.csv" ] && echo "the characterisation's is charged" || echo "none is charged")" >&2
+            rm -f "$dir/lifecycle.csv.new"; mv "$dir/lifecycle.err" "$dir/lifecycle.failed"
         else
             echo "predict: measuring the task lifecycle failed: $(tail -n 1 "$dir/lifecycle.err")" >&2
             rm -f "$dir/lifecycle.csv.new"; exit 1
@@ -219,7 +229,7 @@ if [ "${1:-}" = "--inner" ]; then
     exit 0
 fi
 
-fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 ratio_given=0 route="" fresh="" tracer=preload input="" allmodels=0 spread="" lcnow=0
+fit="" xtrace="" runs=3 run="" tmo=300s ratio=1 ratio_given=0 route="" fresh="" tracer=preload input="" allmodels=0 spread="" lcnow=2
 import_args=()
 HREL_PLAT_PROG=predict
 . "$ROOT/experiments/platform_env.sh"
@@ -253,6 +263,7 @@ while [ $# -gt 0 ]; do
         --same-vm) fresh=0; shift ;;
         --all-models) allmodels=1; shift ;;
         --lifecycle-now) lcnow=1; shift ;;
+        --lifecycle-stored) lcnow=0; shift ;;
         -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) die2 "unknown argument '$1' (PROGRAM goes after --; see --help)" ;;
     esac
@@ -394,7 +405,7 @@ char_fit() {
     fitdir=$(dirname "$(head -n 1 "$run/fit.src")")
     [ -s "$fitdir/calibration.csv" ] && cp "$fitdir/calibration.csv" "$run/calibration.csv"
     # and its task lifecycle (lifecycle.csv, hrel_lifecycle), where it measured one
-    # (not over one measured with the runs, --lifecycle-now): hrel predict then
+    # (not over one measured with the runs, the default): hrel predict then
     # charges enrolment, spawn and exit as the platform costs them
     [ -s "$fitdir/lifecycle.csv" ] && [ ! -e "$run/lifecycle.now" ] && cp "$fitdir/lifecycle.csv" "$run/lifecycle.csv"
     # and the virtual machine state its g and L were measured in (pvmd_state.csv)
@@ -408,7 +419,7 @@ char_fit "$route"
 
 # the runs (hrel_firstcontact first: one worker per host, 3 to 8)
 export HREL_FC_ROUTE=$route HREL_FC_PROCS=$(( nhosts < 3 ? 3 : (nhosts > 8 ? 8 : nhosts) ))
-if [ "$lcnow" = 1 ]; then export HREL_LC_NOW=1 HREL_PLATFORM=$platform; rm -f "$run/lifecycle.now"; fi
+if [ "$lcnow" != 0 ]; then export HREL_LC_NOW=$lcnow HREL_PLATFORM=$platform; rm -f "$run/lifecycle.now" "$run/lifecycle.failed"; fi
 if [ "$fresh" = 1 ] && [ "$HREL_PLAT_KIND" != attach ]; then
     # every run, untraced or traced, in a virtual machine of its own: the
     # pvmds' retransmission timers learn from each run (docs/predict.md)

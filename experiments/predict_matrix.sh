@@ -20,7 +20,8 @@
 #                     the tables and the figure again. For a model change: the
 #                     predictions move, the runs stay (a '# repriced:' line says so)
 #   --lifecycle-now   every cell measures the platform's task lifecycle with its
-#                     runs (predict.sh --lifecycle-now), not the characterisation's
+#                     runs (predict.sh's default since 2026-11-26; a failure ends the cell)
+#   --lifecycle-stored  every cell charges the characterisation's lifecycle
 #   --predict-opt OPT with --reprice: pass OPT on to every hrel predict (repeat it
 #                     for several; e.g. --predict-opt --share-cpus)
 #   --char DIR        reuse characterisations DIR/PLATFORM-ROUTE/raw.csv (quick
@@ -71,6 +72,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --reprice) reprice=1; shift ;;
         --lifecycle-now) lcopt=(--lifecycle-now); shift ;;
+        --lifecycle-stored) lcopt=(--lifecycle-stored); shift ;;
         --predict-opt) [ $# -ge 2 ] || { echo "predict_matrix: --predict-opt needs a value" >&2; exit 2; }
                        popts+=("$2"); shift 2 ;;
         --platforms|--cells|--runs|--run|--char)

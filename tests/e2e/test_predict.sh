@@ -59,11 +59,12 @@ check "no tracer left" [ -z "$(our_tracers)" ]
 
 check "with --same-vm all runs share one virtual machine" bash -c "[ \$(cut -d' ' -f2- '$T/p1/vms' | sort -u | wc -l) -eq 1 ]"
 # --fresh-vm: every run (untraced and traced) in a virtual machine of its own
-"$P" --fresh-vm --lifecycle-now --runs 2 --fit "$T/fit.csv" --run "$T/p6" --timeout 60 -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p6.out" 2>&1
+# (and the task lifecycle measured with the runs: the default)
+"$P" --fresh-vm --runs 2 --fit "$T/fit.csv" --run "$T/p6" --timeout 60 -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p6.out" 2>&1
 check "--fresh-vm: exits 0 and predicts" grep -q '^replay,' "$T/p6/predict.csv"
-check "--lifecycle-now: lifecycle.csv measured with the runs (its time, the platform, enrol)" \
+check "default: lifecycle.csv measured with the runs (its time, the platform, enrol)" \
     bash -c "[ -s '$T/p6/lifecycle.now' ] && grep -q '^# platform: local' '$T/p6/lifecycle.csv' && grep -q '^enrol,1,local,10,' '$T/p6/lifecycle.csv'"
-check "--lifecycle-now: hrel predict charged it" grep -q "^# lifecycle: $T/p6/lifecycle.csv" "$T/p6/hrel_predict.txt"
+check "default: hrel predict charged it" grep -q "^# lifecycle: $T/p6/lifecycle.csv" "$T/p6/hrel_predict.txt"
 check "--fresh-vm: 4 runs in 4 virtual machines" bash -c "[ \$(wc -l <'$T/p6/vms') -eq 4 ] && [ \$(cut -d' ' -f2- '$T/p6/vms' | sort -u | wc -l) -eq 4 ]"
 check "--fresh-vm: no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 
@@ -101,7 +102,11 @@ check "farm -d: its receives recorded" bash -c "grep -c ',recv,' '$T/p2/run1/msg
   printf '%s,all,1e-9,5e-5,1,3,1e-11,1e-6,fit,1e-9,5e-5\n' E OA POA AA ALL
   echo 'PP,all,1e-9,-5e-5,1,3,1e-11,1e-4,origin,1.1e-9,0'
   echo 'AO,all,2.5e-5,-1.8,0.5,3,3e-5,4.2,none,nan,nan'; } >"$T/fitrule.csv"
-"$P" --runs 1 --fit "$T/fitrule.csv" --run "$T/p3" --trace "$T/p1/run1/trace.trc" -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p3.out" 2>&1
+# (--lifecycle-stored: the characterisation's lifecycle.csv, beside its fit, is charged)
+mkdir -p "$T/char3" && mv "$T/fitrule.csv" "$T/char3/" && cp "$T/p6/lifecycle.csv" "$T/char3/lifecycle.csv"
+"$P" --runs 1 --lifecycle-stored --fit "$T/char3/fitrule.csv" --run "$T/p3" --trace "$T/p1/run1/trace.trc" -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p3.out" 2>&1
+check "--lifecycle-stored: the characterisation's lifecycle charged, none measured" \
+    bash -c "cmp -s '$T/char3/lifecycle.csv' '$T/p3/lifecycle.csv' && [ ! -e '$T/p3/lifecycle.now' ] && grep -q '^# lifecycle: $T/p3/lifecycle.csv' '$T/p3/hrel_predict.txt'"
 check "--trace FILE predicts from that trace" grep -q "predicted_from: $T/p3/xtrace" "$T/p3/predict.csv"
 check "repaired fit row named on the terminal" grep -q '^predict: fit.csv row PP,all: L = -5e-5 s < 0: priced through the origin' "$T/p3.out"
 check "refused fit row named on the terminal" grep -q '^predict: fit.csv row AO,all: unusable (g = 2.5e-5 s/B +- 3e-5, L = -1.8 s +- 4.2): priced by ALL,all' "$T/p3.out"
@@ -172,8 +177,12 @@ check "replay --wire frob: exit 2, one line" bash -c "[ $? -eq 2 ] && [ \$(wc -l
 
 # --attach: the user's own virtual machine (started the pvm-console way) is used and left running
 att=$(attach_vm_start)
-PVM_TMP=$att "$P" --attach --runs 1 --fit "$T/fit.csv" --run "$T/p4" -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p4.out" 2>"$T/p4.err"
+# (and the lifecycle's measurement failing, as HREL_LIFECYCLE_ARGS=-r 0 makes it:
+# a warning, and the prediction goes on)
+PVM_TMP=$att HREL_LIFECYCLE_ARGS="-r 0" "$P" --attach --runs 1 --fit "$T/fit.csv" --run "$T/p4" -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p4.out" 2>"$T/p4.err"
 check "--attach: exits 0 ($(tail -n 1 "$T/p4.err"))" [ $? -eq 0 ]
+check "a failed lifecycle measurement: one warning naming why, none charged, the reason kept" \
+    bash -c "[ \$(grep -c 'warning: measuring the task lifecycle failed (hrel_lifecycle: --reps: 0 is out of range.*none is charged' '$T/p4.err') -eq 1 ] && [ -s '$T/p4/lifecycle.failed' ] && [ ! -e '$T/p4/lifecycle.csv' ]"
 check "--attach: predicted" grep -q '^replay,' "$T/p4/predict.csv"
 check "--attach: platform named attached" grep -q '^# platform: attached ' "$T/p4/predict.csv"
 check "--attach: the user's virtual machine is still running" env PVM_TMP="$att" timeout 10 "$BIN/hrel_vmhosts"
