@@ -26,7 +26,7 @@ rows=$(for r in "$D"/*/; do
         line="$line ${v:-nan} $(awk -v v="${v:-0}" -v u="$u" 'BEGIN { printf "%.1f", 100 * (u - v) / u }')"
     done
     rm -rf "$on"
-    echo "$line" | awk '{ printf "%-10s %10.4f %10.4f %7s %10.4f %7s %10.4f %7s\n", $1, $2, $3, $4, $5, $6, $7, $8 }'
+    echo "$line" | awk '{ printf "%-10s %10.5f %10.5f %7s %10.5f %7s %10.5f %7s\n", $1, $2, $3, $4, $5, $6, $7, $8 }'
 done)
 printf '%s\n' "$rows"
 printf '%s\n' "$rows" | awk '{ for (c = 4; c <= 8; c += 2) { v = $c < 0 ? -$c : $c; a[c, NR] = v } n = NR }
