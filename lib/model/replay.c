@@ -453,8 +453,10 @@ static double daemon_send(const hrel_msgtrace *t, const hrel_replay_param *par, 
 static double life_cost(const hrel_lifecycle *l, hrel_msgkind kind, const rstate *s, double dur)
 {
     switch (kind) {
-    case HREL_MSG_START:
-        return s->noenrol ? (s->spawned ? s->enrol : l->enrol) : dur;
+    case HREL_MSG_START:   /* with no enrolment row: the enrolment's, here */
+        if (!s->noenrol)
+            return dur;
+        /* fall through */
     case HREL_MSG_ENROL:
         return s->spawned ? s->enrol : l->enrol;
     case HREL_MSG_EXIT:

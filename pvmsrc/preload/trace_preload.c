@@ -511,46 +511,21 @@ static void enrol_first(void)
     put_errs(e);
 }
 
-/* Calls that only enrol (and return what libpvm3 holds): their enrolment */
-int pvm_parent(void)
-{
-    REAL(pvm_parent);
-    if (want())
-        enrol_first();
-    return real_pvm_parent();
-}
-
-int pvm_siblings(int **tids)
-{
-    REAL(pvm_siblings);
-    if (want())
-        enrol_first();
-    return real_pvm_siblings(tids);
-}
-
-int pvm_config(int *nhost, int *narch, struct pvmhostinfo **hostp)
-{
-    REAL(pvm_config);
-    if (want())
-        enrol_first();
-    return real_pvm_config(nhost, narch, hostp);
-}
-
-int pvm_tasks(int where, int *ntask, struct pvmtaskinfo **taskp)
-{
-    REAL(pvm_tasks);
-    if (want())
-        enrol_first();
-    return real_pvm_tasks(where, ntask, taskp);
-}
-
-int pvm_catchout(FILE *ff)
-{
-    REAL(pvm_catchout);
-    if (want() && ff)
-        enrol_first();
-    return real_pvm_catchout(ff);
-}
+/* Calls that only enrol (and return what libpvm3 holds): their enrolment
+ * (pvm_catchout only when it starts catching, a FILE given) */
+#define ENROLS(name, params, args, when) \
+    int name params \
+    { \
+        REAL(name); \
+        if (want() && (when)) \
+            enrol_first(); \
+        return real_##name args; \
+    }
+ENROLS(pvm_parent, (void), (), 1)
+ENROLS(pvm_siblings, (int **tids), (tids), 1)
+ENROLS(pvm_config, (int *nhost, int *narch, struct pvmhostinfo **hostp), (nhost, narch, hostp), 1)
+ENROLS(pvm_tasks, (int where, int *ntask, struct pvmtaskinfo **taskp), (where, ntask, taskp), 1)
+ENROLS(pvm_catchout, (FILE *ff), (ff), ff != NULL)
 
 int pvm_exit(void)
 {
