@@ -4,7 +4,7 @@
  * [--delay SEC] [--queue BYTES] [--seed S]` creates N TAP devices P1..PN in
  * its network namespace, prints "ready" on stdout and then carries every frame
  * one station writes to the station(s) it is for, releasing it at the time the
- * model of hostfiles/wire/wire_model.h says: a store-and-forward switch or a shared
+ * model of lib/model/wire_model.h says: a store-and-forward switch or a shared
  * CSMA/CD segment at BPS bit/s with a one-way delay of SEC per link. The caller
  * (hostfiles/platform.sh) moves each TAP into its host's namespace; the
  * device keeps working there. Destinations come from the source MAC addresses

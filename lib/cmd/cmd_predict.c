@@ -430,6 +430,12 @@ int hrel_cmd_predict(int argc, char **argv)
        (hostfiles/platform.sh, medium: shared; replay_pvmd's packets) */
     if (cz->emulated && cz->wire_tc && cz->medium == HREL_MEDIUM_BUS)
         base.htb = cz->nhosts;
+    /* the userspace wire's shared segment is CSMA/CD, timed by the model the
+       wire runs (hostfiles/platform.sh, medium: shared, wire: user) */
+    if (cz->emulated && cz->wire_user && base.medium == HREL_MEDIUM_BUS && nh >= 2 && nh <= 64) {
+        base.csma = 1;
+        base.wire_delay = cz->wire_delay;
+    }
     /* the route's buffering between two tasks, where setup.csv measured it
        on this route (PVM's direct route: 32 KB socket buffers) */
     if (cz->buffer_bytes > 0 && (!cz->setup_route[0] || strcmp(cz->setup_route, route) == 0))
@@ -684,7 +690,9 @@ int hrel_cmd_predict(int argc, char **argv)
            cz->platform, route, nh, nh == 1 ? "" : "s",
            base.medium == HREL_MEDIUM_PORT ? "port" : base.medium == HREL_MEDIUM_BUS ? "bus"
                                                                                   : "none",
-           base.htb > 0 && strcmp(route, "daemon") == 0 ? " (tc's HTB, a class per host)" : "",
+           strcmp(route, "daemon") != 0 ? ""
+           : base.htb > 0 ? " (tc's HTB, a class per host)"
+           : base.csma ? " (the userspace wire's CSMA/CD)" : "",
            cz->shared ? ", hosts sharing one machine's cores" : "",
            cz->cpu_share > 0 ? ", cpu share set" : "");
     fputs(route_line, stdout);

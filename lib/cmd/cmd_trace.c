@@ -70,7 +70,8 @@ static const char replay_usage[] =
     "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
     "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--pvmd-msg-s S]\n"
     "                          [--pvmd-queue | --pvmd-pool N | --pvmd-share [--pvmd-after-s S]]\n"
-    "                          [--wire tc|ethernet] [--htb STATIONS]\n"
+    "                          [--wire tc|ethernet|user [--wire-delay S] [--wire-queue B]]\n"
+    "                          [--htb STATIONS]\n"
     "                          [--interval K] [--jitter S] [--seed N]]\n"
     "                         [--cores N | --shared-cores N [--deliver | --deliver-fair]\n"
     "                          [--trace-cores N]]\n"
@@ -102,7 +103,11 @@ static const char replay_usage[] =
     "real one, 58 bytes per frame, 84 at least; --htb STATIONS, with --wire tc and\n"
     "--medium bus: the segment is tc's HTB with a class per station, as the emulated\n"
     "shared platforms build it: a packet's last frame leaves at once and its debt\n"
-    "delays the station's next), and g, L price nothing (--fit, --g,\n"
+    "delays the station's next); --wire user, with --medium bus: the segment is the\n"
+    "userspace wire's CSMA/CD (hostfiles/wire, lib/model/wire_model: carrier sense,\n"
+    "collisions, binary exponential backoff drawn from --seed), --wire-delay S one\n"
+    "way (default 0), --wire-queue B per station (default 65536, as platform.sh);\n"
+    "prints '# wire: N collisions'), and g, L price nothing (--fit, --g,\n"
     "--L may be left out). Checked against\n"
     "traced runs, not yet against runs from a fresh state (docs/predict.md). Prints per\n"
     "rank the predicted and measured end, then 'total <seconds>' (with --daemon first\n"
@@ -490,7 +495,8 @@ int hrel_cmd_replay(int argc, char **argv)
     int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0, pvmdshare = 0, htb = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
-    double sendbuf = 0, portq = 0, tcpwin = 0;
+    double sendbuf = 0, portq = 0, tcpwin = 0, wdelay = 0, wqueue = 65536;
+    int wdseen = 0, wqseen = 0;
     hrel_lifecycle life;
     char err[1024];
     hrel_arg table[] = {
@@ -511,6 +517,8 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_FLAG("pvmd-share", 0, &pvmdshare),
         HREL_OPT_NUM("pvmd-after-s", 0, HREL_ARG_DOUBLE, &pvmdafter, 0, 0.999),
         HREL_OPT_STR("wire", 0, &wire),
+        {"wire-delay", 0, HREL_ARG_DOUBLE, &wdelay, 0, 1, NULL, NULL, 0, &wdseen},
+        {"wire-queue", 0, HREL_ARG_DOUBLE, &wqueue, 1518, 1e9, NULL, NULL, 0, &wqseen},
         HREL_OPT_NUM("htb", 0, HREL_ARG_INT, &htb, 1, 1000000),
         HREL_OPT_NUM("cores", 0, HREL_ARG_INT, &cores, 1, 1000000),
         HREL_OPT_NUM("shared-cores", 0, HREL_ARG_INT, &shared, 1, 1000000),
@@ -540,8 +548,10 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "replay needs one MSGS.csv (try hrel model replay --help)");
     if (fit && (gseen || lseen))
         return fail(2, "model", "give either --fit or --g/--L, not both");
-    if (strcmp(wire, "tc") != 0 && strcmp(wire, "ethernet") != 0)
-        return fail(2, "model", "--wire must be tc or ethernet");
+    if (strcmp(wire, "tc") != 0 && strcmp(wire, "ethernet") != 0 && strcmp(wire, "user") != 0)
+        return fail(2, "model", "--wire must be tc, ethernet or user");
+    if ((wdseen || wqseen) && strcmp(wire, "user") != 0)
+        return fail(2, "model", "--wire-delay and --wire-queue need --wire user");
     if (!fit && !(gseen && lseen) && !(gwire > 0))
         return fail(2, "model", "give --g and --L, or --fit FIT.csv (or --daemon G_WIRE)");
     if ((nint || jseen) && !(gwire > 0))
@@ -570,6 +580,12 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "--htb needs --daemon G_WIRE, --wire tc and --medium bus (the "
                     "emulated shared segment)");
     par.htb = htb;
+    if (strcmp(wire, "user") == 0 && (!par.daemon || par.medium != HREL_MEDIUM_BUS))
+        return fail(2, "model", "--wire user needs --daemon G_WIRE and --medium bus (the "
+                    "userspace wire's CSMA/CD segment)");
+    par.csma = strcmp(wire, "user") == 0;
+    par.wire_delay = wdelay;
+    par.wire_queue = wqueue;
     if (hosts && hostsfrom)
         return fail(2, "model", "give either --hosts or --hosts-from, not both");
     if (cores && shared)
@@ -672,6 +688,9 @@ int hrel_cmd_replay(int argc, char **argv)
     if (par.daemon)
         printf("# pvmd packets %ld, sent again %ld (daemon route: wire g %g s/B, %s, "
                "RTT at start %g s)\n", par.packets, par.copies, gwire, wire, rtt0);
+    if (par.csma)
+        printf("# wire: %ld collisions (CSMA/CD, delay %g s, queue %g B, seed %ld)\n",
+               par.collisions, wdelay, wqueue, seed);
     if (par.port_queue > 0)
         printf("# incast: %ld transfer%s met other hosts' at one port with more bytes in "
                "flight than its %.0f-byte queue (most %.0f)\n", par.incasts,

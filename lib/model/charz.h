@@ -37,6 +37,8 @@ typedef struct hrel_charz {
     hrel_medium medium;      /* switched: PORT, shared: BUS, else NONE */
     double rate_bps;         /* link rate, 0 when unknown */
     int wire_tc;             /* "wire: tc" (emulated), else a real Ethernet */
+    int wire_user;           /* "wire: user": the userspace wire (hostfiles/wire) */
+    double wire_delay;       /* "delay:" one way between stations, s (0 when none) */
     double cpu_share;        /* "cpu: S" of the description, 0 when none */
     int shared;              /* 1: every host shares one machine's cores (emulated) */
     int cores;               /* cores per host (the calibration's least), 0 unknown */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "pvmdnet.h"
+#include "wire_model.h"
 
 #define PKTHDR 16      /* pvmd packet header (DDFRAGHDR) */
 #define UDPHDR 8
@@ -64,6 +65,12 @@ typedef struct busjob {
     struct busjob *next;
 } busjob;
 
+/* a packet on the userspace wire (_set_csma): its frames still to arrive */
+typedef struct wirejob {
+    int ack, pair, left, lost;   /* LOST: a frame was dropped, the packet never arrives */
+    long seq;
+} wirejob;
+
 struct hrel_pvmdnet {
     int nhosts, bus;
     double g, proc;
@@ -89,6 +96,9 @@ struct hrel_pvmdnet {
     busjob **bq, **bqt;          /* ... each station's queue: head, tail */
     int rr;                      /* ... the station served last */
     long busver;                 /* ... the EV_BUS event that is current */
+    hrel_wire *wire;             /* the userspace wire's CSMA/CD segment (_set_csma) */
+    wirejob *wj;                 /* ... its packets on it, by handle */
+    long *wjfree, nwj, capwj, nwjfree;
     unsigned long long rng;      /* its generator's state */
     hrel_pvmdnet_stats st;
 };
@@ -158,6 +168,9 @@ void hrel_pvmdnet_free(hrel_pvmdnet *n)
     free(n->core);
     free(n->cq);
     free(n->cqfree);
+    hrel_wire_free(n->wire);
+    free(n->wj);
+    free(n->wjfree);
     free(n);
 }
 
@@ -505,12 +518,112 @@ static int bus_join(hrel_pvmdnet *n, int a, int ack, int pair, long seq, double 
     return bus_serve(n, t);
 }
 
+int hrel_pvmdnet_set_csma(hrel_pvmdnet *n, double delay, double queue, unsigned long long seed)
+{
+    hrel_wire_cfg cfg;
+    char err[160];
+    unsigned long long z = seed + 0x2545f4914f6cdd1dULL;   /* splitmix64: seeds 1, 2, ... apart */
+    if (!n->bus || n->htb || n->nhosts < 2 || n->nhosts > 64 || !(delay >= 0 && delay <= 1) ||
+        !(queue >= 1518 && queue <= 1e9) || !(8 / n->g >= 1e3 && 8 / n->g <= 1e11))
+        return -1;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    cfg.kind = HREL_WIRE_HUB;
+    cfg.rate_bps = 8 / n->g;
+    cfg.delay_s = delay;
+    cfg.nport = n->nhosts;
+    cfg.queue_bytes = (long)queue;
+    cfg.seed = (unsigned long)z;
+    hrel_wire_free(n->wire);
+    n->wire = NULL;
+    return hrel_wire_alloc(&cfg, &n->wire, err, sizeof err);
+}
+
+/* a packet of UDP payload P from station A to B joins A's queue on the
+ * userspace wire at T: its IP fragments, a frame each (Ethernet and IP
+ * headers on the fragment's bytes, as the TAP device passes it); a frame the
+ * full queue drops loses the packet */
+static int wire_join(hrel_pvmdnet *n, int a, int b, int ack, int pair, long seq, double p,
+                     double t)
+{
+    double ip = p + UDPHDR;
+    int f, nf = (int)ceil(ip / FRAGDATA), rc;
+    long k;
+    if (n->nwjfree > 0)
+        k = n->wjfree[--n->nwjfree];
+    else {
+        if (n->nwj == n->capwj) {
+            long nc = n->capwj ? 2 * n->capwj : 64;
+            wirejob *q = realloc(n->wj, (size_t)nc * sizeof *q);
+            long *fr = realloc(n->wjfree, (size_t)nc * sizeof *fr);
+            if (q)
+                n->wj = q;
+            if (fr)
+                n->wjfree = fr;
+            if (!q || !fr)
+                return -1;
+            n->capwj = nc;
+        }
+        k = n->nwj++;
+    }
+    n->wj[k] = (wirejob){ack, pair, nf, 0, seq};
+    for (f = 0; f < nf; f++) {
+        double d = fmin(ip - f * (double)FRAGDATA, FRAGDATA);
+        if ((rc = hrel_wire_send(n->wire, t, a, b, (size_t)(d + 20 + 14), k)) < 0)
+            return -1;
+        if (rc == 1) {   /* dropped at once: nothing will be reported for it */
+            n->wj[k].lost = 1;
+            n->wj[k].left--;
+        }
+    }
+    if (n->wj[k].left == 0)
+        n->wjfree[n->nwjfree++] = k;
+    return 0;
+}
+
+/* the userspace wire up to T: each packet whose last frame arrived goes on
+ * (bus_done); one with a frame dropped (16 collisions) is lost */
+static int wire_poll(hrel_pvmdnet *n, double t)
+{
+    hrel_wire_out o[64];
+    int k, m;
+    do {
+        if ((m = hrel_wire_poll(n->wire, t, o, 64)) < 0)
+            return -1;
+        for (k = 0; k < m; k++) {
+            wirejob *j = &n->wj[o[k].id];
+            if (o[k].port < 0)
+                j->lost = 1;
+            if (--j->left > 0)
+                continue;
+            n->wjfree[n->nwjfree++] = o[k].id;
+            if (!j->lost) {
+                busjob b = {j->ack, j->pair, j->seq, 0, NULL};
+                if (bus_done(n, &b, o[k].t))
+                    return -1;
+            }
+        }
+    } while (m == 64);
+    return 0;
+}
+
+/* the userspace wire's next event, INFINITY when none (or no wire) */
+static double wire_next(const hrel_pvmdnet *n)
+{
+    double w = n->wire ? hrel_wire_next(n->wire) : INFINITY;
+    return w < 1e299 ? w : INFINITY;
+}
+
 /* The receiver of pair I acks packet SEQ at T: on the HTB segment the ack
- * joins its queue (EV_ACKOUT), else it takes the links at once. */
+ * joins its queue (EV_ACKOUT), on the userspace wire its station's, else it
+ * takes the links at once. */
 static int ack_back(hrel_pvmdnet *n, int i, long seq, double t)
 {
     if (n->htb)
         return push(n, t, EV_ACKOUT, i, seq);
+    if (n->wire)
+        return wire_join(n, i % n->nhosts, i / n->nhosts, 1, i, seq, PKTHDR, t);
     return ack_arrives(n, i, seq,
                        reserve(n, i % n->nhosts, i / n->nhosts, t, wire_bytes(n, PKTHDR)));
 }
@@ -576,6 +689,9 @@ static int netoutput(hrel_pvmdnet *n, int h, double t)
         if (n->htb) {
             if (bus_join(n, h, 0, i, p->seq, p->head->data + PKTHDR, t))
                 return -1;
+        } else if (n->wire) {
+            if (wire_join(n, h, b, 0, i, p->seq, p->head->data + PKTHDR, t))
+                return -1;
         } else {
             end = reserve(n, h, b, t, wire_bytes(n, p->head->data + PKTHDR));
             if (push(n, end, EV_TXDONE, i, p->seq))
@@ -639,13 +755,16 @@ int hrel_pvmdnet_post(hrel_pvmdnet *n, int from, int to, double bytes, double t,
 
 double hrel_pvmdnet_next(const hrel_pvmdnet *n)
 {
-    return n->nev ? n->ev[0].t : INFINITY;
+    return fmin(n->nev ? n->ev[0].t : INFINITY, wire_next(n));
 }
 
 int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
 {
     event e;
     pairst *p;
+    double w = wire_next(n);
+    if (w < INFINITY && (!n->nev || w <= n->ev[0].t))   /* the wire first */
+        return wire_poll(n, w) ? -1 : 0;
     if (!n->nev)
         return -1;
     e = pop(n);
@@ -762,6 +881,12 @@ void hrel_pvmdnet_get_stats(const hrel_pvmdnet *n, hrel_pvmdnet_stats *s)
 {
     size_t i, np = (size_t)n->nhosts * (size_t)n->nhosts;
     *s = n->st;
+    if (n->wire) {
+        hrel_wire_stats ws;
+        hrel_wire_get_stats(n->wire, &ws);
+        s->collisions = ws.collisions;
+        s->wire_drops = ws.drops_queue + ws.drops_excess;
+    }
     s->rtt_min = INFINITY;
     s->rtt_max = 0;
     for (i = 0; i < np; i++) {

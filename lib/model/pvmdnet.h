@@ -25,7 +25,8 @@
  *    1 ms when below 1 us), so small packets teach it round trips far shorter
  *    than a full packet's transmission;
  *  - every packet and copy occupies the sender's link and the receiver's port
- *    (PORT: a full-duplex switch) or the one segment (BUS) for its wire bytes
+ *    (PORT: a full-duplex switch) or the one segment (BUS; its variants tc's
+ *    HTB, _set_htb, and CSMA/CD, _set_csma) for its wire bytes
  *    (data, pvmd and UDP/IP headers, per-frame overhead) times g_wire, first
  *    come first served, less what an idle link saved up (_set_frames); the
  *    receiving pvmd acknowledges every packet and copy with a packet of its own
@@ -57,6 +58,9 @@ typedef struct hrel_pvmdnet hrel_pvmdnet;
 
 typedef struct hrel_pvmdnet_stats {
     long messages, packets, copies;   /* copies: packets sent again */
+    long collisions, wire_drops;      /* the userspace wire (_set_csma): transmissions
+                                         that collided, frames dropped (full queue or
+                                         16 collisions); 0 without it */
     double rtt_min, rtt_max;          /* range of the pairs' RTT estimates now, s */
 } hrel_pvmdnet_stats;
 
@@ -93,6 +97,17 @@ int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, 
  * two stations sending at once interleave their frames. Needs BUS and a burst
  * > 0 (call _set_frames first). 0, or -1 on bad values or no memory. */
 int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations);
+
+/* The segment (BUS) as the userspace wire of the emulated platforms with
+ * "wire: user" runs it (hostfiles/wire/, timed by wire_model.h, the same
+ * code): one CSMA/CD segment at 8 / G_WIRE bit/s, DELAY s one way (0..1),
+ * each station a FIFO of QUEUE bytes (the wire's --queue; >= 1518), carrier
+ * sense, collisions, jam and binary exponential backoff drawn from a
+ * generator seeded with SEED. A packet's IP fragments go into its station's
+ * FIFO as frames when its pvmd sends it; it arrives with its last frame, and
+ * is lost (its pvmd sends it again on its timer) when a frame is dropped.
+ * Needs BUS, 2..64 hosts and no HTB. 0, or -1 on bad values or no memory. */
+int hrel_pvmdnet_set_csma(hrel_pvmdnet *n, double delay, double queue, unsigned long long seed);
 
 /* Jitter: a pvmd waits an exponential time of mean MEAN s (>= 0; 0: none)
  * before each action, drawn from a generator seeded with SEED (the same seed,

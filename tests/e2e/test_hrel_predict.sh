@@ -190,6 +190,16 @@ printf 'hosts: 2\nmedium: shared\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2b" "${M[@]}" >"$T/o4b" 2>&1
 check "emulated shared segment: tc's HTB said" grep -q "medium bus (tc's HTB, a class per host), hosts sharing" "$T/o4b"
 check "emulated shared segment: replay_pvmd predicted" grep -q '^replay_pvmd,' "$T/o4b"
+# the userspace wire's segment (wire: user) is CSMA/CD, its delay read from the description
+cp -r "$T/c2" "$T/c2w"
+printf 'hosts: 2\nmedium: shared\nrate: 10mbit\ndelay: 2us\nwire: user\ncores: shared\n' >"$T/c2w/platform/lan-t.platform"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2w" "${M[@]}" >"$T/o4w" 2>&1
+check "userspace wire's segment: CSMA/CD said" grep -q "medium bus (the userspace wire's CSMA/CD), hosts sharing" "$T/o4w"
+check "userspace wire's segment: replay_pvmd predicted" grep -q '^replay_pvmd,' "$T/o4w"
+printf 'hosts: 2\nmedium: shared\nrate: 10mbit\ndelay: 2furlongs\nwire: user\n' >"$T/c2w/platform/lan-t.platform"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2w" "${M[@]}" >/dev/null 2>"$T/e4w"; rc=$?
+check "platform with a bad delay: exit 1, one line naming it (got $rc: $(cat "$T/e4w"))" \
+    sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/e4w') -eq 1 ] && grep -q \"lan-t.platform:4: delay '2furlongs': give seconds\" '$T/e4w'"
 check "emulated: setup from setup.csv" grep -q "^# setup_s: 0.01 (the characterisation's setup.csv)" "$T/o4"
 check "emulated: pvmd's jitter, the default (no 8-byte round trips)" \
     grep -q "^# pvmd_jitter: 0.0001 s per pvmd action, mean (the default: no 8-byte round trips of the daemon route in setup.csv)" "$T/o4"

@@ -72,12 +72,24 @@ bad "--htb without the shaped segment" 2 "--htb needs --daemon G_WIRE, --wire tc
 bad "--htb without --daemon" 2 "--htb needs --daemon G_WIRE" "$T/m.csv" --g 0 --L 0 --medium bus --htb 8
 bad "--tcp-window without --port-queue" 2 "--tcp-window needs --port-queue" \
     "$T/m.csv" --g 0 --L 0 --medium port --tcp-window 32768
+bad "--wire user on ports" 2 "--wire user needs --daemon G_WIRE and --medium bus" \
+    "$T/m.csv" --daemon 8e-7 --wire user --medium port
+bad "--wire-delay without --wire user" 2 "--wire-delay and --wire-queue need --wire user" \
+    "$T/m.csv" --daemon 8e-7 --medium bus --wire-delay 2e-6
+bad "--wire unknown" 2 "--wire must be tc, ethernet or user" "$T/m.csv" --daemon 8e-7 --wire coax
 # TCP incast (lib/model/incast.h): hosts 1 and 2 send 60000 B each into host 0
 # at once; at the second send 120000 B are in flight against a 65536-byte queue
 printf 'rank,host,kind,peers,bytes,tag,t_begin,t_end\n0,0,start,,0,-1,0,0\n0,0,spawn,1;2,0,-1,0,0\n0,0,recv,1,60000,1,0,0.06\n0,0,recv,2,60000,1,0.06,0.12\n0,0,exit,,0,-1,0.12,0.12\n1,1,start,,0,-1,0,0\n1,1,send,0,60000,1,0,0.06\n1,1,exit,,0,-1,0.06,0.06\n2,2,start,,0,-1,0,0\n2,2,send,0,60000,1,0,0.06\n2,2,exit,,0,-1,0.06,0.06\n' >"$T/inc.csv"
 "$HREL" model replay "$T/inc.csv" --g 1e-6 --L 0 --medium port --port-queue 65536 >"$T/inc.out" 2>&1
 check "replay --port-queue: one incast, 120000 B in flight, said" \
     grep -q "^# incast: 1 transfer met other hosts' at one port with more bytes in flight than its 65536-byte queue (most 120000)" "$T/inc.out"
+# the same two senders on the userspace wire's CSMA/CD segment: hosts 1 and 2
+# put their first packets on the wire at the same moment, so they collide
+"$HREL" model replay "$T/inc.csv" --daemon 8e-7 --medium bus --wire user --wire-delay 2e-6 --seed 3 >"$T/csma.out" 2>&1
+check "replay --wire user: the collisions said, with the wire's delay, queue and seed" \
+    grep -qE '^# wire: [1-9][0-9]* collisions \(CSMA/CD, delay 2e-06 s, queue 65536 B, seed 3\)' "$T/csma.out"
+check "replay --wire user: 120000 B from two hosts take at least 2 x 0.0484 s at 10 Mbit/s" \
+    awk '$1 == "total" && $2 > 0.0968 { ok = 1 } END { exit !ok }' "$T/csma.out"
 check "replay --port-queue: the times unchanged (total 0.12)" grep -qx 'total 0.12' "$T/inc.out"
 "$HREL" model replay "$T/inc.csv" --g 1e-6 --L 0 --medium port --port-queue 65536 --tcp-window 30000 >"$T/inc2.out" 2>&1
 check "replay --tcp-window 30000: 60000 B in flight, no incast" grep -q "^# incast: 0 transfers" "$T/inc2.out"

@@ -239,6 +239,90 @@ int main(void)
         hrel_pvmdnet_free(n);
     }
 
+    /* The userspace wire's CSMA/CD segment (_set_csma; 10 Mbit/s: g = 0.8 us/B,
+     * 2 us one way, pvmd time 0, RTT 1 s: no copy). A frame of LEN bytes takes
+     * (max(LEN + 4, 64) + 8) * 0.8 us, then a 9.6 us gap (wire_model.h).
+     * 4000 B from host 0 to 1: 4032 with the message header, + 16 + 8 = 4056
+     * IP bytes in fragments of 1480, 1480, 1096: frames of 1514, 1514 and 1130
+     * bytes, 1220.8, 1220.8 and 913.6 us: on the wire 0-1220.8, 1230.4-2451.2,
+     * 2460.8-3374.4, delivered 2 us after the last: 3376.4 us (first come first
+     * served on a real Ethernet: 4056 + 3 x 58 bytes, 3384 us). An 8-byte
+     * message: 64 IP bytes, one frame of 98, 88 us: delivered at 90 us; its ack
+     * (24 IP bytes, a 64-byte minimum frame, 57.6 us) leaves at once and is
+     * back at 90 + 57.6 + 2 = 149.6 us, the pair's estimate (149.6e-6 + 3) / 4. */
+    n = hrel_pvmdnet_new(2, 1, 8e-7, 1.0, 0, 0);
+    if (n) {
+        HREL_CHECK_INT(hrel_pvmdnet_set_csma(n, 2e-6, 65536, 1), 0, "csma set");
+        hrel_pvmdnet_post(n, 0, 1, 4000, 0, 1);
+        HREL_CHECK_ABS(run(n, 1), 3376.4e-6, 1e-12, "csma: a full packet's three frames, gaps between");
+        hrel_pvmdnet_free(n);
+    }
+    n = hrel_pvmdnet_new(2, 1, 8e-7, 1.0, 0, 0);
+    if (n) {
+        hrel_pvmdnet_set_csma(n, 2e-6, 65536, 1);
+        hrel_pvmdnet_post(n, 0, 1, 8, 0, 1);
+        HREL_CHECK_ABS(run(n, 1), 90e-6, 1e-12, "csma: one small frame, 88 us and the delay");
+        hrel_pvmdnet_get_stats(n, &st);
+        HREL_CHECK_ABS(st.rtt_min, (149.6e-6 + 3.0) / 4, 1e-12, "csma: the ack, a minimum frame");
+        HREL_CHECK_INT((int)st.collisions, 0, "csma: one station alone does not collide");
+        hrel_pvmdnet_free(n);
+    }
+    /* Both hosts send at 0: their frames collide (each hears the other 2 us
+     * later and jams for 3.2 us), both back off and are delivered later than
+     * alone (90 us), after at least the jam. */
+    n = hrel_pvmdnet_new(2, 1, 8e-7, 1.0, 0, 0);
+    if (n) {
+        double got[3] = {NAN, NAN, NAN};
+        hrel_pvmdnet_set_csma(n, 2e-6, 65536, 1);
+        hrel_pvmdnet_post(n, 0, 1, 8, 0, 1);
+        hrel_pvmdnet_post(n, 1, 0, 8, 0, 2);
+        run_got(n, got, 3);
+        hrel_pvmdnet_get_stats(n, &st);
+        HREL_CHECK(st.collisions >= 1, "csma: two stations at once collide");
+        HREL_CHECK(got[1] > 95.2e-6 && got[2] > 95.2e-6 && got[1] != got[2],
+                   "csma: both delivered after the collision, one after the other");
+        hrel_pvmdnet_free(n);
+    }
+    /* A FIFO of 1518 bytes holds one full frame: a full packet's second and
+     * third frames are dropped at once, so it never arrives; its pvmd sends it
+     * again on its timer (RTT 1 ms: after 2, 4, 8 ms ...) and each copy loses
+     * its frames too. */
+    n = hrel_pvmdnet_new(2, 1, 8e-7, 1e-3, 0, 0);
+    if (n) {
+        long id;
+        double t;
+        int got = 0;
+        hrel_pvmdnet_set_csma(n, 2e-6, 1518, 1);
+        hrel_pvmdnet_post(n, 0, 1, 4000, 0, 1);
+        while (hrel_pvmdnet_next(n) < 1.0)
+            if (hrel_pvmdnet_step(n, &id, &t) == 1)
+                got = 1;
+        hrel_pvmdnet_get_stats(n, &st);
+        HREL_CHECK(!got, "csma: a packet whose frames the full queue dropped never arrives");
+        HREL_CHECK(st.copies >= 5 && st.wire_drops == 2 * (st.copies + 1),
+                   "csma: sent again on the timer, two frames dropped each time");
+        hrel_pvmdnet_free(n);
+    }
+    n = hrel_pvmdnet_new(2, 0, 8e-7, 1.0, 0, 0);
+    if (n) {
+        HREL_CHECK(hrel_pvmdnet_set_csma(n, 2e-6, 65536, 1) != 0, "csma: refused on ports");
+        hrel_pvmdnet_free(n);
+    }
+    n = hrel_pvmdnet_new(1, 1, 8e-7, 1.0, 0, 0);
+    if (n) {
+        HREL_CHECK(hrel_pvmdnet_set_csma(n, 2e-6, 65536, 1) != 0, "csma: refused on one host");
+        hrel_pvmdnet_free(n);
+    }
+    n = hrel_pvmdnet_new(2, 1, 8e-7, 1.0, 0, 0);
+    if (n) {
+        HREL_CHECK(hrel_pvmdnet_set_csma(n, 2, 65536, 1) != 0, "csma: a delay above 1 s refused");
+        HREL_CHECK(hrel_pvmdnet_set_csma(n, 2e-6, 1000, 1) != 0, "csma: a queue below a frame refused");
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        hrel_pvmdnet_set_htb(n, 2);
+        HREL_CHECK(hrel_pvmdnet_set_csma(n, 2e-6, 65536, 1) != 0, "csma: refused on tc's HTB");
+        hrel_pvmdnet_free(n);
+    }
+
     /* BUS: one segment: host 0 -> 1 and host 2 -> 3 at time 0 take turns (the
      * second packet goes after the first: 228 us); PORT: they do not (114 us) */
     for (int bus = 0; bus < 2; bus++) {

@@ -1,4 +1,4 @@
-/* test_wire_model -- the switch and CSMA/CD models of lib/wire_model on
+/* test_wire_model -- the switch and CSMA/CD models of lib/model/wire_model on
  * synthetic traffic, against times worked by hand for 10 Mbit/s Ethernet:
  * a 1514-byte frame is (1514 + 4 FCS + 8 preamble) * 8 bits = 1220.8 us on the
  * wire, the gap 9.6 us, a slot 51.2 us, a minimum frame (60 bytes) 57.6 us.

@@ -1,12 +1,11 @@
 #!/bin/bash
-# held_coax.sh OUT: the held-out daemon-route programs (programs.txt, the list
-# of held.sh) on lan-coax, predict.sh --fresh-vm --runs 5 with the coax matrix's
-# characterisation (docs/data/predict_matrix_coax/lan-coax/char); run from the
-# checkout's root.
-out=$1; mkdir -p "$out"
+# held_coax.sh OUT [PLATFORM]: the held-out daemon-route programs (programs.txt,
+# the list of held.sh) on PLATFORM (lan-coax, the default, or lan-coax-wire),
+# predict.sh --fresh-vm --runs 5 with the coax matrix's characterisation of it
+# (docs/data/predict_matrix_coax/PLATFORM/char); run from the checkout's root.
+out=$1; p=${2:-lan-coax}; mkdir -p "$out"
 R=$(pwd)
-C=$R/docs/data/predict_matrix_coax/lan-coax/char
-p=lan-coax
+C=$R/docs/data/predict_matrix_coax/$p/char
 while IFS='|' read -r name prog; do
   d=$out/$p/$name
   [ -s "$d/predict.csv" ] && continue; mkdir -p "$out/$p"
