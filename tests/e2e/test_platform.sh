@@ -266,6 +266,8 @@ check "wire hub: 2 simultaneous pairs together ${r:-?} Mbit/s: one medium (0.25 
     awk -v r="${r:-0}" 'BEGIN { exit !(r >= 0.25 * 9.4148 && r <= 1.1 * 9.4148) }'
 n=$(sed -n 's/.* collisions \([0-9]*\) .*/\1/p' "$T/hreltwh${TG}.down")
 check "wire hub: the wire saw ${n:-?} collisions" test "${n:-0}" -gt 0
+check "wire hub: its lateness said (mean, median, 90th percentile, most; p50 <= p90 <= most + 10)" \
+    awk '{ for (i = 1; i < NF; i++) v[$i] = $(i + 1) } END { exit !("late_mean_us" in v && v["late_p50_us"] + 0 <= v["late_p90_us"] + 0 && v["late_p90_us"] + 0 <= v["late_max_us"] + 10) }' "$T/hreltwh${TG}.down"
 check "wire hub: teardown leaves nothing" nothing_left hreltwh${TG}
 
 # --- teardown after a failing command, SIGTERM and Ctrl-C -----------------
