@@ -10,6 +10,11 @@
 #                    spawn, exit, the group server's start; its log lifecycle.log)
 #   pvmd_cpu.csv     the pvmds' CPU time per message and per datagram on the
 #                    daemon route (hrel_pvmdcpu; its log pvmd_cpu.err on failure)
+#   wire.csv         (the userspace wire only: wire: user) its counters over
+#                    hrel_pvmdcpu's ping-pongs (kill -USR1 before and after):
+#                    frames, collisions and how late, on average, it handed the
+#                    frames over against its model's time (`hrel predict`
+#                    prices that lateness): frames,collisions,late_mean_s
 #   pvmd_state.csv   (--after only, and only with other hosts) the state of the
 #                    virtual machine the benchmark measured in: the first pvmd's
 #                    round-trip estimates for the other hosts (hrel_pvmdrtt) as
@@ -33,7 +38,7 @@ HREL_CALLER_PWD=$PWD
 ARCH=${PVM_ARCH:-LINUX64}
 
 facts() {   # facts RUN: inside the virtual machine
-    local run=$1 route
+    local run=$1 route w0 w1
     # shellcheck disable=SC2086
     if ! "$ROOT/bin/$ARCH/hrel_calibrate" ${HREL_CALIBRATE_ARGS:-} -o "$run/calibration.csv.new" \
             2>"$run/calibration.err"; then
@@ -55,6 +60,7 @@ facts() {   # facts RUN: inside the virtual machine
         echo "platform_facts: the task lifecycle failed: $(tail -n 1 "$run/lifecycle.log"); no lifecycle.csv" >&2
         rm -f "$run/lifecycle.csv"
     fi
+    w0=$(wire_snap)   # the userspace wire's lateness over the blocks below (wire.csv)
     # shellcheck disable=SC2086
     if ! "$ROOT/bin/$ARCH/hrel_pvmdcpu" ${HREL_PVMDCPU_ARGS:-} >"$run/pvmd_cpu.csv.new" \
             2>"$run/pvmd_cpu.err"; then
@@ -63,7 +69,36 @@ facts() {   # facts RUN: inside the virtual machine
     else
         mv "$run/pvmd_cpu.csv.new" "$run/pvmd_cpu.csv"; rm -f "$run/pvmd_cpu.err"
     fi
+    if [ -n "${HREL_WIRE_PID:-}" ]; then w1=$(wire_snap); wire_facts "$run/wire.csv" "$w0" "$w1"; fi
     return 0
+}
+
+# wire_snap: the userspace wire's counters so far, "delivered late_mean_us
+# frames_in collisions" (HREL_WIRE_PID and HREL_WIRE_LOG, exported by
+# hostfiles/platform.sh run on a wire: user platform), asked with SIGUSR1 and
+# read from its log; nothing (status 1) where there is no wire or no answer
+wire_snap() {
+    local n i
+    [ -n "${HREL_WIRE_PID:-}" ] && [ -n "${HREL_WIRE_LOG:-}" ] || return 1
+    n=$(grep -c '^hrel-wire: frames_in' "$HREL_WIRE_LOG" 2>/dev/null)
+    kill -USR1 "$HREL_WIRE_PID" 2>/dev/null || return 1
+    for i in $(seq 1 30); do
+        [ "$(grep -c '^hrel-wire: frames_in' "$HREL_WIRE_LOG" 2>/dev/null)" -gt "${n:-0}" ] || { sleep 0.1; continue; }
+        grep '^hrel-wire: frames_in' "$HREL_WIRE_LOG" | tail -n 1 |
+            awk '{ for (i = 2; i < NF; i++) v[$i] = $(i + 1) }
+                 END { print v["delivered"] + 0, v["late_mean_us"] + 0, v["frames_in"] + 0, v["collisions"] + 0 }'
+        return 0
+    done
+    return 1
+}
+
+# wire_facts FILE BEFORE AFTER: wire.csv from two snapshots (wire_snap) around
+# hrel_pvmdcpu's blocks: the frames, collisions and mean lateness between them
+wire_facts() {
+    [ -n "$2" ] && [ -n "$3" ] || { echo "platform_facts: the userspace wire did not answer SIGUSR1 (pid ${HREL_WIRE_PID:-?}); no wire.csv" >&2; return 0; }
+    { echo "# hrel_wire: the userspace wire's counters over hrel_pvmdcpu's ping-pongs on ${HREL_PLATFORM:-the platform} (hrel-wire, kill -USR1 before and after; $(date -u +%FT%TZ))"
+      echo "frames,collisions,late_mean_s"
+      echo "$2 $3" | awk '{ d = $5 - $1; printf "%d,%d,%.7g\n", $7 - $3, $8 - $4, (d > 0 ? ($6 * $5 - $2 * $1) / d / 1e6 : 0) }'; } >"$1"
 }
 
 # pvmd_state WHEN FILE: a row of the first pvmd's round-trip estimates for the

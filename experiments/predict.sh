@@ -412,6 +412,8 @@ char_fit() {
     [ -s "$fitdir/pvmd_state.csv" ] && cp "$fitdir/pvmd_state.csv" "$run/pvmd_state.csv"
     # and the pvmds' CPU per message and per datagram it measured (replay_pvmd's)
     [ -s "$fitdir/pvmd_cpu.csv" ] && cp "$fitdir/pvmd_cpu.csv" "$run/pvmd_cpu.csv"
+    # and, on the userspace wire, how late that wire handed frames over (wire.csv)
+    [ -s "$fitdir/wire.csv" ] && cp "$fitdir/wire.csv" "$run/wire.csv"
     return 0
 }
 char_fit "$route"

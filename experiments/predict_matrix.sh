@@ -177,6 +177,7 @@ reprice_cell() {   # reprice_cell DIR PLATFORM ROUTE TRACE HOSTS OUT
     local dir=$1 on times utimes rtr rtu pvmd=() rc=0 f
     on=$(mktemp -d) || return 1
     cp "$dir"/calibration.csv "$dir"/setup.csv "$dir"/lifecycle.csv "$dir"/pvmd_cpu.csv "$on/" 2>/dev/null
+    [ ! -s "$char/$2-$3/wire.csv" ] || cp "$char/$2-$3/wire.csv" "$on/"   # the userspace wire's lateness
     cp "$char/$2-$3/fit.csv" "$on/fit.csv" 2>/dev/null ||
         { echo "predict_matrix: --reprice: no $char/$2-$3/fit.csv" >&2; rm -rf "$on"; return 1; }
     mkdir -p "$on/platform" "$on/out"

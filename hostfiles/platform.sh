@@ -18,7 +18,9 @@
 #   run    brings it up, starts the virtual machine on all its hosts from the
 #          first host, checks the network with the bandwidth probe, runs CMD on
 #          the first host with PVM_ROOT PVM_ARCH PVM_TMP HREL_ROOT PVM_ALLOW_ROOT
-#          PVM_RSH HREL_PLATFORM HREL_HOSTFILE HREL_PLATFORM_PROBE exported, and
+#          PVM_RSH HREL_PLATFORM HREL_HOSTFILE HREL_PLATFORM_PROBE exported (on
+#          the userspace wire also HREL_WIRE_PID and HREL_WIRE_LOG: `kill -USR1`
+#          makes the wire write its counters so far into that log), and
 #          always tears everything down (also on failure, Ctrl-C, SIGTERM).
 #          Exit status: CMD's; 1 if the platform or the probe failed.
 #   down   tears down whatever of NAME is left (pvmds, processes, namespaces,
@@ -347,6 +349,7 @@ setup_wire() {
     ip netns exec "$sw" setsid "$WIRE" --model "$model" --rate "$P_BPS" \
         --delay "$(awk -v u="$P_DELAY_US" 'BEGIN { printf "%.9f", u / 1e6 }')" \
         --ports "$P_NHOSTS" --prefix w --queue 65536 >"$P_STATE/wire.log" 2>&1 </dev/null &
+    echo $! >"$P_STATE/wire.pid"
     for i in $(seq 1 50); do
         grep -q '^ready' "$P_STATE/wire.log" 2>/dev/null && break
         if ! kill -0 $! 2>/dev/null; then
@@ -619,6 +622,11 @@ cmd_run() {
     fi
     vm_start
     export HREL_PLATFORM=$P_NAME HREL_HOSTFILE=$P_HF HREL_PLATFORM_DESC=$P_DESC
+    # the userspace wire, for the command to ask its counters (kill -USR1; they go
+    # into the log: experiments/platform_facts.sh's wire.csv)
+    if [ "$P_WIRE" = user ] && [ -s "$P_STATE/wire.pid" ]; then
+        export HREL_WIRE_PID=$(cat "$P_STATE/wire.pid") HREL_WIRE_LOG=$P_STATE/wire.log
+    fi
     export PATH=$HREL_ROOT/bin/$PVM_ARCH:$PATH
     echo "platform $P_NAME: virtual machine on ${P_HOSTS[*]}; running: $*" >&2
     hexec "${P_HOSTS[0]}" "$@" <&0 &   # keep stdin (an async command would get /dev/null)

@@ -11,7 +11,8 @@
  * seen so far; broadcast, multicast and unknown destinations go to every other
  * station. SIGTERM or SIGINT end it; it then prints one line of counters on
  * stderr (frames, drops, collisions, and how late it wrote the frames against
- * the model's time: mean, median, 90th percentile, most; docs/platforms.md). Options are parsed by lib/base/args (the vocabulary of every hrel
+ * the model's time: mean, median, 90th percentile, most; docs/platforms.md);
+ * SIGUSR1 prints the same line so far and it goes on. Options are parsed by lib/base/args (the vocabulary of every hrel
  * program: --opt VALUE or --opt=VALUE; --delay a duration, 500us or 0.0005;
  * --queue a size, 64k). Errors: one line "hrel-wire: ..." on stderr; exit 2
  * for a bad or missing option, 1 for a failure after that.
@@ -52,7 +53,7 @@ static wire_frame pool[WIRE_POOL];
 static int free_ids[WIRE_POOL], nfree;
 static wire_mac macs[WIRE_MACS];
 static int nmac;
-static volatile sig_atomic_t stop;
+static volatile sig_atomic_t stop, report;
 
 /* Seconds on CLOCK_MONOTONIC. */
 static double now_s(void)
@@ -62,11 +63,14 @@ static double now_s(void)
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
-/* Signal handler: ask the loop to stop. */
+/* Signal handler: ask the loop to stop (SIGTERM, SIGINT) or to print its
+ * counters and go on (SIGUSR1). */
 static void on_signal(int sig)
 {
-    (void)sig;
-    stop = 1;
+    if (sig == SIGUSR1)
+        report = 1;
+    else
+        stop = 1;
 }
 
 /* Print the usage text on F. */
@@ -164,6 +168,21 @@ static void deliver(hrel_wire *w, double t, const int *fds, long *write_err)
     } while (n == 64);
 }
 
+/* Print the counters line on stderr (at the end, and on SIGUSR1). */
+static void counters(const hrel_wire *w, long nopool, long nodst, long write_err)
+{
+    hrel_wire_stats st;
+    hrel_wire_get_stats(w, &st);
+    fprintf(stderr, "hrel-wire: frames_in %ld delivered %ld drops_queue %ld drops_excess %ld "
+            "collisions %ld deferrals %ld no_buffer %ld own_segment %ld write_errors %ld "
+            "late_mean_us %.1f late_p50_us %.0f late_p90_us %.0f late_max_us %.0f\n",
+            st.frames_in, st.frames_delivered, st.drops_queue, st.drops_excess,
+            st.collisions, st.deferrals, nopool, nodst, write_err,
+            late_n ? 1e6 * late_sum / (double)late_n : 0.0, late_n ? late_pct(0.5) : 0.0,
+            late_n ? late_pct(0.9) : 0.0, 1e6 * late_max);
+    fflush(stderr);
+}
+
 /* Parse the command line into CFG and *PREFIX (lib/base/args: the options'
  * vocabulary of every hrel program). Return -1 to go on, else the exit status
  * (0 after --help, 2 after one line naming a bad or missing option). */
@@ -211,7 +230,6 @@ int main(int argc, char **argv)
     struct pollfd pfd[64];
     int fds[64], i, rc;
     hrel_wire *w = NULL;
-    hrel_wire_stats st;
     long nodst = 0, nopool = 0, write_err = 0;
     char err[160];
 
@@ -239,6 +257,7 @@ int main(int argc, char **argv)
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
     signal(SIGTERM, on_signal);
     signal(SIGINT, on_signal);
+    signal(SIGUSR1, on_signal);
     signal(SIGPIPE, SIG_IGN);
     printf("ready\n");
     fflush(stdout);
@@ -253,6 +272,10 @@ int main(int argc, char **argv)
         ts.tv_nsec = (long)((wait - (double)ts.tv_sec) * 1e9);
         r = ppoll(pfd, (nfds_t)cfg.nport, &ts, NULL);
         if (r < 0 && errno != EINTR) break;
+        if (report) {
+            report = 0;
+            counters(w, nopool, nodst, write_err);
+        }
         deliver(w, now_s(), fds, &write_err);
         if (r <= 0) continue;
         for (i = 0; i < cfg.nport; i++) {
@@ -284,14 +307,7 @@ int main(int argc, char **argv)
             }
         }
     }
-    hrel_wire_get_stats(w, &st);
-    fprintf(stderr, "hrel-wire: frames_in %ld delivered %ld drops_queue %ld drops_excess %ld "
-            "collisions %ld deferrals %ld no_buffer %ld own_segment %ld write_errors %ld "
-            "late_mean_us %.1f late_p50_us %.0f late_p90_us %.0f late_max_us %.0f\n",
-            st.frames_in, st.frames_delivered, st.drops_queue, st.drops_excess,
-            st.collisions, st.deferrals, nopool, nodst, write_err,
-            late_n ? 1e6 * late_sum / (double)late_n : 0.0, late_n ? late_pct(0.5) : 0.0,
-            late_n ? late_pct(0.9) : 0.0, 1e6 * late_max);
+    counters(w, nopool, nodst, write_err);
     for (i = 0; i < cfg.nport; i++) close(fds[i]);
     hrel_wire_free(w);
     return 0;

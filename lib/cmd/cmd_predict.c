@@ -43,7 +43,7 @@ static const char usage_text[] =
     "                    [-o DIR] [--all-models] [--measured LIST [--untraced LIST]]\n"
     "                    [--fit FIT.csv] [--setup S] [--rtt0 S] [--rtt0-fresh S]\n"
     "                    [--platform NAME] [--matrix SUMMARY.csv] [--spread FILE|none]\n"
-    "                    [--pvmd-cpu FILE|none] [--pvmd-queue]\n"
+    "                    [--pvmd-cpu FILE|none] [--pvmd-queue] [--wire-late S]\n"
     "Predicts the program of TRACE on the platform characterised in RUN, running\n"
     "nothing. First line: 'predicted: X s (MODEL ...)', the model the validation\n"
     "matrix trusts for that platform and route; then every model's prediction.\n"
@@ -93,6 +93,9 @@ static const char usage_text[] =
     "               (hrel_pvmdcpu's pvmd_cpu.csv; default RUN's where it exists, else\n"
     "               20 us per packet); none: the default; --pvmd-queue: each pvmd's\n"
     "               actions take its CPU one at a time (docs/predict.md)\n"
+    "  --wire-late S  on the userspace wire's segment (wire: user), replay_pvmd\n"
+    "               hands each packet over S s late on average (exponential; default\n"
+    "               0: the wire's lateness, wire.csv, grows with the CPU load)\n"
     "  --port-queue B|none  a switch port's queue, bytes: the replay counts the\n"
     "               transfers whose senders at once could put more in flight into one\n"
     "               port (TCP incast: lost segments, maybe a retransmission timeout of\n"
@@ -116,6 +119,7 @@ typedef struct opts {
     const char *platform, *matrix, *spread, *pvmdcpu, *portq;
     double ratio, setup, rtt0, rtt0f;
     int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq;
+    double wirelate;           /* --wire-late S (NAN: RUN's wire.csv, else 0) */
 } opts;
 
 static int fail(int status, const char *msg)
@@ -243,7 +247,7 @@ static int trace_shared_cores(const hrel_msgtrace *mt, const hrel_cpucal *tc,
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-              NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0};
+              NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    NAN};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -270,6 +274,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_STR("pvmd-cpu", 0, &o.pvmdcpu),
         HREL_OPT_STR("port-queue", 0, &o.portq),
         HREL_OPT_FLAG("pvmd-queue", 0, &o.pvmdq),
+        HREL_OPT_NUM("wire-late", 0, HREL_ARG_DOUBLE, &o.wirelate, 0, 0.999),
         HREL_OPT_END,
     };
     char err[2048], why[1024], rwhy[1100], path[4200], fitp[4200], root[4096], summary[4300];
@@ -435,6 +440,7 @@ int hrel_cmd_predict(int argc, char **argv)
     if (cz->emulated && cz->wire_user && base.medium == HREL_MEDIUM_BUS && nh >= 2 && nh <= 64) {
         base.csma = 1;
         base.wire_delay = cz->wire_delay;
+        base.wire_late = !isnan(o.wirelate) ? o.wirelate : 0;   /* opt-in: docs/predict.md */
     }
     /* the route's buffering between two tasks, where setup.csv measured it
        on this route (PVM's direct route: 32 KB socket buffers) */
@@ -720,6 +726,18 @@ int hrel_cmd_predict(int argc, char **argv)
         else
             printf("# pvmd_cpu: %g s per packet, the default (no pvmd_cpu.csv: hrel_pvmdcpu "
                    "measures it)\n", base.proc);
+    }
+    if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0 && base.csma) {
+        printf("# wire: the userspace wire's CSMA/CD, %g s one way; ", base.wire_delay);
+        if (!isnan(o.wirelate))
+            printf("each packet handed over %g s late, mean of an exponential (given, "
+                   "--wire-late)\n", base.wire_late);
+        else if (cz->have_wire_late)
+            printf("its lateness not priced (wire.csv: %g s per frame over hrel_pvmdcpu's "
+                   "ping-pongs; it grows with the CPU load: --wire-late S prices it)\n",
+                   cz->wire_late);
+        else
+            printf("its lateness not priced (no wire.csv; --wire-late S prices it)\n");
     }
     if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0 && o.interval > 0)
         printf("# pvmd_jitter: %g s per pvmd action, mean (%s)\n", jitter,

@@ -70,7 +70,8 @@ static const char replay_usage[] =
     "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
     "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--pvmd-msg-s S]\n"
     "                          [--pvmd-queue | --pvmd-pool N | --pvmd-share [--pvmd-after-s S]]\n"
-    "                          [--wire tc|ethernet|user [--wire-delay S] [--wire-queue B]]\n"
+    "                          [--wire tc|ethernet|user [--wire-delay S] [--wire-queue B]\n"
+    "                           [--wire-late S]]\n"
     "                          [--htb STATIONS]\n"
     "                          [--interval K] [--jitter S] [--seed N]]\n"
     "                         [--cores N | --shared-cores N [--deliver | --deliver-fair]\n"
@@ -106,7 +107,9 @@ static const char replay_usage[] =
     "delays the station's next); --wire user, with --medium bus: the segment is the\n"
     "userspace wire's CSMA/CD (hostfiles/wire, lib/model/wire_model: carrier sense,\n"
     "collisions, binary exponential backoff drawn from --seed), --wire-delay S one\n"
-    "way (default 0), --wire-queue B per station (default 65536, as platform.sh);\n"
+    "way (default 0), --wire-queue B per station (default 65536, as platform.sh),\n"
+    "--wire-late S: each packet handed over S s late on average (exponential: the\n"
+    "wire process's own lateness, hrel-wire's late_mean_us; default 0);\n"
     "prints '# wire: N collisions'), and g, L price nothing (--fit, --g,\n"
     "--L may be left out). Checked against\n"
     "traced runs, not yet against runs from a fresh state (docs/predict.md). Prints per\n"
@@ -495,8 +498,8 @@ int hrel_cmd_replay(int argc, char **argv)
     int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0, pvmdshare = 0, htb = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
-    double sendbuf = 0, portq = 0, tcpwin = 0, wdelay = 0, wqueue = 65536;
-    int wdseen = 0, wqseen = 0;
+    double sendbuf = 0, portq = 0, tcpwin = 0, wdelay = 0, wqueue = 65536, wlate = 0;
+    int wdseen = 0, wqseen = 0, wlseen = 0;
     hrel_lifecycle life;
     char err[1024];
     hrel_arg table[] = {
@@ -519,6 +522,7 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_STR("wire", 0, &wire),
         {"wire-delay", 0, HREL_ARG_DOUBLE, &wdelay, 0, 1, NULL, NULL, 0, &wdseen},
         {"wire-queue", 0, HREL_ARG_DOUBLE, &wqueue, 1518, 1e9, NULL, NULL, 0, &wqseen},
+        {"wire-late", 0, HREL_ARG_DOUBLE, &wlate, 0, 0.999, NULL, NULL, 0, &wlseen},
         HREL_OPT_NUM("htb", 0, HREL_ARG_INT, &htb, 1, 1000000),
         HREL_OPT_NUM("cores", 0, HREL_ARG_INT, &cores, 1, 1000000),
         HREL_OPT_NUM("shared-cores", 0, HREL_ARG_INT, &shared, 1, 1000000),
@@ -550,8 +554,8 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "give either --fit or --g/--L, not both");
     if (strcmp(wire, "tc") != 0 && strcmp(wire, "ethernet") != 0 && strcmp(wire, "user") != 0)
         return fail(2, "model", "--wire must be tc, ethernet or user");
-    if ((wdseen || wqseen) && strcmp(wire, "user") != 0)
-        return fail(2, "model", "--wire-delay and --wire-queue need --wire user");
+    if ((wdseen || wqseen || wlseen) && strcmp(wire, "user") != 0)
+        return fail(2, "model", "--wire-delay, --wire-queue and --wire-late need --wire user");
     if (!fit && !(gseen && lseen) && !(gwire > 0))
         return fail(2, "model", "give --g and --L, or --fit FIT.csv (or --daemon G_WIRE)");
     if ((nint || jseen) && !(gwire > 0))
@@ -586,6 +590,7 @@ int hrel_cmd_replay(int argc, char **argv)
     par.csma = strcmp(wire, "user") == 0;
     par.wire_delay = wdelay;
     par.wire_queue = wqueue;
+    par.wire_late = wlate;
     if (hosts && hostsfrom)
         return fail(2, "model", "give either --hosts or --hosts-from, not both");
     if (cores && shared)

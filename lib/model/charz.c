@@ -210,6 +210,36 @@ bad:
     return -1;
 }
 
+/* wire.csv PATH (platform_facts.sh): the userspace wire's late_mean_s. */
+static int read_wire(const char *path, hrel_charz *c, char *err, size_t errlen)
+{
+    static const char *const names[] = {"frames", "late_mean_s", NULL};
+    hrel_csv *t = NULL;
+    int ix[2];
+    double v;
+    if (hrel_csv_read(path, &t, err, errlen) != 0)
+        return -1;
+    if (hrel_csv_require(t, names, ix, err, errlen) != 0)
+        goto bad;
+    if (t->nrow != 1) {
+        hrel_seterr(err, errlen, "%s: expected one row of counters, found %zu", path, t->nrow);
+        goto bad;
+    }
+    if (hrel_csv_double(t, 0, ix[1], &v, err, errlen) != 0)
+        goto bad;
+    if (!(v >= 0 && v < 1)) {
+        hrel_seterr(err, errlen, "%s:%zu: late_mean_s must be in [0, 1) s", path, t->lineno[0]);
+        goto bad;
+    }
+    c->wire_late = v;
+    c->have_wire_late = 1;
+    hrel_csv_free(t);
+    return 0;
+bad:
+    hrel_csv_free(t);
+    return -1;
+}
+
 void hrel_charz_free(hrel_charz *c)
 {
     if (!c)
@@ -288,6 +318,9 @@ int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, 
     }
     snprintf(path, sizeof path, "%s/pvmd_state.csv", dir);
     if (is_file(path) && read_state(path, c, err, errlen) != 0)
+        goto fail;
+    snprintf(path, sizeof path, "%s/wire.csv", dir);
+    if (is_file(path) && read_wire(path, c, err, errlen) != 0)
         goto fail;
     snprintf(path, sizeof path, "%s/pvmd_cpu.csv", dir);
     if (is_file(path) && hrel_pvmdcpu_read(path, &c->pvmd_cpu, err, errlen) != 0)

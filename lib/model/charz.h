@@ -9,6 +9,9 @@
  *   pvmd_state.csv   the first pvmd's round-trip estimates for the other hosts
  *                    as the benchmark began and as it ended (platform_facts.sh;
  *                    optional: none on one host); a malformed one is refused
+ *   wire.csv         the userspace wire's counters (platform_facts.sh; optional:
+ *                    its late_mean_s, how late it handed a frame over); a
+ *                    malformed one is refused
  *   pvmd_cpu.csv     the pvmds' CPU per message and per datagram on the daemon
  *                    route (hrel_pvmdcpu, pvmdcpu.h; optional); a malformed one
  *                    is refused
@@ -39,6 +42,8 @@ typedef struct hrel_charz {
     int wire_tc;             /* "wire: tc" (emulated), else a real Ethernet */
     int wire_user;           /* "wire: user": the userspace wire (hostfiles/wire) */
     double wire_delay;       /* "delay:" one way between stations, s (0 when none) */
+    double wire_late;        /* wire.csv's late_mean_s (0 when none) */
+    int have_wire_late;      /* 1: wire.csv read */
     double cpu_share;        /* "cpu: S" of the description, 0 when none */
     int shared;              /* 1: every host shares one machine's cores (emulated) */
     int cores;               /* cores per host (the calibration's least), 0 unknown */

@@ -99,6 +99,7 @@ struct hrel_pvmdnet {
     hrel_wire *wire;             /* the userspace wire's CSMA/CD segment (_set_csma) */
     wirejob *wj;                 /* ... its packets on it, by handle */
     long *wjfree, nwj, capwj, nwjfree;
+    double wlate;                /* ... the mean s after its time a packet is handed over */
     unsigned long long rng;      /* its generator's state */
     hrel_pvmdnet_stats st;
 };
@@ -361,20 +362,30 @@ int hrel_pvmdnet_set_pool(hrel_pvmdnet *n, int ncore)
     return 0;
 }
 
-/* a pvmd's wait before it acts: exponential of mean JIT (splitmix64 for the
- * uniform draw), 0 without jitter */
-static double pvmd_wait(hrel_pvmdnet *n)
+/* splitmix64's output function on Z */
+static unsigned long long mix64(unsigned long long z)
 {
-    unsigned long long z;
-    double u;
-    if (!(n->jit > 0))
-        return 0;
-    z = (n->rng += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    u = ((double)(z >> 11) + 1.0) / 9007199254740992.0;   /* (0, 1] */
-    return -n->jit * log(u);
+    return z ^ (z >> 31);
+}
+
+/* an exponential draw of mean M from the pvmds' generator (splitmix64 for
+ * the uniform draw), 0 when M is not above 0 */
+static double exp_draw(hrel_pvmdnet *n, double m)
+{
+    double u;
+    if (!(m > 0))
+        return 0;
+    u = ((double)(mix64(n->rng += 0x9e3779b97f4a7c15ULL) >> 11) + 1.0) /
+        9007199254740992.0;   /* (0, 1] */
+    return -m * log(u);
+}
+
+/* a pvmd's wait before it acts: exponential of mean JIT, 0 without jitter */
+static double pvmd_wait(hrel_pvmdnet *n)
+{
+    return exp_draw(n, n->jit);
 }
 
 int hrel_pvmdnet_lose_acks(hrel_pvmdnet *n, int from, int to, long count)
@@ -518,23 +529,27 @@ static int bus_join(hrel_pvmdnet *n, int a, int ack, int pair, long seq, double 
     return bus_serve(n, t);
 }
 
+int hrel_pvmdnet_set_wire_late(hrel_pvmdnet *n, double late)
+{
+    if (!n->wire || !(late >= 0 && late < 1))
+        return -1;
+    n->wlate = late;
+    return 0;
+}
+
 int hrel_pvmdnet_set_csma(hrel_pvmdnet *n, double delay, double queue, unsigned long long seed)
 {
     hrel_wire_cfg cfg;
     char err[160];
-    unsigned long long z = seed + 0x2545f4914f6cdd1dULL;   /* splitmix64: seeds 1, 2, ... apart */
     if (!n->bus || n->htb || n->nhosts < 2 || n->nhosts > 64 || !(delay >= 0 && delay <= 1) ||
         !(queue >= 1518 && queue <= 1e9) || !(8 / n->g >= 1e3 && 8 / n->g <= 1e11))
         return -1;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
     cfg.kind = HREL_WIRE_HUB;
     cfg.rate_bps = 8 / n->g;
     cfg.delay_s = delay;
     cfg.nport = n->nhosts;
     cfg.queue_bytes = (long)queue;
-    cfg.seed = (unsigned long)z;
+    cfg.seed = (unsigned long)mix64(seed + 0x2545f4914f6cdd1dULL);   /* seeds 1, 2, ... apart */
     hrel_wire_free(n->wire);
     n->wire = NULL;
     return hrel_wire_alloc(&cfg, &n->wire, err, sizeof err);
@@ -600,7 +615,7 @@ static int wire_poll(hrel_pvmdnet *n, double t)
             n->wjfree[n->nwjfree++] = o[k].id;
             if (!j->lost) {
                 busjob b = {j->ack, j->pair, j->seq, 0, NULL};
-                if (bus_done(n, &b, o[k].t))
+                if (bus_done(n, &b, o[k].t + exp_draw(n, n->wlate)))
                     return -1;
             }
         }

@@ -109,6 +109,13 @@ int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations);
  * Needs BUS, 2..64 hosts and no HTB. 0, or -1 on bad values or no memory. */
 int hrel_pvmdnet_set_csma(hrel_pvmdnet *n, double delay, double queue, unsigned long long seed);
 
+/* The userspace wire (_set_csma) hands each packet over a time after its
+ * last frame's time in the model, exponential of mean LATE s (0..1; drawn
+ * from the jitter's generator): the wire process's own lateness, which it
+ * reports (hrel-wire's late_mean_us; platform_facts.sh's wire.csv). 0, or
+ * -1 without the wire or on a value out of range. */
+int hrel_pvmdnet_set_wire_late(hrel_pvmdnet *n, double late);
+
 /* Jitter: a pvmd waits an exponential time of mean MEAN s (>= 0; 0: none)
  * before each action, drawn from a generator seeded with SEED (the same seed,
  * the same answer). 0, or -1 on a mean out of range. */

@@ -677,7 +677,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     if (net && par->csma && maxh > 0 &&   /* (one host: nothing on the wire) */
         (par->wire_tc || par->medium != HREL_MEDIUM_BUS ||
          hrel_pvmdnet_set_csma(net, par->wire_delay,
-                               par->wire_queue > 0 ? par->wire_queue : 65536, par->seed) != 0)) {
+                               par->wire_queue > 0 ? par->wire_queue : 65536, par->seed) != 0 ||
+         (par->wire_late > 0 && hrel_pvmdnet_set_wire_late(net, par->wire_late) != 0))) {
         hrel_seterr(err, errlen, "replay: the userspace wire's CSMA/CD segment needs the bus "
                     "without tc, 2 to 64 hosts (%d here), a delay of 0 to 1 s and a rate of "
                     "1e3 to 1e11 bit/s", maxh + 1);

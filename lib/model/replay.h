@@ -119,6 +119,8 @@ typedef struct hrel_replay_param {
     double wire_delay;         /* ... its one-way delay, s (the platform's "delay:") */
     double wire_queue;         /* ... each station's FIFO, bytes (0: 65536, as
                                   hostfiles/platform.sh starts the wire) */
+    double wire_late;          /* ... mean s the wire hands a packet over after its
+                                  time (exponential; pvmdnet.h _set_wire_late) */
     double jitter;             /* daemon: a pvmd's mean wait per action, s (>= 0; 0:
                                   none; pvmdnet.h), drawn from a generator seeded by */
     unsigned long long seed;   /* seed (replay_interval.h runs it with several) */

@@ -196,6 +196,21 @@ printf 'hosts: 2\nmedium: shared\nrate: 10mbit\ndelay: 2us\nwire: user\ncores: s
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2w" "${M[@]}" >"$T/o4w" 2>&1
 check "userspace wire's segment: CSMA/CD said" grep -q "medium bus (the userspace wire's CSMA/CD), hosts sharing" "$T/o4w"
 check "userspace wire's segment: replay_pvmd predicted" grep -q '^replay_pvmd,' "$T/o4w"
+check "userspace wire without wire.csv: no lateness, said" \
+    grep -q "^# wire: the userspace wire's CSMA/CD, 2e-06 s one way; its lateness not priced (no wire.csv; --wire-late S prices it)" "$T/o4w"
+printf '# hrel_wire: test\nframes,collisions,late_mean_s\n9950,210,5e-05\n' >"$T/c2w/wire.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2w" "${M[@]}" >"$T/o4wl" 2>&1
+check "wire.csv: its lateness said, not priced" \
+    grep -q "its lateness not priced (wire.csv: 5e-05 s per frame over hrel_pvmdcpu's ping-pongs" "$T/o4wl"
+check "wire.csv: the same prediction as without it" \
+    test "$(grep '^replay_pvmd,' "$T/o4wl")" = "$(grep '^replay_pvmd,' "$T/o4w")"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2w" "${M[@]}" --wire-late 2e-5 >"$T/o4wg" 2>&1
+check "--wire-late: given, said" grep -q "each packet handed over 2e-05 s late, mean of an exponential (given, --wire-late)" "$T/o4wg"
+printf 'frames,collisions,late_mean_s\n9950,210,-1\n' >"$T/c2w/wire.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2w" "${M[@]}" >/dev/null 2>"$T/e4wl"; rc=$?
+check "wire.csv with a negative lateness: exit 1, one line naming it (got $rc: $(cat "$T/e4wl"))" \
+    sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/e4wl') -eq 1 ] && grep -q 'wire.csv:2: late_mean_s must be in' '$T/e4wl'"
+rm -f "$T/c2w/wire.csv"
 printf 'hosts: 2\nmedium: shared\nrate: 10mbit\ndelay: 2furlongs\nwire: user\n' >"$T/c2w/platform/lan-t.platform"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2w" "${M[@]}" >/dev/null 2>"$T/e4w"; rc=$?
 check "platform with a bad delay: exit 1, one line naming it (got $rc: $(cat "$T/e4w"))" \

@@ -269,6 +269,17 @@ check "wire hub: the wire saw ${n:-?} collisions" test "${n:-0}" -gt 0
 check "wire hub: its lateness said (mean, median, 90th percentile, most; p50 <= p90 <= most + 10)" \
     awk '{ for (i = 1; i < NF; i++) v[$i] = $(i + 1) } END { exit !("late_mean_us" in v && v["late_p50_us"] + 0 <= v["late_p90_us"] + 0 && v["late_p90_us"] + 0 <= v["late_max_us"] + 10) }' "$T/hreltwh${TG}.down"
 check "wire hub: teardown leaves nothing" nothing_left hreltwh${TG}
+# platform_facts.sh on the userspace wire: wire.csv, the wire's counters over
+# hrel_pvmdcpu's ping-pongs (asked with SIGUSR1 before and after; the wire goes on)
+mkdir -p "$T/wfacts"
+HREL_CALIBRATE_ARGS=--quick HREL_PVMDCPU_ARGS="--reps 1 --seconds 0.05" \
+    "$P" run "$T/hreltwh${TG}.platform" --no-probe -- "$ROOT/experiments/platform_facts.sh" --after "$T/wfacts" -- true \
+    >"$T/wfacts.out" 2>&1
+check "wire hub: platform_facts writes wire.csv, frames > 0 and a lateness >= 0" \
+    awk -F, 'NR == 2 && $0 == "frames,collisions,late_mean_s" { h = 1 } NR == 3 && $1 > 0 && $3 >= 0 && $3 < 1 { r = 1 } END { exit !(h && r) }' "$T/wfacts/wire.csv"
+check "wire hub: after the SIGUSR1 answers the wire went on: its counters at teardown" \
+    test "$(grep -c 'hrel-wire: frames_in' "$T/wfacts.out")" -ge 1
+check "wire hub (facts): teardown leaves nothing" nothing_left hreltwh${TG}
 
 # --- teardown after a failing command, SIGTERM and Ctrl-C -----------------
 "$P" run "$T/hrelt2${TG}.platform" --no-probe -- sh -c 'exit 3' >/dev/null 2>&1; rc=$?
