@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -252,9 +251,6 @@ int main(int argc, char **argv)
         pfd[i].events = POLLIN;
     }
     for (i = 0; i < WIRE_POOL; i++) free_ids[nfree++] = WIRE_POOL - 1 - i;
-    /* wake when the model says, not up to 50 us later (the default timer
-       slack of a normal process): each frame is written that much nearer its time */
-    prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
     signal(SIGTERM, on_signal);
     signal(SIGINT, on_signal);
     signal(SIGUSR1, on_signal);
