@@ -74,9 +74,10 @@ bad "--tcp-window without --port-queue" 2 "--tcp-window needs --port-queue" \
     "$T/m.csv" --g 0 --L 0 --medium port --tcp-window 32768
 bad "--wire user on ports" 2 "--wire user needs --daemon G_WIRE and --medium bus" \
     "$T/m.csv" --daemon 8e-7 --wire user --medium port
-bad "--wire-delay without --wire user" 2 "--wire-delay and --wire-queue need --wire user" \
+bad "--wire-delay without --wire user" 2 "--wire-delay, --wire-queue and --wire-late need --wire user" \
     "$T/m.csv" --daemon 8e-7 --medium bus --wire-delay 2e-6
 bad "--wire unknown" 2 "--wire must be tc, ethernet or user" "$T/m.csv" --daemon 8e-7 --wire coax
+bad "--wire-late without --wire user" 2 "--wire-late need --wire user" "$T/m.csv" --daemon 8e-7 --medium bus --wire-late 5e-5
 # TCP incast (lib/model/incast.h): hosts 1 and 2 send 60000 B each into host 0
 # at once; at the second send 120000 B are in flight against a 65536-byte queue
 printf 'rank,host,kind,peers,bytes,tag,t_begin,t_end\n0,0,start,,0,-1,0,0\n0,0,spawn,1;2,0,-1,0,0\n0,0,recv,1,60000,1,0,0.06\n0,0,recv,2,60000,1,0.06,0.12\n0,0,exit,,0,-1,0.12,0.12\n1,1,start,,0,-1,0,0\n1,1,send,0,60000,1,0,0.06\n1,1,exit,,0,-1,0.06,0.06\n2,2,start,,0,-1,0,0\n2,2,send,0,60000,1,0,0.06\n2,2,exit,,0,-1,0.06,0.06\n' >"$T/inc.csv"
