@@ -14,7 +14,7 @@
 #                    hrel_pvmdcpu's ping-pongs (kill -USR1 before and after):
 #                    frames, collisions and how late, on average, it handed the
 #                    frames over against its model's time (`hrel predict`
-#                    prices that lateness): frames,collisions,late_mean_s
+#                    says it; --wire-late prices it): frames,collisions,late_mean_s
 #   pvmd_state.csv   (--after only, and only with other hosts) the state of the
 #                    virtual machine the benchmark measured in: the first pvmd's
 #                    round-trip estimates for the other hosts (hrel_pvmdrtt) as

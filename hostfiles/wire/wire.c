@@ -12,7 +12,8 @@
  * station. SIGTERM or SIGINT end it; it then prints one line of counters on
  * stderr (frames, drops, collisions, and how late it wrote the frames against
  * the model's time: mean, median, 90th percentile, most; docs/platforms.md);
- * SIGUSR1 prints the same line so far and it goes on. Options are parsed by lib/base/args (the vocabulary of every hrel
+ * SIGUSR1 prints the same line so far and it goes on. Options are parsed by
+ * lib/base/args (the vocabulary of every hrel
  * program: --opt VALUE or --opt=VALUE; --delay a duration, 500us or 0.0005;
  * --queue a size, 64k). Errors: one line "hrel-wire: ..." on stderr; exit 2
  * for a bad or missing option, 1 for a failure after that.

@@ -119,7 +119,7 @@ typedef struct opts {
     const char *platform, *matrix, *spread, *pvmdcpu, *portq;
     double ratio, setup, rtt0, rtt0f;
     int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq;
-    double wirelate;           /* --wire-late S (NAN: RUN's wire.csv, else 0) */
+    double wirelate;           /* --wire-late S (NAN: not given, 0 priced) */
 } opts;
 
 static int fail(int status, const char *msg)
@@ -437,7 +437,7 @@ int hrel_cmd_predict(int argc, char **argv)
         base.htb = cz->nhosts;
     /* the userspace wire's shared segment is CSMA/CD, timed by the model the
        wire runs (hostfiles/platform.sh, medium: shared, wire: user) */
-    if (cz->emulated && cz->wire_user && base.medium == HREL_MEDIUM_BUS && nh >= 2 && nh <= 64) {
+    if (cz->emulated && !cz->wire_tc && base.medium == HREL_MEDIUM_BUS && nh >= 2 && nh <= 64) {
         base.csma = 1;
         base.wire_delay = cz->wire_delay;
         base.wire_late = !isnan(o.wirelate) ? o.wirelate : 0;   /* opt-in: docs/predict.md */

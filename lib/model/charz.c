@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "csv.h"
 #include "errmsg.h"
 #include "sample.h"
@@ -82,27 +83,17 @@ static int read_desc(const char *path, hrel_charz *c, char *err, size_t errlen)
             c->nhosts = atoi(val);
         else if (strcmp(key, "medium") == 0)
             c->medium = strcmp(val, "shared") == 0 ? HREL_MEDIUM_BUS : HREL_MEDIUM_PORT;
-        else if (strcmp(key, "wire") == 0) {
+        else if (strcmp(key, "wire") == 0)
             c->wire_tc = strcmp(val, "user") != 0;
-            c->wire_user = !c->wire_tc;
-        } else if (strcmp(key, "delay") == 0) {   /* 2us, 1ms, 0.0005 (s) */
-            char *end;
-            double d = strtod(val, &end), m = -1;
-            if (!*end || strcmp(end, "s") == 0)
-                m = 1;
-            else if (strcmp(end, "ms") == 0)
-                m = 1e-3;
-            else if (strcmp(end, "us") == 0)
-                m = 1e-6;
-            else if (strcmp(end, "ns") == 0)
-                m = 1e-9;
-            if (end == val || m < 0 || !(d >= 0) || d * m > 1) {
+        else if (strcmp(key, "delay") == 0) {   /* 2us, 1ms, 0.0005 (s) */
+            char derr[160];
+            if (hrel_args_duration("delay", val, &c->wire_delay, derr, sizeof derr) != 0 ||
+                c->wire_delay > 1) {
                 hrel_seterr(err, errlen, "%s:%d: delay '%s': give seconds (0 to 1) or NUMBER "
-                            "with s, ms, us or ns", path, ln, val);
+                            "with s, ms or us", path, ln, val);
                 fclose(fp);
                 return -1;
             }
-            c->wire_delay = d * m;
         }
         else if (strcmp(key, "cpu") == 0)
             c->cpu_share = atof(val);

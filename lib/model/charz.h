@@ -39,8 +39,8 @@ typedef struct hrel_charz {
     int emulated;            /* 1: a NAME.platform description was found */
     hrel_medium medium;      /* switched: PORT, shared: BUS, else NONE */
     double rate_bps;         /* link rate, 0 when unknown */
-    int wire_tc;             /* "wire: tc" (emulated), else a real Ethernet */
-    int wire_user;           /* "wire: user": the userspace wire (hostfiles/wire) */
+    int wire_tc;             /* "wire: tc" (emulated), else a real Ethernet (emulated:
+                                "wire: user", the userspace wire, hostfiles/wire) */
     double wire_delay;       /* "delay:" one way between stations, s (0 when none) */
     double wire_late;        /* wire.csv's late_mean_s (0 when none) */
     int have_wire_late;      /* 1: wire.csv read */
