@@ -5,8 +5,9 @@
 # tests/tmp, checks that the virtual machine spans every host (pvm `conf`), that
 # a worker runs on each host, that the shaping is in effect (raw TCP probe and a
 # PVM transfer no faster than the rate and at least 70% of it; two simultaneous
-# pairs get half each on the shared medium), that malformed descriptions and hostfiles give one error
-# line and leave nothing, that a failed calibration stops a run, and that
+# pairs get half each on the shared medium), that malformed descriptions and
+# hostfiles give one error line and leave nothing, that a failed calibration
+# stops a run, and that
 # teardown leaves no namespace, pvmd or state directory, also after a failing
 # command, SIGTERM and Ctrl-C. Ends with "N passed, N failed". Needs root.
 set -u
