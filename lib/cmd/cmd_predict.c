@@ -101,6 +101,9 @@ static const char usage_text[] =
     "               port (TCP incast: lost segments, maybe a retransmission timeout of\n"
     "               200 ms or more; '# incast:' line); default 65536 on an emulated\n"
     "               switched platform (tc's limit), else not checked\n"
+    "  --wakeup F   a receiver woken behind its computing sender on one host, from\n"
+    "               F (hrel_wakeup's wakeup.csv of the program's route; tried, not\n"
+    "               priced by default: docs/predict.md)\n"
     "  --no-lifecycle  keep the trace's own start, spawn and exit times, not RUN's\n"
     "               lifecycle.csv\n"
     "  --fit-latency  the replay's L from the fitted lines (PP, OA), not half the\n"
@@ -116,7 +119,7 @@ typedef struct pred {
 
 typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
-    const char *platform, *matrix, *spread, *pvmdcpu, *portq;
+    const char *platform, *matrix, *spread, *pvmdcpu, *portq, *wakeup;
     double ratio, setup, rtt0, rtt0f;
     int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq;
     double wirelate;           /* --wire-late S (NAN: not given, 0 priced) */
@@ -246,7 +249,7 @@ static int trace_shared_cores(const hrel_msgtrace *mt, const hrel_cpucal *tc,
 
 int hrel_cmd_predict(int argc, char **argv)
 {
-    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
               NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    NAN};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
@@ -272,6 +275,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_STR("matrix", 0, &o.matrix),
         HREL_OPT_STR("spread", 0, &o.spread),
         HREL_OPT_STR("pvmd-cpu", 0, &o.pvmdcpu),
+        HREL_OPT_STR("wakeup", 0, &o.wakeup),
         HREL_OPT_STR("port-queue", 0, &o.portq),
         HREL_OPT_FLAG("pvmd-queue", 0, &o.pvmdq),
         HREL_OPT_NUM("wire-late", 0, HREL_ARG_DOUBLE, &o.wirelate, 0, 0.999),
@@ -303,6 +307,8 @@ int hrel_cmd_predict(int argc, char **argv)
     char incast_line[600] = "";
     hrel_pvmdcpu pcpu;                /* pvmd's CPU (replay_pvmd), where measured */
     char pcpu_src[2400] = "";
+    hrel_wakeup wkf = {"", NULL, 0, NULL, 0, 0};   /* --wakeup F */
+    char wake_line[2800] = "";
     FILE *fp = NULL;
     struct stat sb;
 
@@ -454,7 +460,7 @@ int hrel_cmd_predict(int argc, char **argv)
         if (e == o.portq || *e || !(base.port_queue >= 1) || base.port_queue > 1e12) {
             hrel_seterr(err, sizeof err, "--port-queue '%s': give bytes (1 to 1e12) or none",
                         o.portq);
-            fail(2, err);
+            rc = fail(2, err);
             goto out;
         }
     } else if (!o.portq && cz->emulated && cz->wire_tc && cz->medium == HREL_MEDIUM_PORT)
@@ -516,6 +522,26 @@ int hrel_cmd_predict(int argc, char **argv)
         goto out;
     } else
         base.lifecycle = &life;
+    /* a receiver woken behind its computing sender on one host (hrel_wakeup):
+       only when asked (docs/predict.md, "A receiver woken behind a computing
+       sender": tried, not adopted) */
+    if (o.wakeup) {
+        if (hrel_wakeup_read(o.wakeup, &wkf, err, sizeof err) != 0) {
+            fail(1, err);
+            goto out;
+        }
+        if (strcmp(wkf.route, route) != 0) {
+            hrel_seterr(err, sizeof err, "--wakeup %s measured the %s route and the program "
+                        "takes the %s route", o.wakeup, wkf.route, route);
+            rc = fail(2, err);
+            goto out;
+        }
+        base.wakeup = &wkf;
+        snprintf(wake_line, sizeof wake_line, "# wakeup: a receive that waits for a message "
+                 "sent on its host by a rank computing on ends later, %g s on average, "
+                 "capped at the sender's CPU until its next wait (%.2300s, --wakeup)\n",
+                 hrel_wakeup_mean(&wkf), o.wakeup);
+    }
 
     /* the fit-priced models, on the route the characterisation measured */
     fit_ok = !cz->route[0] || strcmp(cz->route, route) == 0;
@@ -746,6 +772,7 @@ int hrel_cmd_predict(int argc, char **argv)
                    : "the default: no 8-byte round trips of the daemon route in setup.csv");
     if (spread_lines[0])
         fputs(spread_lines, stdout);
+    fputs(wake_line, stdout);
     printf("# setup_s: %g (%s)\n", setup, !isnan(o.setup) ? "given, --setup"
            : cz->have_setup ? "the characterisation's setup.csv" : "no setup.csv: 0");
     if (incasts > 0)
@@ -842,7 +869,7 @@ int hrel_cmd_predict(int argc, char **argv)
                                    names, s, lo, hi, np, err, sizeof err) != 0) {
                 fclose(fp);
                 fp = NULL;
-                fail(2, err);
+                rc = fail(2, err);
                 goto out;
             }
             if (fclose(fp) != 0) {
@@ -906,6 +933,7 @@ out:
     hrel_trace_free(tr);
     hrel_csv_free(fc);
     hrel_charz_free(cz);
+    hrel_wakeup_free(&wkf);
     hrel_predict_trace_free(&pt);
     return rc;
 }

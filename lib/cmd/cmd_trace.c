@@ -77,7 +77,7 @@ static const char replay_usage[] =
     "                         [--cores N | --shared-cores N [--deliver | --deliver-fair]\n"
     "                          [--trace-cores N]]\n"
     "                         [--sendbuf BYTES] [--port-queue BYTES [--tcp-window BYTES]]\n"
-    "                         [--lifecycle FILE [--platform NAME]]\n"
+    "                         [--lifecycle FILE [--platform NAME]] [--wakeup FILE]\n"
     "                         [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
     "for its recorded gaps (times X), each send costs g m + L (g, L of PingPong from\n"
@@ -135,6 +135,10 @@ static const char replay_usage[] =
     "FILE: enrolment, spawn, exit, process end and the group server's start cost what\n"
     "FILE (lifecycle.csv of hrel_lifecycle) measured, not what the trace recorded;\n"
     "--platform NAME: refuse a FILE of another platform.\n"
+    "--wakeup FILE (wakeup.csv of hrel_wakeup): a receive that waits for a message\n"
+    "sent within its host by a rank that computes on ends later by the mean wake-up\n"
+    "excess FILE measured, capped at the sender's CPU until its next wait (Linux\n"
+    "wakes the receiver behind its computing sender; docs/predict.md).\n"
     "--interval K (with --daemon): the replay run K more times (e.g. 31), each pvmd\n"
     "waiting an exponential time of mean --jitter S (default 1e-4 s) before each of\n"
     "its actions, seeds --seed N (default 1) to N + K - 1; prints 'interval LO HI'\n"
@@ -496,11 +500,12 @@ int hrel_cmd_replay(int argc, char **argv)
     double gwire = 0, rtt0 = 1.4e-3, pvmds = 2e-5, pvmdmsg = 0, pvmdafter = 0, jitter = 0, med, lo, hi;
     long seed = 1;
     int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0, pvmdshare = 0, htb = 0;
-    const char *wire = "ethernet", *lifefile = NULL, *platform = NULL;
+    const char *wire = "ethernet", *lifefile = NULL, *platform = NULL, *wakefile = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
     double sendbuf = 0, portq = 0, tcpwin = 0, wdelay = 0, wqueue = 65536, wlate = 0;
     int wdseen = 0, wqseen = 0, wlseen = 0;
     hrel_lifecycle life;
+    hrel_wakeup wake = {"", NULL, 0, NULL, 0, 0};
     char err[1024];
     hrel_arg table[] = {
         HREL_OPT_STR("fit", 0, &fit),
@@ -534,6 +539,7 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_NUM("trace-cores", 0, HREL_ARG_INT, &tcores, 1, 1000000),
         HREL_OPT_STR("lifecycle", 0, &lifefile),
         HREL_OPT_STR("platform", 0, &platform),
+        HREL_OPT_STR("wakeup", 0, &wakefile),
         HREL_OPT_NUM("interval", 0, HREL_ARG_INT, &nint, 1, 10000),
         {"jitter", 0, HREL_ARG_DOUBLE, &jitter, 0, 1, NULL, NULL, 0, &jseen},
         HREL_OPT_NUM("seed", 0, HREL_ARG_LONG, &seed, 0, 1e15),
@@ -625,6 +631,11 @@ int hrel_cmd_replay(int argc, char **argv)
             return fail(1, "model", err);
         par.lifecycle = &life;
     }
+    if (wakefile) {
+        if (hrel_wakeup_read(wakefile, &wake, err, sizeof err) != 0)
+            return fail(1, "model", err);
+        par.wakeup = &wake;
+    }
     if (hrel_msgtrace_load(argv[first], &t, err, sizeof err) != 0) {
         fail(1, "model", err);
         goto out;
@@ -674,6 +685,10 @@ int hrel_cmd_replay(int argc, char **argv)
                cores ? "per host" : "shared by all hosts");
     if (lifefile)
         printf("# lifecycle: %s (platform %s)\n", lifefile, life.platform);
+    if (wakefile)
+        printf("# wakeup: %s (route %s, mean excess %g s, %zu messages with the sender "
+               "computing, %zu asleep)\n", wakefile, wake.route, hrel_wakeup_mean(&wake), wake.n,
+               wake.nsleep);
     if (nint) {
         hrel_replay_param pj = par;
         pj.jitter = jseen ? jitter : 1e-4;
@@ -723,5 +738,6 @@ out:
     hrel_csv_free(c);
     hrel_msgtrace_free(t);
     hrel_msgtrace_free(place);
+    hrel_wakeup_free(&wake);
     return rc;
 }

@@ -575,6 +575,35 @@ static int check_groups(const hrel_msgtrace *t, char *err, size_t errlen)
     return 0;
 }
 
+/* Per send row of T, the extra wait of a receiver woken behind its computing
+ * sender (hrel_replay_param.wakeup): the sender's CPU from the send to its next
+ * wait, capped at 1 s, priced by W. WK is caller-allocated (T->n entries). */
+static void wake_delays(const hrel_msgtrace *t, const hrel_replay_param *par,
+                        const hrel_wakeup *w, double *wk)
+{
+    int r;
+    size_t i, j;
+    for (i = 0; i < t->n; i++)
+        wk[i] = 0;
+    for (r = 0; r < t->nproc; r++)
+        for (i = t->first[r]; i < t->first[r + 1]; i++) {
+            double cap = 0;
+            if (t->row[i].kind != HREL_MSG_SEND && t->row[i].kind != HREL_MSG_MCAST)
+                continue;
+            for (j = i + 1; j < t->first[r + 1] && cap < 1; j++) {
+                const hrel_msg *m = &t->row[j];
+                double gap = fmax(0.0, m->t0 - hrel_msg_gap_from(&t->row[j - 1]));
+                int cpu_known = t->gap_cpu && !isnan(t->gap_cpu[j]);
+                cap += cpu_known ? fmin(t->gap_cpu[j], gap) : gap;
+                if ((cpu_known && t->gap_blocked[j]) ||
+                    (m->kind == HREL_MSG_RECV && m->t1 - m->t0 > HREL_REPLAY_WAITED_S) ||
+                    m->kind == HREL_MSG_EXIT || m->kind == HREL_MSG_END)
+                    break;
+            }
+            wk[i] = hrel_wakeup_expect(w, fmin(cap, 1.0) * par->cpu_ratio);
+        }
+}
+
 int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     double *total, char *err, size_t errlen)
 {
@@ -598,6 +627,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     hrel_cpuquota *qst = NULL;   /* a CPU limit's budget per rank */
     double *gwork = NULL;   /* deflated gaps (trace_cores), per row */
     rdv rvs = {NULL, NULL, NULL, NULL}, *rv = NULL;   /* sends beyond the route's buffering */
+    double *wk = NULL;   /* per send row: a waiting receiver's wake-up behind its sender */
 
     if (!st || !arrive || !wait || !heap.r)
         goto oom;
@@ -689,6 +719,11 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     for (j = 0; j < t->n; j++) {
         arrive[j] = NAN;
         wait[j] = -1;
+    }
+    if (par->wakeup) {
+        if (!(wk = malloc((t->n ? t->n : 1) * sizeof *wk)))
+            goto oom;
+        wake_delays(t, par, par->wakeup, wk);
     }
     if (par->sendbuf > 0 && !net) {
         if (!(rvs.post = malloc((t->n ? t->n : 1) * sizeof *rvs.post)) ||
@@ -840,6 +875,13 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     continue;
                 }
             }
+            if (m->kind == HREL_MSG_RECV && m->match >= 0 && isnan(arrive[m->match])) {
+                /* its gap is done (a poll that slept: none left) and its
+                   message is not yet sent: it waits for it */
+                s->gapdone = 1;
+                consider(t, st, &heap, arrive, wait, rv, best);
+                continue;
+            }
             if (rv && m->kind != HREL_MSG_START) {   /* in a call: what is held for it moves */
                 rv->recept[best] = 0;
                 rdv_release(st, &heap, rv, best);
@@ -990,7 +1032,14 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 break;
             }
             case HREL_MSG_RECV:
-                s->clock = fmax(s->clock, arrive[m->match]);
+                if (wk && s->clock < arrive[m->match] && wk[m->match] > 0 &&
+                    host_of(t, par, t->row[m->match].rank) == hs &&
+                    !(t->gap_blocked && t->gap_blocked[row] == 2))
+                    /* it waits, and its sender, on its host, computes on (a
+                       poll that slept between polls: its timer wakes it) */
+                    s->clock = arrive[m->match] + wk[m->match];
+                else
+                    s->clock = fmax(s->clock, arrive[m->match]);
                 break;
             }
             s->rec_prev = hrel_msg_gap_from(m);
@@ -1031,6 +1080,7 @@ out:
     free(rvs.heldon);
     free(rvs.recept);
     free(arrive);
+    free(wk);
     free(wait);
     free(heap.r);
     free(outfree);

@@ -88,6 +88,10 @@
 
 #include "lifecycle.h"
 #include "msgtrace.h"
+#include "wakeup.h"
+
+/* A traced receive that took longer than this waited for its message. */
+#define HREL_REPLAY_WAITED_S 50e-6
 
 typedef enum { HREL_MEDIUM_NONE, HREL_MEDIUM_PORT, HREL_MEDIUM_BUS } hrel_medium;
 
@@ -145,6 +149,15 @@ typedef struct hrel_replay_param {
                                   first deflated to the CPU work they held (each gap,
                                   while n were open, did min(1, trace_cores / n) per s) */
     const hrel_lifecycle *lifecycle;   /* not NULL: lifecycle costs from it */
+    const hrel_wakeup *wakeup; /* not NULL: a receive that waits for a message sent
+                                  within its host by a rank that computes on after
+                                  the send ends hrel_wakeup_expect(WAKEUP, C) later,
+                                  C the CPU the trace holds for the sender from the
+                                  send to its next wait (its next gap that blocked,
+                                  a receive of over HREL_REPLAY_WAITED_S, its exit;
+                                  times the CPU ratio): the receiver woken behind its
+                                  computing sender (wakeup.h); not a poll that
+                                  slept between polls (gap_blocked 2) */
     double port_queue;         /* > 0, medium PORT, not the daemon route: a switch port's
                                   queue in bytes; the transfers that would overflow it
                                   are counted (incast.h) */

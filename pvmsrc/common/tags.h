@@ -58,6 +58,11 @@
 #define HREL_TAG_PC_RESULT   7633   /* pvmd CPU: worker -> master, its pvmd's CPU */
 #define HREL_TAG_PC_STOP     7634   /* pvmd CPU: worker -> worker, the block ends */
 #define HREL_TAG_PC_QUIT     7635   /* pvmd CPU: master -> worker, leave */
+#define HREL_TAG_WK_RUN      7641   /* wake-up: master -> sender, the peer and the plan */
+#define HREL_TAG_WK_DATA     7642   /* wake-up: sender -> receiver, the message */
+#define HREL_TAG_WK_TIME     7643   /* wake-up: receiver -> sender, its receive's end */
+#define HREL_TAG_WK_RESULT   7644   /* wake-up: sender -> master, the samples */
+#define HREL_TAG_WK_QUIT     7645   /* wake-up: master -> worker, leave */
 #define HREL_TAG_DEMO_TIDS   7701   /* M-step demo: master -> workers, P and tids */
 #define HREL_TAG_DEMO_DATA   7702   /* M-step demo: the exchanges of the M-steps */
 #define HREL_TAG_HELLO_NAME  7801   /* platform check: worker -> master, host name */
@@ -91,6 +96,7 @@
     X(HREL_TAG_FFT_STEP, HREL_TAG_FFT_STEP + HREL_TAG_FFT_STEP_MAX)             \
     X(HREL_TAG_PING, HREL_TAG_PING) X(HREL_TAG_FC_HELLO, HREL_TAG_FC_BUFACK)      \
     X(HREL_TAG_CAL_GO, HREL_TAG_CAL_QUIT) X(HREL_TAG_PC_BLOCK, HREL_TAG_PC_QUIT) \
+    X(HREL_TAG_WK_RUN, HREL_TAG_WK_QUIT)                                        \
     X(HREL_TAG_DEMO_TIDS, HREL_TAG_DEMO_TIDS)   \
     X(HREL_TAG_DEMO_DATA, HREL_TAG_DEMO_DATA) X(HREL_TAG_HELLO_NAME, HREL_TAG_HELLO_NAME) \
     X(HREL_TAG_HELLO_DATA, HREL_TAG_HELLO_DATA) X(HREL_TAG_HELLO_ACK, HREL_TAG_HELLO_ACK) \

@@ -56,6 +56,20 @@ check "plain: ratio 1, said why" grep -q '^# cpu_ratio: 1 (the trace carries no 
 check "plain: BSPWB and MPM too" grep -q '^bspwb,' "$T/o1"
 check "plain: no setup.csv: 0" grep -q '^# setup_s: 0 (no setup.csv: 0)' "$T/o1"
 check "plain: the fit's L, said why" grep -q "^# latency: the fit's (PP,2 L = 0.001 s): no 8-byte round trips in setup.csv" "$T/o1"
+# --wakeup (tried, not priced by default): said, never shorter; a file of
+# another route refused in one line
+check "plain: no wakeup line without --wakeup" bash -c "! grep -q '^# wakeup:' '$T/o1'"
+printf 'route,bytes,after,rep,delivery_s\n%s,8,sleep,0,0.0001\n%s,8,spin,0,0.0004\n' direct direct >"$T/wk_direct.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1" "${M[@]}" --wakeup "$T/wk_direct.csv" >"$T/o1w" 2>"$T/e1w"; rc=$?
+check "--wakeup: exit 0 (got $rc: $(cat "$T/e1w"))" [ "$rc" -eq 0 ]
+check "--wakeup: said, 0.0003 s on average, the file named" \
+    grep -q "^# wakeup: a receive that waits for a message sent on its host by a rank computing on ends later, 0.0003 s on average, capped at the sender's CPU until its next wait ($T/wk_direct.csv, --wakeup)$" "$T/o1w"
+check "--wakeup: the replay no shorter ($(total_of replay "$T/o1w") >= 0.063)" \
+    awk -v a="$(total_of replay "$T/o1w")" 'BEGIN { exit !(a >= 0.063 - 1e-9) }'
+sed 's/^direct,/daemon,/' "$T/wk_direct.csv" >"$T/wk_daemon.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1" "${M[@]}" --wakeup "$T/wk_daemon.csv" >/dev/null 2>"$T/e1d"; rc=$?
+check "--wakeup of the daemon route, direct predicted: exit 2, one line" \
+    sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/e1d') -eq 1 ] && grep -q 'wk_daemon.csv measured the daemon route and the program takes the direct route' '$T/e1d'"
 # L measured at 8 bytes: setup.csv's later round trips 4, 6, 8 ms -> L = 3 ms
 # (set-up 0): r0's message arrives 0.021 + 0.003 = 0.024, r1 computes to 0.044,
 # sends to 0.054 (arrives 0.057), r0 ends 0.067; --fit-latency: 0.063 again

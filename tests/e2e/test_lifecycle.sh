@@ -2,8 +2,9 @@
 # test_lifecycle.sh -- the task lifecycle (issue 21) end to end on a private
 # local pvmd: hrel_lifecycle writes lifecycle.csv (every event, positive
 # medians, the platform named, no group server left behind); hrel model replay
-# charges it (--lifecycle) and shares CPUs (--cores, --shared-cores); the bad
-# inputs are one line and a non-zero exit: a lifecycle file missing or of
+# charges it (--lifecycle) and shares CPUs (--cores, --shared-cores); hrel_wakeup
+# measures both routes and the replay reads it (--wakeup); the bad inputs are
+# one line and a non-zero exit: a lifecycle or wakeup file missing or of
 # another platform, both core options, a barrier nobody else reaches.
 . "$(dirname "$0")/common.sh"
 HREL=$BIN/hrel
@@ -22,6 +23,18 @@ sleep 0.3
 check "no group server left running" [ -z "$(hrel_vm_group_servers "PVM_TMP=$PVM_TMP")" ]
 check "a rerun finds no group server: gs_start measured again" \
     bash -c "timeout 120 '$BIN/hrel_lifecycle' -r 1 | grep -q '^gs_start,1,local,1,'"
+# hrel_wakeup: a receiver woken behind its computing sender, both routes
+for r in daemon direct; do
+    timeout 120 "$BIN/hrel_wakeup" --route $r --reps 3 --after 2ms >"$T/wk_$r.csv" 2>"$T/wk_$r.err"
+    check "hrel_wakeup --route $r: exits 0 ($(head -n 1 "$T/wk_$r.err"))" [ $? -eq 0 ]
+    check "hrel_wakeup --route $r: header and 18 rows (3 sizes, sleep and spin, 3 times), all on $r, each > 0" \
+        awk -F, -v r=$r '/^route,bytes,after,rep,delivery_s$/ { h = 1; next }
+                         h && !/^#/ { n++; if ($1 == r && ($3 == "spin" || $3 == "sleep") && $5 > 0) ok++ }
+                         END { exit !(h && n == 18 && ok == 18) }' "$T/wk_$r.csv"
+    check "hrel_wakeup --route $r: the mean excess said" grep -qE '^# excess_mean_s [0-9.e+-]+$' "$T/wk_$r.csv"
+done
+"$BIN/hrel_wakeup" --reps 1 >/dev/null 2>"$T/wk_bad.err"; rc=$?
+check "hrel_wakeup --reps 1: exit 2, one line" bash -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/wk_bad.err') -eq 1 ]"
 hrel_vm_stop
 
 # a master that enrols, spawns two workers that compute 10 ms and report back
@@ -47,6 +60,13 @@ bad() {   # bad WHAT STATUS WANT ARGS...
     check "$what: says '$want'" grep -qF -- "$want" "$T/bad.err"
 }
 bad "lifecycle file missing" 1 "$T/none.csv: cannot open" "$T/m.csv" --g 0 --L 0 --lifecycle "$T/none.csv"
+"$HREL" model replay "$T/m.csv" --g 0 --L 0 --wakeup "$T/wk_daemon.csv" >"$T/wk.out" 2>&1
+check "replay --wakeup: a total, the file and its route named" \
+    bash -c "grep -qE '^total 0\.0' '$T/wk.out' && grep -q '^# wakeup: $T/wk_daemon.csv (route daemon, mean excess' '$T/wk.out'"
+bad "wakeup file missing" 1 "$T/none.csv: cannot open" "$T/m.csv" --g 0 --L 0 --wakeup "$T/none.csv"
+printf 'route,bytes,after,rep,delivery_s\ndaemon,8,spin,0,0.001\n' >"$T/wk_nosleep.csv"
+bad "wakeup file without sleep rows" 1 "wk_nosleep.csv: messages of 8 bytes: spin rows but no sleep row" \
+    "$T/m.csv" --g 0 --L 0 --wakeup "$T/wk_nosleep.csv"
 bad "lifecycle of another platform" 1 "lifecycle of platform 'local', not of 'lan-utp'" \
     "$T/m.csv" --g 0 --L 0 --lifecycle "$L" --platform lan-utp
 bad "both core options" 2 "give either --cores or --shared-cores" "$T/m.csv" --g 0 --L 0 --cores 2 --shared-cores 2
