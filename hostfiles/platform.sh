@@ -439,6 +439,15 @@ need_prog() {
     [ -x "$1" ] || die "'$1' is not built: run make in $HREL_ROOT"
 }
 
+# probe_slow FILE: 0 when every OFF line of probe_pairs' output FILE read below
+# its expected rate but at least half of it, and no probe failed
+probe_slow() {
+    ! grep -q 'failed' "$1" && grep -q ' OFF' "$1" &&
+        awk '/ OFF/ { for (i = 1; i < NF; i++) { if ($i == "rate_mbit") r = $(i+1); if ($i == "expected_mbit") w = $(i+1) }
+                      if (!(r + 0 < w + 0 && r + 0 >= 0.5 * w)) bad = 1 }
+             END { exit bad }' "$1"
+}
+
 # Probe K disjoint pairs for S seconds at once. Prints one line per pair (and
 # an aggregate line for K > 1) and sets PROBE_SUMMARY; return 1 if the network
 # is off its description. Expected TCP payload rate of one full-size segment:
@@ -613,8 +622,16 @@ cmd_run() {
     trap 'exit 130' INT; trap 'exit 143' TERM
     setup
     if [ $probe = 1 ] && [ "$P_NHOSTS" -ge 2 ]; then
-        probe_pairs 1 2 >"$P_STATE/probe.txt" ||
-            die "calibration failed, the network is not what '$P_DESC' says: $(grep -E ' OFF|failed' "$P_STATE/probe.txt" | head -n 1)"
+        local try
+        for try in 1 2 3; do
+            probe_pairs 1 2 >"$P_STATE/probe.txt" && break
+            # a busy CPU slows a probe and nothing makes it faster than its
+            # shaping: a reading somewhat below the rate is probed again (twice
+            # at most); one above it, far below it, or a failed probe is final
+            [ $try -lt 3 ] && probe_slow "$P_STATE/probe.txt" ||
+                die "calibration failed, the network is not what '$P_DESC' says: $(grep -E ' OFF|failed' "$P_STATE/probe.txt" | head -n 1)"
+            echo "platform: calibration below the rate ($(grep ' OFF' "$P_STATE/probe.txt" | head -n 1)); probing again" >&2
+        done
         cat "$P_STATE/probe.txt" >&2
         export HREL_PLATFORM_PROBE=$PROBE_SUMMARY
     else
