@@ -1,5 +1,6 @@
 /* hrel trace import | hrel model replay -- PVM tracer files to the
  * message-level trace and M-steps; the replay predictor. See docs/predict.md. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,8 @@ static const char trace_usage[] =
     "                        (a synthetic trace; hrel trace synth --help)\n"
     "       hrel trace spread [--min-runs N] [--min-programs N] [--check SPREAD.csv] RUNS.csv\n"
     "                        (run times around the predictions; hrel trace spread --help)\n"
+    "       hrel trace calls TRACE_DIR (where the time went inside the PVM calls of a\n"
+    "                        preload trace; hrel trace calls --help)\n"
     "Reads one program run's trace: a folder of hrel's preload tracer (one task file\n"
     "*.tev per process, experiments/trace.sh) or the file PVM's tracer wrote (tracer\n"
     "-T TRACE.trc), and writes DIR/msgs.csv (one row per call: the message-level\n"
@@ -78,6 +81,7 @@ static const char replay_usage[] =
     "                          [--trace-cores N]]\n"
     "                         [--sendbuf BYTES] [--port-queue BYTES [--tcp-window BYTES]]\n"
     "                         [--lifecycle FILE [--platform NAME]] [--wakeup FILE]\n"
+    "                         [--timeline FILE]\n"
     "                         [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
     "for its recorded gaps (times X), each send costs g m + L (g, L of PingPong from\n"
@@ -139,6 +143,10 @@ static const char replay_usage[] =
     "sent within its host by a rank that computes on ends later by the mean wake-up\n"
     "excess FILE measured, capped at the sender's CPU until its next wait (Linux\n"
     "wakes the receiver behind its computing sender; docs/predict.md).\n"
+    "--timeline FILE: every row's call as traced and as replayed, CSV\n"
+    "rank,row,kind,peers,bytes,tag,traced_t0,traced_t1,replay_t0,replay_t1 (seconds\n"
+    "since rank 0's start; a call starts when its gap is done; replay_t0/t1 empty\n"
+    "for a row the replay did not reach), to find where a replay parts from its run.\n"
     "--interval K (with --daemon): the replay run K more times (e.g. 31), each pvmd\n"
     "waiting an exponential time of mean --jitter S (default 1e-4 s) before each of\n"
     "its actions, seeds --seed N (default 1) to N + K - 1; prints 'interval LO HI'\n"
@@ -150,6 +158,40 @@ static int fail(int status, const char *sub, const char *msg)
 {
     fprintf(stderr, "hrel %s: %s\n", sub, msg);
     return status;
+}
+
+/* Write PATH: every row of T as traced and as replayed (T0, T1; NAN: not
+ * reached). 0, or -1 with one line in ERR. */
+static int write_timeline(const char *path, const hrel_msgtrace *t, const double *t0,
+                          const double *t1, char *err, size_t errlen)
+{
+    FILE *fp = fopen(path, "w");
+    size_t i;
+    int k;
+    if (!fp) {
+        hrel_seterr(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        return -1;
+    }
+    fprintf(fp, "# hrel model replay --timeline: %s as traced and as replayed (s since rank "
+            "0's start; a call starts when its gap is done)\n"
+            "rank,row,kind,peers,bytes,tag,traced_t0,traced_t1,replay_t0,replay_t1\n",
+            t->path);
+    for (i = 0; i < t->n; i++) {
+        const hrel_msg *m = &t->row[i];
+        fprintf(fp, "%d,%zu,%s,", m->rank, i + 1, hrel_msgkind_name(m->kind));
+        for (k = 0; k < m->npeers; k++)
+            fprintf(fp, "%s%d", k ? ";" : "", m->peers[k]);
+        fprintf(fp, ",%.0f,%d,%.9f,%.9f,", m->bytes, m->tag, m->t0, m->t1);
+        if (isnan(t0[i]) || isnan(t1[i]))
+            fputs(",\n", fp);
+        else
+            fprintf(fp, "%.9f,%.9f\n", t0[i], t1[i]);
+    }
+    if (fclose(fp) != 0) {
+        hrel_seterr(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 /* Parse ARGV against TABLE for "hrel SUB ...": on --help print USAGE. Return
@@ -470,7 +512,8 @@ int hrel_cmd_trace(int argc, char **argv)
         return 0;
     }
     switch (hrel_args_verb(argv[1],
-                           (const char *const[]){"import", "table", "synth", "spread", NULL})) {
+                           (const char *const[]){"import", "table", "synth", "spread", "calls",
+                                                 NULL})) {
     case 0:
         return import(argc - 1, argv + 1);
     case 1:
@@ -479,8 +522,10 @@ int hrel_cmd_trace(int argc, char **argv)
         return synth(argc - 1, argv + 1);
     case 3:
         return hrel_cmd_trace_spread(argc - 1, argv + 1);
+    case 4:
+        return hrel_cmd_trace_calls(argc - 1, argv + 1);
     default:
-        return fail(2, "trace", "unknown subcommand (import, table, synth, spread)");
+        return fail(2, "trace", "unknown subcommand (import, table, synth, spread, calls)");
     }
 }
 
@@ -501,6 +546,7 @@ int hrel_cmd_replay(int argc, char **argv)
     long seed = 1;
     int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0, pvmdshare = 0, htb = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL, *wakefile = NULL;
+    const char *timeline = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
     double sendbuf = 0, portq = 0, tcpwin = 0, wdelay = 0, wqueue = 65536, wlate = 0;
     int wdseen = 0, wqseen = 0, wlseen = 0;
@@ -540,6 +586,7 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_STR("lifecycle", 0, &lifefile),
         HREL_OPT_STR("platform", 0, &platform),
         HREL_OPT_STR("wakeup", 0, &wakefile),
+        HREL_OPT_STR("timeline", 0, &timeline),
         HREL_OPT_NUM("interval", 0, HREL_ARG_INT, &nint, 1, 10000),
         {"jitter", 0, HREL_ARG_DOUBLE, &jitter, 0, 1, NULL, NULL, 0, &jseen},
         HREL_OPT_NUM("seed", 0, HREL_ARG_LONG, &seed, 0, 1e15),
@@ -548,7 +595,7 @@ int hrel_cmd_replay(int argc, char **argv)
     hrel_replay_param par;
     hrel_msgtrace *t = NULL, *place = NULL;
     hrel_csv *c = NULL;
-    double *end = NULL;
+    double *end = NULL, *tl0 = NULL, *tl1 = NULL;
     int *map = NULL;
 
     if ((rc = parse(argc, argv, table, "model", replay_usage, &first)) >= 0)
@@ -676,7 +723,22 @@ int hrel_cmd_replay(int argc, char **argv)
         fail(1, "model", "out of memory");
         goto out;
     }
+    if (timeline) {
+        size_t i, n = t->n ? t->n : 1;
+        if (!(tl0 = malloc(n * sizeof *tl0)) || !(tl1 = malloc(n * sizeof *tl1))) {
+            fail(1, "model", "out of memory");
+            goto out;
+        }
+        for (i = 0; i < n; i++)
+            tl0[i] = tl1[i] = NAN;
+        par.row_t0 = tl0;
+        par.row_t1 = tl1;
+    }
     if (hrel_replay_run(t, &par, end, &total, err, sizeof err) != 0) {
+        fail(1, "model", err);
+        goto out;
+    }
+    if (timeline && write_timeline(timeline, t, tl0, tl1, err, sizeof err) != 0) {
         fail(1, "model", err);
         goto out;
     }
@@ -739,5 +801,7 @@ out:
     hrel_msgtrace_free(t);
     hrel_msgtrace_free(place);
     hrel_wakeup_free(&wake);
+    free(tl0);
+    free(tl1);
     return rc;
 }

@@ -16,6 +16,7 @@
 int hrel_cmd_fit(int argc, char **argv);
 int hrel_cmd_model(int argc, char **argv);
 int hrel_cmd_trace_spread(int argc, char **argv);   /* hrel trace spread (cmd_spread.c) */
+int hrel_cmd_trace_calls(int argc, char **argv);    /* hrel trace calls (cmd_calls.c) */
 int hrel_cmd_hyper(int argc, char **argv);
 int hrel_cmd_fft(int argc, char **argv);
 int hrel_cmd_psrs(int argc, char **argv);

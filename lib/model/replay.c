@@ -900,6 +900,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 }
             }
             s->gapdone = 0;
+            if (par->row_t0)
+                par->row_t0[row] = s->clock;
             switch (m->kind) {
             case HREL_MSG_START:
             case HREL_MSG_EXIT:
@@ -1042,6 +1044,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     s->clock = fmax(s->clock, arrive[m->match]);
                 break;
             }
+            if (par->row_t1)
+                par->row_t1[row] = s->clock;
             s->rec_prev = hrel_msg_gap_from(m);
             s->next++;
             if (s->next == t->first[best + 1]) {

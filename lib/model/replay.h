@@ -158,6 +158,10 @@ typedef struct hrel_replay_param {
                                   times the CPU ratio): the receiver woken behind its
                                   computing sender (wakeup.h); not a poll that
                                   slept between polls (gap_blocked 2) */
+    double *row_t0, *row_t1;   /* not NULL (caller-allocated, one per row of the trace):
+                                  out, each row's call as replayed, from its start (its
+                                  gap done) to its end; rows never reached keep what
+                                  the caller put there */
     double port_queue;         /* > 0, medium PORT, not the daemon route: a switch port's
                                   queue in bytes; the transfers that would overflow it
                                   are counted (incast.h) */

@@ -63,6 +63,13 @@ bad "lifecycle file missing" 1 "$T/none.csv: cannot open" "$T/m.csv" --g 0 --L 0
 "$HREL" model replay "$T/m.csv" --g 0 --L 0 --wakeup "$T/wk_daemon.csv" >"$T/wk.out" 2>&1
 check "replay --wakeup: a total, the file and its route named" \
     bash -c "grep -qE '^total 0\.0' '$T/wk.out' && grep -q '^# wakeup: $T/wk_daemon.csv (route daemon, mean excess' '$T/wk.out'"
+"$HREL" model replay "$T/m.csv" --g 0 --L 0 --timeline "$T/tl.csv" >/dev/null 2>&1
+check "replay --timeline: header and a row per trace row (12)" \
+    bash -c "grep -qx 'rank,row,kind,peers,bytes,tag,traced_t0,traced_t1,replay_t0,replay_t1' '$T/tl.csv' &&
+             [ \$(grep -vc -e '^#' -e '^rank,' '$T/tl.csv') -eq 12 ]"
+check "replay --timeline: rank 0 waits in its first receive from 0.002 to rank 1's send at 0.013" \
+    grep -qx '0,4,recv,1,8,1,0.002000000,0.020000000,0.002000000,0.013000000' "$T/tl.csv"
+bad "timeline not writable" 1 "$T/nodir/tl.csv: cannot write" "$T/m.csv" --g 0 --L 0 --timeline "$T/nodir/tl.csv"
 bad "wakeup file missing" 1 "$T/none.csv: cannot open" "$T/m.csv" --g 0 --L 0 --wakeup "$T/none.csv"
 printf 'route,bytes,after,rep,delivery_s\ndaemon,8,spin,0,0.001\n' >"$T/wk_nosleep.csv"
 bad "wakeup file without sleep rows" 1 "wk_nosleep.csv: messages of 8 bytes: spin rows but no sleep row" \

@@ -57,6 +57,20 @@ check "farm: workers receive 12 jobs + 3 stops" [ "$(( $(rows "$M" recv) - 12 ))
 for k in start enrol exit end; do
     check "farm: every rank has one $k row" [ "$(rows "$M" $k)" -eq 4 ]
 done
+# where the time went inside the calls (hrel trace calls)
+"$HREL" trace calls "$T/farm" >"$T/farm.calls" 2>"$T/farm.calls.err"; rc=$?
+check "trace calls: exit 0 ($(head -n 1 "$T/farm.calls.err"))" [ $rc -eq 0 ]
+check "trace calls: header" grep -qx 'task,host,pid,kind,calls,wall_s,cpu_s,vcsw' "$T/farm.calls"
+check "trace calls: 24 sends (12 jobs, 12 results) and 27 receives over the 4 tasks, one mcast" \
+    awk -F, '$4 == "send" { s += $5 } $4 == "recv" { r += $5 } $4 == "mcast" { m += $5 }
+             END { exit !(s == 24 && r == 27 && m == 1) }' "$T/farm.calls"
+check "trace calls: every kind's CPU time no more than its wall time (1 ms slack), none for pack" \
+    awk -F, '!/^#/ && NR > 2 { if ($4 == "pack") { if ($7 != "") bad = 1 }
+             else if ($7 == "" || $7 > $6 + 0.001 || $8 !~ /^[0-9]+$/) bad = 1 } END { exit bad }' "$T/farm.calls"
+"$HREL" trace calls "$T/nonesuch" >/dev/null 2>"$T/calls.err"; rc=$?
+check "trace calls of no folder: exit 1, one line" bash -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/calls.err') -eq 1 ]"
+"$HREL" trace calls >/dev/null 2>"$T/calls.err"; rc=$?
+check "trace calls without a folder: exit 2, one line" bash -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/calls.err') -eq 1 ]"
 # the CPUs it was recorded on, for hrel predict (trace.sh runs hrel_calibrate after PROGRAM)
 check "farm: trace.sh wrote calibration.csv (three kernels)" \
     [ "$(grep -cE '^[^#,]+,[0-9]+,(int|fp|mem),' "$T/farm/calibration.csv")" -eq 3 ]

@@ -32,6 +32,27 @@ int main(void)
         HREL_CHECK_ABS(end[0], 0.063, 1e-12, "rank 0 ends at 0.063");
         HREL_CHECK_ABS(end[1], 0.052, 1e-12, "rank 1 ends at 0.052");
         HREL_CHECK_ABS(total, 0.063, 1e-12, "total");
+        {   /* the timeline: each row's call as replayed, from its start (its
+               gap done) to its end; rows 3, 4 rank 0's send and receive, 7, 8
+               rank 1's receive and send (rows as loaded: by rank) */
+            double t0[9], t1[9];
+            par.row_t0 = t0;
+            par.row_t1 = t1;
+            HREL_CHECK_INT((int)t->n, 9, "9 rows");
+            HREL_CHECK_INT(hrel_replay_run(t, &par, end, &total, err, sizeof err), 0, err);
+            HREL_CHECK(t->row[2].kind == HREL_MSG_SEND && t->row[6].kind == HREL_MSG_RECV,
+                       "rows in rank order");
+            HREL_CHECK_ABS(t0[2], 0.011, 1e-12, "timeline: rank 0's send starts at 0.011");
+            HREL_CHECK_ABS(t1[2], 0.021, 1e-12, "... ends at 0.021");
+            HREL_CHECK_ABS(t0[3], 0.021, 1e-12, "rank 0's receive starts at 0.021");
+            HREL_CHECK_ABS(t1[3], 0.053, 1e-12, "... ends at 0.053 (the answer's arrival)");
+            HREL_CHECK_ABS(t0[6], 0.003, 1e-12, "rank 1's receive starts at 0.003");
+            HREL_CHECK_ABS(t1[6], 0.022, 1e-12, "... ends at 0.022");
+            HREL_CHECK_ABS(t0[7], 0.042, 1e-12, "rank 1's send starts at 0.042");
+            HREL_CHECK_ABS(t1[7], 0.052, 1e-12, "... ends at 0.052");
+            HREL_CHECK_ABS(t1[4], 0.063, 1e-12, "rank 0's exit ends at 0.063");
+            par.row_t0 = par.row_t1 = NULL;
+        }
         /* a CPU half as fast: gaps double (spawn keeps its time):
          * r0 0.001+0.02=0.021 +0.01 -> 0.031 (arr 0.032); r1 0.002+0.002=0.004,
          * wait 0.032, +0.04=0.072, +0.01=0.082 (arr 0.083); r0 0.083+0.02 = 0.103 */
