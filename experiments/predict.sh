@@ -73,7 +73,8 @@
 # Writes DIR/predict.csv (model,predicted_s,measured_s,err_pct,lo_s,hi_s; measured_s the
 # median of the traced runs; predict_untraced.csv: against the untraced
 # runs), DIR/steps.csv (per step), DIR/predict.png, the
-# runs' traces (runK/tev/ or runK/trace.trc, msgs.csv, trace.csv), on an emulated platform
+# runs' traces (runK/tev/ or runK/trace.trc, msgs.csv, trace.csv; with the preload
+# tracer runK/calls.csv: hrel trace calls), on an emulated platform
 # DIR/net.csv (per run: UDP datagrams, datagrams over one frame = pvmd packets
 # with their re-sent copies, TCP retransmits) and per run LABEL.pvmd_rtt (the
 # pvmd's retransmission estimates as the run started, hrel_pvmdrtt); there with
@@ -456,6 +457,9 @@ for k in $(seq 1 "$runs"); do
         echo "$msg" >&2; exit 1
     fi
     grep -E '^hrel trace: no M-steps' "$run/run$k/import.err" | head -n 1 | sed 's/^hrel trace: /predict: /' >&2
+    # where the time went inside the calls (a diagnostic; nothing depends on it)
+    [ "$tracer" != preload ] || "$HREL" trace calls "$tin" >"$run/run$k/calls.csv" 2>/dev/null ||
+        rm -f "$run/run$k/calls.csv"
     times="$times${times:+,}$(cat "$run/run$k/time")"
 done
 # a program that exits non-zero after running to its end (its trace says it

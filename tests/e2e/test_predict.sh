@@ -47,6 +47,7 @@ check "every rank has an exit row" bash -c "grep -c ',exit,' '$T/p1/run1/msgs.cs
 check "halo sends recorded (tag 12/13, 16384 bytes)" bash -c "grep -c ',send,[0-9]*,16384,1[23],' '$T/p1/run1/msgs.csv' | grep -qx 40"
 check "reduce + multicast recorded" grep -q '^0,[0-9]*,mcast,1;2,8,15,' "$T/p1/run1/msgs.csv"
 check "steps inferred with OA and AO" bash -c "grep -q ',OA$' '$T/p1/run1/trace.csv' && grep -q ',AO$' '$T/p1/run1/trace.csv'"
+check "no calls.csv with PVM's tracer (it records no CPU times)" [ ! -e "$T/p1/run1/calls.csv" ]
 check "per-step table" grep -q '^mpm,1,all,' "$T/p1/steps.csv"
 if command -v gnuplot >/dev/null 2>&1; then
     check "figure of predicted against measured per step" [ -s "$T/p1/predict.png" ]

@@ -181,6 +181,8 @@ P=$ROOT/experiments/predict.sh
 check "predict.sh on a program that exits 1: exit 0" [ $? -eq 0 ]
 check "predict.sh: traced with the preload tracer" grep -qx '# tracer: preload' "$T/p1/run1/msgs.csv"
 check "predict.sh: predict.csv says the tracer" grep -qx '# tracer: preload' "$T/p1/predict.csv"
+check "predict.sh: calls.csv beside the trace (hrel trace calls), its sends counted" \
+    awk -F, '$4 == "send" { s += $5 } END { exit !(s > 0) }' "$T/p1/run1/calls.csv"
 grep -qx '# tracer: preload' "$T/p1/run1/msgs.csv" 2>/dev/null || { head -n 3 "$T/p1/run1/msgs.csv"; cat "$T/p1.out" "$T/p1.err"; ls "$T/p1/run1"; } 2>&1 | sed 's/^/  p1: /'
 check "predict.sh: one warning line for the exit status" \
     bash -c "[ \$(grep -c 'warning: hrel_exit1 exited with status 1 after running to its end' '$T/p1.err') -eq 1 ]"
