@@ -26,9 +26,15 @@ else
     SUDO=
 fi
 : >"$log"
+updated=0
+apt_install() {   # apt_install PKG...: apt-get update (once), then install; output into the log
+    { [ $updated = 1 ] || { $SUDO apt-get update -qq && updated=1; }; } &&
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@"
+} >>"$log" 2>&1
 if [ -n "$missing" ]; then
     echo "hrel: installing missing Debian packages:$missing (log: $log)" >&2
-    if ! { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing; } >> "$log" 2>&1; then
+    # shellcheck disable=SC2086  # a list of package names
+    if ! apt_install $missing; then
         grep -E '^(E|W):' "$log" | head -n 5 >&2
         echo "hrel: installing$missing FAILED; full log: $log" >&2
         exit 1
@@ -36,7 +42,8 @@ if [ -n "$missing" ]; then
 fi
 if [ -n "$optmissing" ]; then
     [ -n "$missing" ] || echo "hrel: installing missing Debian packages:$optmissing (log: $log)" >&2
-    if ! { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $optmissing; } >> "$log" 2>&1; then
+    # shellcheck disable=SC2086
+    if ! apt_install $optmissing; then
         echo "hrel: optional$optmissing could not be installed (log: $log); the Fortran examples are skipped" >&2
         exit 0
     fi

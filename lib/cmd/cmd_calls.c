@@ -44,26 +44,24 @@ int hrel_cmd_trace_calls(int argc, char **argv)
     for (i = 0; i < d->n; i++) {
         const hrel_tevfile *f = &d->file[i];
         int cpu = (f->head.flags & HREL_TEVH_CPU) != 0, k;
-        for (k = 0; k < HREL_TEV_NKIND; k++) {
-            long n = 0, vc = 0;
-            double wall = 0, c = 0;
-            if (k == HREL_TEV_LIST || k == HREL_TEV_NAME || k == HREL_TEV_END)
+        long n[HREL_TEV_NKIND] = {0}, vc[HREL_TEV_NKIND] = {0};
+        double wall[HREL_TEV_NKIND] = {0}, c[HREL_TEV_NKIND] = {0};
+        for (j = 0; j < f->n; j++) {   /* one pass: the sums per kind */
+            const hrel_tev_rec *r = &f->rec[j];
+            if (r->kind >= HREL_TEV_NKIND)
                 continue;
-            for (j = 0; j < f->n; j++) {
-                const hrel_tev_rec *r = &f->rec[j];
-                if (r->kind != k)
-                    continue;
-                n++;
-                wall += (double)(r->u.call.t1_ns - r->u.call.t0_ns) * 1e-9;
-                c += (double)(r->cpu1_ns - r->cpu0_ns) * 1e-9;
-                vc += (long)(uint32_t)(r->vcsw1 - r->vcsw0);
-            }
-            if (!n)
+            n[r->kind]++;
+            wall[r->kind] += (double)(r->u.call.t1_ns - r->u.call.t0_ns) * 1e-9;
+            c[r->kind] += (double)(r->cpu1_ns - r->cpu0_ns) * 1e-9;
+            vc[r->kind] += (long)(uint32_t)(r->vcsw1 - r->vcsw0);
+        }
+        for (k = 0; k < HREL_TEV_NKIND; k++) {
+            if (!n[k] || k == HREL_TEV_LIST || k == HREL_TEV_NAME || k == HREL_TEV_END)
                 continue;
             printf("t%x,%s,%d,%s,%ld,%.9f,", (unsigned)f->tid, f->head.host, (int)f->head.pid,
-                   hrel_tev_kind_name(k), n, wall);
+                   hrel_tev_kind_name(k), n[k], wall[k]);
             if (cpu && k != HREL_TEV_PACK)
-                printf("%.9f,%ld\n", c, vc);
+                printf("%.9f,%ld\n", c[k], vc[k]);
             else
                 printf(",\n");
         }

@@ -71,39 +71,49 @@ static void nap(double s)
         ;
 }
 
-/* The sender's side: every sample, then the samples to PARENT (-1 in the
- * first: a receive timed out). */
+/* One message of BYTES to PEER: compute PRE s, send, compute (SPIN) or sleep
+ * AFTER s, then the receiver's time of its receive's end. The delivery in *DT;
+ * 0, or -1 when that time did not come (timeout). */
+static int one(int peer, const char *buf, int bytes, int spin, double pre, double after,
+               double *dt)
+{
+    struct timeval tmo = {(long)WK_WAIT_S, 0};
+    double t0, t1 = -1;
+    compute(pre);
+    t0 = hrel_clock_now();
+    pvm_initsend(PvmDataRaw);
+    pvm_pkbyte((char *)buf, bytes, 1);
+    pvm_send(peer, HREL_TAG_WK_DATA);
+    if (spin)
+        compute(after);
+    else
+        nap(after);
+    if (pvm_trecv(peer, HREL_TAG_WK_TIME, &tmo) <= 0)
+        return -1;
+    pvm_upkdouble(&t1, 1, 1);
+    *dt = t1 - t0;
+    return 0;
+}
+
+/* The sender's side: every sample (in the plan's order: repetition, size, then
+ * sleep before spin), then the samples to PARENT (-1 in the first: a receive
+ * timed out; none, n = 0: out of memory). */
 static void sender(int parent, int peer, int reps, double pre, double after)
 {
-    int n = 2 * NSIZE * reps, i = 0, rep, s, k;
+    int n = 2 * NSIZE * reps, ok, rep, s, k;
     double *d = calloc((size_t)n, sizeof *d);
     char *buf = calloc(16384 + 1, 1);
-    struct timeval tmo = {(long)WK_WAIT_S, 0};
     if (!d || !buf)
         n = 0;   /* the master says so */
-    for (rep = 0; rep < reps && i < n; rep++)
-        for (s = 0; s < NSIZE; s++)
-            for (k = 0; k < 2; k++) {
+    ok = n > 0;
+    for (rep = 0; ok && rep < reps; rep++)
+        for (s = 0; ok && s < NSIZE; s++)
+            for (k = 0; ok && k < 2; k++) {
                 int spin = (k + rep) % 2;   /* the order alternates */
-                double t0, t1 = -1;
-                compute(pre);
-                t0 = hrel_clock_now();
-                pvm_initsend(PvmDataRaw);
-                pvm_pkbyte(buf, sizes[s], 1);
-                pvm_send(peer, HREL_TAG_WK_DATA);
-                if (spin)
-                    compute(after);
-                else
-                    nap(after);
-                if (pvm_trecv(peer, HREL_TAG_WK_TIME, &tmo) <= 0) {
+                ok = one(peer, buf, sizes[s], spin, pre, after,
+                         &d[2 * (rep * NSIZE + s) + spin]) == 0;
+                if (!ok)
                     d[0] = -1;
-                    i = n;
-                    break;
-                }
-                pvm_upkdouble(&t1, 1, 1);
-                /* in the plan's order: size, then sleep before spin */
-                d[2 * (rep * NSIZE + s) + spin] = t1 - t0;
-                i++;
             }
     pvm_initsend(PvmDataDefault);
     pvm_pkint(&n, 1, 1);
