@@ -93,7 +93,7 @@ static const char usage_text[] =
     "               (hrel_pvmdcpu's pvmd_cpu.csv; default RUN's where it exists, else\n"
     "               20 us per packet); none: the default; --pvmd-queue: each pvmd's\n"
     "               actions take its CPU one at a time (docs/predict.md)\n"
-    "  --wire-late S  on the userspace wire's segment (wire: user), replay_pvmd\n"
+    "  --wire-late S  on the userspace wire (wire: user: its segment or switch), replay_pvmd\n"
     "               hands each packet over S s late on average (exponential; default\n"
     "               0: the wire's lateness, wire.csv, grows with the CPU load)\n"
     "  --port-queue B|none  a switch port's queue, bytes: the replay counts the\n"
@@ -441,10 +441,11 @@ int hrel_cmd_predict(int argc, char **argv)
        (hostfiles/platform.sh, medium: shared; replay_pvmd's packets) */
     if (cz->emulated && cz->wire_tc && cz->medium == HREL_MEDIUM_BUS)
         base.htb = cz->nhosts;
-    /* the userspace wire's shared segment is CSMA/CD, timed by the model the
-       wire runs (hostfiles/platform.sh, medium: shared, wire: user) */
-    if (cz->emulated && !cz->wire_tc && base.medium == HREL_MEDIUM_BUS && nh >= 2 && nh <= 64) {
-        base.csma = 1;
+    /* the userspace wire, timed by the model the wire runs (hostfiles/platform.sh,
+       wire: user): a shared segment is CSMA/CD, a switch stores and forwards */
+    if (cz->emulated && !cz->wire_tc && base.medium != HREL_MEDIUM_NONE && nh >= 2 &&
+        nh <= 64) {
+        base.userwire = 1;
         base.wire_delay = cz->wire_delay;
         base.wire_late = !isnan(o.wirelate) ? o.wirelate : 0;   /* opt-in: docs/predict.md */
     }
@@ -724,7 +725,8 @@ int hrel_cmd_predict(int argc, char **argv)
                                                                                   : "none",
            strcmp(route, "daemon") != 0 ? ""
            : base.htb > 0 ? " (tc's HTB, a class per host)"
-           : base.csma ? " (the userspace wire's CSMA/CD)" : "",
+           : base.userwire && base.medium == HREL_MEDIUM_BUS ? " (the userspace wire's CSMA/CD)"
+           : base.userwire ? " (the userspace wire's store-and-forward switch)" : "",
            cz->shared ? ", hosts sharing one machine's cores" : "",
            cz->cpu_share > 0 ? ", cpu share set" : "");
     fputs(route_line, stdout);
@@ -753,8 +755,10 @@ int hrel_cmd_predict(int argc, char **argv)
             printf("# pvmd_cpu: %g s per packet, the default (no pvmd_cpu.csv: hrel_pvmdcpu "
                    "measures it)\n", base.proc);
     }
-    if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0 && base.csma) {
-        printf("# wire: the userspace wire's CSMA/CD, %g s one way; ", base.wire_delay);
+    if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0 && base.userwire) {
+        printf("# wire: the userspace wire's %s, %g s one way; ",
+               base.medium == HREL_MEDIUM_BUS ? "CSMA/CD" : "store-and-forward switch",
+               base.wire_delay);
         if (!isnan(o.wirelate))
             printf("each packet handed over %g s late, mean of an exponential (given, "
                    "--wire-late)\n", base.wire_late);

@@ -108,9 +108,11 @@ static const char replay_usage[] =
     "real one, 58 bytes per frame, 84 at least; --htb STATIONS, with --wire tc and\n"
     "--medium bus: the segment is tc's HTB with a class per station, as the emulated\n"
     "shared platforms build it: a packet's last frame leaves at once and its debt\n"
-    "delays the station's next); --wire user, with --medium bus: the segment is the\n"
-    "userspace wire's CSMA/CD (hostfiles/wire, lib/model/wire_model: carrier sense,\n"
-    "collisions, binary exponential backoff drawn from --seed), --wire-delay S one\n"
+    "delays the station's next); --wire user: the userspace wire (hostfiles/wire,\n"
+    "lib/model/wire_model), with --medium bus its CSMA/CD segment (carrier sense,\n"
+    "collisions, binary exponential backoff drawn from --seed), with --medium port\n"
+    "its store-and-forward switch (a frame sent whole on the sender's link, then\n"
+    "from the receiver's port), --wire-delay S one\n"
     "way (default 0), --wire-queue B per station (default 65536, as platform.sh),\n"
     "--wire-late S: each packet handed over S s late on average (exponential: the\n"
     "wire process's own lateness, hrel-wire's late_mean_us; default 0);\n"
@@ -637,10 +639,10 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "--htb needs --daemon G_WIRE, --wire tc and --medium bus (the "
                     "emulated shared segment)");
     par.htb = htb;
-    if (strcmp(wire, "user") == 0 && (!par.daemon || par.medium != HREL_MEDIUM_BUS))
+    if (strcmp(wire, "user") == 0 && (!par.daemon || par.medium == HREL_MEDIUM_NONE))
         return fail(2, "model", "--wire user needs --daemon G_WIRE and --medium bus (the "
-                    "userspace wire's CSMA/CD segment)");
-    par.csma = strcmp(wire, "user") == 0;
+                    "userspace wire's CSMA/CD segment) or port (its switch)");
+    par.userwire = strcmp(wire, "user") == 0;
     par.wire_delay = wdelay;
     par.wire_queue = wqueue;
     par.wire_late = wlate;
@@ -770,9 +772,12 @@ int hrel_cmd_replay(int argc, char **argv)
     if (par.daemon)
         printf("# pvmd packets %ld, sent again %ld (daemon route: wire g %g s/B, %s, "
                "RTT at start %g s)\n", par.packets, par.copies, gwire, wire, rtt0);
-    if (par.csma)
+    if (par.userwire && par.medium == HREL_MEDIUM_BUS)
         printf("# wire: %ld collisions (CSMA/CD, delay %g s, queue %g B, seed %ld)\n",
                par.collisions, wdelay, wqueue, seed);
+    else if (par.userwire)
+        printf("# wire: the userspace wire's store-and-forward switch (delay %g s, queue %g B)\n",
+               wdelay, wqueue);
     if (par.port_queue > 0)
         printf("# incast: %ld transfer%s met other hosts' at one port with more bytes in "
                "flight than its %.0f-byte queue (most %.0f)\n", par.incasts,

@@ -65,7 +65,7 @@ typedef struct busjob {
     struct busjob *next;
 } busjob;
 
-/* a packet on the userspace wire (_set_csma): its frames still to arrive */
+/* a packet on the userspace wire (_set_csma, _set_switch): its frames still to arrive */
 typedef struct wirejob {
     int ack, pair, left, lost;   /* LOST: a frame was dropped, the packet never arrives */
     long seq;
@@ -96,7 +96,8 @@ struct hrel_pvmdnet {
     busjob **bq, **bqt;          /* ... each station's queue: head, tail */
     int rr;                      /* ... the station served last */
     long busver;                 /* ... the EV_BUS event that is current */
-    hrel_wire *wire;             /* the userspace wire's CSMA/CD segment (_set_csma) */
+    hrel_wire *wire;             /* the userspace wire: CSMA/CD segment (_set_csma) or
+                                    switch (_set_switch) */
     wirejob *wj;                 /* ... its packets on it, by handle */
     long *wjfree, nwj, capwj, nwjfree;
     double wlate;                /* ... the mean s after its time a packet is handed over */
@@ -537,14 +538,17 @@ int hrel_pvmdnet_set_wire_late(hrel_pvmdnet *n, double late)
     return 0;
 }
 
-int hrel_pvmdnet_set_csma(hrel_pvmdnet *n, double delay, double queue, unsigned long long seed)
+/* the userspace wire of KIND on N's hosts: its rate from g_wire, DELAY s one
+ * way, QUEUE bytes per FIFO, its backoff (hub) seeded from SEED */
+static int wire_setup(hrel_pvmdnet *n, hrel_wire_kind kind, double delay, double queue,
+                      unsigned long long seed)
 {
     hrel_wire_cfg cfg;
     char err[160];
-    if (!n->bus || n->htb || n->nhosts < 2 || n->nhosts > 64 || !(delay >= 0 && delay <= 1) ||
+    if (n->htb || n->nhosts < 2 || n->nhosts > 64 || !(delay >= 0 && delay <= 1) ||
         !(queue >= 1518 && queue <= 1e9) || !(8 / n->g >= 1e3 && 8 / n->g <= 1e11))
         return -1;
-    cfg.kind = HREL_WIRE_HUB;
+    cfg.kind = kind;
     cfg.rate_bps = 8 / n->g;
     cfg.delay_s = delay;
     cfg.nport = n->nhosts;
@@ -553,6 +557,16 @@ int hrel_pvmdnet_set_csma(hrel_pvmdnet *n, double delay, double queue, unsigned 
     hrel_wire_free(n->wire);
     n->wire = NULL;
     return hrel_wire_alloc(&cfg, &n->wire, err, sizeof err);
+}
+
+int hrel_pvmdnet_set_csma(hrel_pvmdnet *n, double delay, double queue, unsigned long long seed)
+{
+    return n->bus ? wire_setup(n, HREL_WIRE_HUB, delay, queue, seed) : -1;
+}
+
+int hrel_pvmdnet_set_switch(hrel_pvmdnet *n, double delay, double queue)
+{
+    return n->bus ? -1 : wire_setup(n, HREL_WIRE_SWITCH, delay, queue, 0);
 }
 
 /* a packet of UDP payload P from station A to B joins A's queue on the

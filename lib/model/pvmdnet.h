@@ -26,7 +26,8 @@
  *    than a full packet's transmission;
  *  - every packet and copy occupies the sender's link and the receiver's port
  *    (PORT: a full-duplex switch) or the one segment (BUS; its variants tc's
- *    HTB, _set_htb, and CSMA/CD, _set_csma) for its wire bytes
+ *    HTB, _set_htb, and CSMA/CD, _set_csma; the ports' variant the userspace
+ *    wire's store-and-forward switch, _set_switch) for its wire bytes
  *    (data, pvmd and UDP/IP headers, per-frame overhead) times g_wire, first
  *    come first served, less what an idle link saved up (_set_frames); the
  *    receiving pvmd acknowledges every packet and copy with a packet of its own
@@ -58,7 +59,7 @@ typedef struct hrel_pvmdnet hrel_pvmdnet;
 
 typedef struct hrel_pvmdnet_stats {
     long messages, packets, copies;   /* copies: packets sent again */
-    long collisions, wire_drops;      /* the userspace wire (_set_csma): transmissions
+    long collisions, wire_drops;      /* the userspace wire (_set_csma, _set_switch): transmissions
                                          that collided, frames dropped (full queue or
                                          16 collisions); 0 without it */
     double rtt_min, rtt_max;          /* range of the pairs' RTT estimates now, s */
@@ -109,7 +110,18 @@ int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations);
  * Needs BUS, 2..64 hosts and no HTB. 0, or -1 on bad values or no memory. */
 int hrel_pvmdnet_set_csma(hrel_pvmdnet *n, double delay, double queue, unsigned long long seed);
 
-/* The userspace wire (_set_csma) hands each packet over a time after its
+/* The ports are the userspace wire's store-and-forward switch (hostfiles/wire,
+ * lib/model/wire_model.h HREL_WIRE_SWITCH, as a switched platform with "wire:
+ * user" runs it): a packet's IP fragments go out as frames on the sender's
+ * full-duplex link, each is stored whole at the switch, then sent from the
+ * receiver's port FIFO (QUEUE bytes), every link DELAY s one way; a frame
+ * takes its real time (preamble, gap, minimum frame). So a packet pays its
+ * last frame twice where _set_frames's ports (one reservation of both links)
+ * pay it once. Needs PORT (not BUS), 2..64 hosts. 0, or -1 on bad values or
+ * no memory. */
+int hrel_pvmdnet_set_switch(hrel_pvmdnet *n, double delay, double queue);
+
+/* The userspace wire (_set_csma, _set_switch) hands each packet over a time after its
  * last frame's time in the model, exponential of mean LATE s (0..1; drawn
  * from the jitter's generator): the wire process's own lateness, which it
  * reports (hrel-wire's late_mean_us; platform_facts.sh's wire.csv). 0, or

@@ -704,14 +704,19 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     if (net && par->wire_tc && par->htb > 0 && par->medium == HREL_MEDIUM_BUS &&
         hrel_pvmdnet_set_htb(net, par->htb) != 0)
         goto oom;
-    if (net && par->csma && maxh > 0 &&   /* (one host: nothing on the wire) */
-        (par->wire_tc || par->medium != HREL_MEDIUM_BUS ||
-         hrel_pvmdnet_set_csma(net, par->wire_delay,
-                               par->wire_queue > 0 ? par->wire_queue : 65536, par->seed) != 0 ||
+    if (net && par->userwire && maxh > 0 &&   /* (one host: nothing on the wire) */
+        (par->wire_tc ||
+         (par->medium == HREL_MEDIUM_BUS
+              ? hrel_pvmdnet_set_csma(net, par->wire_delay,
+                                      par->wire_queue > 0 ? par->wire_queue : 65536, par->seed)
+          : par->medium == HREL_MEDIUM_PORT
+              ? hrel_pvmdnet_set_switch(net, par->wire_delay,
+                                        par->wire_queue > 0 ? par->wire_queue : 65536)
+              : -1) != 0 ||
          (par->wire_late > 0 && hrel_pvmdnet_set_wire_late(net, par->wire_late) != 0))) {
-        hrel_seterr(err, errlen, "replay: the userspace wire's CSMA/CD segment needs the bus "
-                    "without tc, 2 to 64 hosts (%d here), a delay of 0 to 1 s and a rate of "
-                    "1e3 to 1e11 bit/s", maxh + 1);
+        hrel_seterr(err, errlen, "replay: the userspace wire needs the bus (its CSMA/CD "
+                    "segment) or the ports (its switch) without tc, 2 to 64 hosts (%d here), "
+                    "a delay of 0 to 1 s and a rate of 1e3 to 1e11 bit/s", maxh + 1);
         goto out;
     }
     if (net && ps && par->pvmd_share)

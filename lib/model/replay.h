@@ -117,9 +117,10 @@ typedef struct hrel_replay_param {
                                   "wire: tc"), else a real Ethernet (pvmdnet.h) */
     int htb;                   /* daemon, wire_tc, medium BUS: > 0: the segment is tc's
                                   HTB with this many stations (pvmdnet.h _set_htb) */
-    int csma;                  /* daemon, medium BUS, not wire_tc: != 0: the segment is
-                                  the userspace wire's CSMA/CD (pvmdnet.h _set_csma),
-                                  its backoff drawn from SEED */
+    int userwire;              /* daemon, not wire_tc: != 0: the hosts are on the
+                                  userspace wire: medium BUS its CSMA/CD segment
+                                  (pvmdnet.h _set_csma; its backoff drawn from SEED),
+                                  PORT its store-and-forward switch (_set_switch) */
     double wire_delay;         /* ... its one-way delay, s (the platform's "delay:") */
     double wire_queue;         /* ... each station's FIFO, bytes (0: 65536, as
                                   hostfiles/platform.sh starts the wire) */
@@ -168,7 +169,7 @@ typedef struct hrel_replay_param {
     double tcp_window;         /* with port_queue: bytes a flow has in flight at most
                                   (0: the whole message) */
     long packets, copies;      /* out (daemon): packets sent, and sent again */
-    long collisions;           /* out (csma): transmissions on the wire that collided */
+    long collisions;           /* out (userwire): transmissions on the wire that collided */
     long incasts;              /* out (port_queue): transfers that met an incast */
     double incast_peak;        /* ... and the most bytes in flight into one port then */
 } hrel_replay_param;

@@ -225,6 +225,16 @@ printf 'frames,collisions,late_mean_s\n9950,210,-1\n' >"$T/c2w/wire.csv"
 check "wire.csv with a negative lateness: exit 1, one line naming it (got $rc: $(cat "$T/e4wl"))" \
     sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/e4wl') -eq 1 ] && grep -q 'wire.csv:2: late_mean_s must be in' '$T/e4wl'"
 rm -f "$T/c2w/wire.csv"
+# the userspace wire's switch (medium: switched, wire: user) stores and forwards:
+# said, and replay_pvmd longer than on tc's ports (a frame's time twice, no burst)
+cp -r "$T/c2" "$T/c2u"
+printf 'hosts: 2\nmedium: switched\nrate: 10mbit\ndelay: 10us\nwire: user\ncores: shared\n' >"$T/c2u/platform/lan-t.platform"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2u" "${M[@]}" >"$T/o4u" 2>&1
+check "userspace wire's switch: said" grep -q "medium port (the userspace wire's store-and-forward switch), hosts sharing" "$T/o4u"
+check "userspace wire's switch: its delay said" \
+    grep -q "^# wire: the userspace wire's store-and-forward switch, 1e-05 s one way; its lateness not priced" "$T/o4u"
+check "userspace wire's switch: replay_pvmd above tc's ports' ($(grep '^replay_pvmd,' "$T/o4" | cut -d, -f2) s)" \
+    awk -F, -v tc="$(grep '^replay_pvmd,' "$T/o4" | cut -d, -f2)" '$1 == "replay_pvmd" && $2 > tc { ok = 1 } END { exit !ok }' "$T/o4u"
 printf 'hosts: 2\nmedium: shared\nrate: 10mbit\ndelay: 2furlongs\nwire: user\n' >"$T/c2w/platform/lan-t.platform"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2w" "${M[@]}" >/dev/null 2>"$T/e4w"; rc=$?
 check "platform with a bad delay: exit 1, one line naming it (got $rc: $(cat "$T/e4w"))" \

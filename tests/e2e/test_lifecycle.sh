@@ -99,8 +99,10 @@ bad "--htb without the shaped segment" 2 "--htb needs --daemon G_WIRE, --wire tc
 bad "--htb without --daemon" 2 "--htb needs --daemon G_WIRE" "$T/m.csv" --g 0 --L 0 --medium bus --htb 8
 bad "--tcp-window without --port-queue" 2 "--tcp-window needs --port-queue" \
     "$T/m.csv" --g 0 --L 0 --medium port --tcp-window 32768
-bad "--wire user on ports" 2 "--wire user needs --daemon G_WIRE and --medium bus" \
-    "$T/m.csv" --daemon 8e-7 --wire user --medium port
+bad "--wire user without a medium" 2 "--wire user needs --daemon G_WIRE and --medium bus (the userspace wire's CSMA/CD segment) or port (its switch)" \
+    "$T/m.csv" --daemon 8e-7 --wire user --medium none
+bad "--wire user without --daemon" 2 "--wire user needs --daemon G_WIRE" \
+    "$T/m.csv" --g 1e-6 --L 0 --wire user --medium port
 bad "--wire-delay without --wire user" 2 "--wire-delay, --wire-queue and --wire-late need --wire user" \
     "$T/m.csv" --daemon 8e-7 --medium bus --wire-delay 2e-6
 bad "--wire unknown" 2 "--wire must be tc, ethernet or user" "$T/m.csv" --daemon 8e-7 --wire coax
@@ -118,6 +120,13 @@ check "replay --wire user: the collisions said, with the wire's delay, queue and
     grep -qE '^# wire: [1-9][0-9]* collisions \(CSMA/CD, delay 2e-06 s, queue 65536 B, seed 3\)' "$T/csma.out"
 check "replay --wire user: 120000 B from two hosts take at least 2 x 0.0484 s at 10 Mbit/s" \
     awk '$1 == "total" && $2 > 0.0968 { ok = 1 } END { exit !ok }' "$T/csma.out"
+# and on the userspace wire's switch (--medium port): no collision, the
+# frames stored and forwarded, host 0's port taking them in turn
+"$HREL" model replay "$T/inc.csv" --daemon 8e-7 --medium port --wire user --wire-delay 2e-6 >"$T/sw.out" 2>&1
+check "replay --wire user --medium port: the switch said, with its delay and queue" \
+    grep -qx "# wire: the userspace wire's store-and-forward switch (delay 2e-06 s, queue 65536 B)" "$T/sw.out"
+check "replay --wire user --medium port: 120000 B into one port take at least 2 x 0.0484 s" \
+    awk '$1 == "total" && $2 > 0.0968 { ok = 1 } END { exit !ok }' "$T/sw.out"
 check "replay --port-queue: the times unchanged (total 0.12)" grep -qx 'total 0.12' "$T/inc.out"
 "$HREL" model replay "$T/inc.csv" --g 1e-6 --L 0 --medium port --port-queue 65536 --tcp-window 30000 >"$T/inc2.out" 2>&1
 check "replay --tcp-window 30000: 60000 B in flight, no incast" grep -q "^# incast: 0 transfers" "$T/inc2.out"

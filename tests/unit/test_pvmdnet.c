@@ -267,6 +267,59 @@ int main(void)
         HREL_CHECK_INT((int)st.collisions, 0, "csma: one station alone does not collide");
         hrel_pvmdnet_free(n);
     }
+    /* The userspace wire's store-and-forward switch (_set_switch; the same
+     * frames as above, 2 us per link). The 8-byte message's frame (88 us)
+     * takes host 0's link 0-88, is whole at the switch at 90, leaves host 1's
+     * port 90-178 and arrives at 180 us (the segment above: 90). Its ack (57.6
+     * us a link) leaves at once: 180-237.6, at the switch 239.6, out 239.6-
+     * 297.2, back at 299.2 us. The full packet's frames leave host 0 at
+     * 0-1220.8, 1230.4-2451.2, 2460.8-3374.4; the port sends the first once it
+     * is whole (1222.8-2443.6), the second as it comes (2453.2-3674.0) and the
+     * third after the gap (3683.6-4597.2): delivered at 4599.2 us, one stored
+     * frame and a delay after the segment's 3376.4. */
+    n = hrel_pvmdnet_new(2, 0, 8e-7, 1.0, 0, 0);
+    if (n) {
+        HREL_CHECK_INT(hrel_pvmdnet_set_switch(n, 2e-6, 65536), 0, "switch set");
+        hrel_pvmdnet_post(n, 0, 1, 8, 0, 1);
+        HREL_CHECK_ABS(run(n, 1), 180e-6, 1e-12, "switch: one small frame stored and forwarded, 2 x 88 us and the delays");
+        hrel_pvmdnet_get_stats(n, &st);
+        HREL_CHECK_ABS(st.rtt_min, (299.2e-6 + 3.0) / 4, 1e-12, "switch: the ack the same way back");
+        HREL_CHECK_INT((int)st.collisions, 0, "switch: no collision");
+        hrel_pvmdnet_free(n);
+    }
+    n = hrel_pvmdnet_new(2, 0, 8e-7, 1.0, 0, 0);
+    if (n) {
+        hrel_pvmdnet_set_switch(n, 2e-6, 65536);
+        hrel_pvmdnet_post(n, 0, 1, 4000, 0, 1);
+        HREL_CHECK_ABS(run(n, 1), 4599.2e-6, 1e-12, "switch: a full packet's three frames, the port one frame behind");
+        hrel_pvmdnet_free(n);
+    }
+    /* Hosts 0 and 2 each send 8 bytes to host 1 at 0: both frames are whole at
+     * the switch at 90 us, host 1's port sends one 90-178 (delivered 180) and
+     * the other after the gap, 187.6-275.6 (delivered 277.6). */
+    n = hrel_pvmdnet_new(3, 0, 8e-7, 1.0, 0, 0);
+    if (n) {
+        double got[3] = {NAN, NAN, NAN};
+        hrel_pvmdnet_set_switch(n, 2e-6, 65536);
+        hrel_pvmdnet_post(n, 0, 1, 8, 0, 1);
+        hrel_pvmdnet_post(n, 2, 1, 8, 0, 2);
+        run_got(n, got, 3);
+        HREL_CHECK_ABS(fmin(got[1], got[2]), 180e-6, 1e-12, "switch: two senders into one port, the first at 180 us");
+        HREL_CHECK_ABS(fmax(got[1], got[2]), 277.6e-6, 1e-12, "switch: the second one frame and a gap later");
+        hrel_pvmdnet_free(n);
+    }
+    n = hrel_pvmdnet_new(2, 1, 8e-7, 1.0, 0, 0);
+    if (n) {
+        HREL_CHECK(hrel_pvmdnet_set_switch(n, 2e-6, 65536) != 0, "switch: refused on the bus");
+        hrel_pvmdnet_free(n);
+    }
+    n = hrel_pvmdnet_new(2, 0, 8e-7, 1.0, 0, 0);
+    if (n) {
+        HREL_CHECK(hrel_pvmdnet_set_csma(n, 2e-6, 65536, 1) != 0, "csma: refused on the ports");
+        HREL_CHECK(hrel_pvmdnet_set_switch(n, -1, 65536) != 0, "switch: a negative delay refused");
+        HREL_CHECK(hrel_pvmdnet_set_switch(n, 2e-6, 100) != 0, "switch: a queue under one frame refused");
+        hrel_pvmdnet_free(n);
+    }
     /* The wire's own lateness (_set_wire_late, 50 us mean): the same small
      * message is handed over later than its 90 us, by a draw of the seeded
      * generator, the same each time; without the wire it is refused. */
