@@ -369,7 +369,7 @@ case "$HREL_PLAT_KIND" in
        gwire=$(awk -v r="${prate:-}" 'BEGIN { n = r + 0; u = tolower(substr(r, length(n "") + 1))
            m = u == "kbit" ? 1e3 : u == "mbit" ? 1e6 : u == "gbit" ? 1e9 : u == "bit" ? 1 : 0
            if (n > 0 && m > 0) printf "%.6g\n", 8 / (n * m) }')
-       case "${pwire:-tc}" in user) wiremodel=ethernet ;; *) wiremodel=tc ;; esac ;;
+       case "${pwire:-tc}" in user) wiremodel=user ;; *) wiremodel=tc ;; esac ;;   # user: the wire's own model (its CSMA/CD segment or its switch)
 esac
 
 # g and L of route $1: --fit, else the newest run of this platform and route in
