@@ -95,6 +95,12 @@ sed 's/0\.000001,/0.5,/' "$T/cs/setup.csv" >"$T/cb/setup.csv"
 check "set-up within twice the characterisation's: kept, nothing said" \
     bash -c "grep -q '^replay,' '$T/p9/predict.csv' && ! grep -q 'over twice' '$T/p9.out' && [ ! -e '$T/p9/setup_disturbed.csv' ] && ! cmp -s '$T/cb/setup.csv' '$T/p9/setup.csv'"
 check "no characterisation setup.csv (p6): nothing said" bash -c "! grep -q 'over twice' '$T/p6.out'"
+# the direct route is left alone: the same 1 us characterisation, of the direct route
+mkdir -p "$T/cd"; cp "$T/fit.csv" "$T/cd/fit.csv"
+sed 's/route daemon/route direct/' "$T/cs/setup.csv" >"$T/cd/setup.csv"
+"$P" --route direct --runs 1 --fit "$T/cd/fit.csv" --run "$T/p10" --timeout 60 -- "$BIN/hrel_stencil" -d -p 2 -i 5 -w 5 >"$T/p10.out" 2>&1
+check "direct route: the set-up measured is kept, nothing said" \
+    bash -c "grep -q '^replay,' '$T/p10/predict.csv' && ! grep -q 'over twice' '$T/p10.out' && [ ! -e '$T/p10/setup_disturbed.csv' ] && grep -q '^# hrel_firstcontact: route direct' '$T/p10/setup.csv' && ! cmp -s '$T/cd/setup.csv' '$T/p10/setup.csv'"
 
 # the farm (wildcard receives; -d: direct routes), from its own trace, with a fit
 # that prices only PingPong and OneToAll (the pooled line unusable): the replay
