@@ -4,7 +4,9 @@ blocks: for each size, a ping-pong trace of as many round trips (at most 100) be
 rank 0 on host 1 and rank 1 on host 2 is replayed with pvmd's time per action 20 us
 (the default) and the measured remote_dgram_s, jitter an eighth of the blocks' 8-byte
 round trip, 31 seeds (the median); against the blocks' median wall time per round
-trip. usage: pingpong_check.py [RTT0] PLATFORM.csv WIRE_G ...  (docs/predict.md)"""
+trip. usage: pingpong_check.py [--user-wire DELAY] [RTT0] PLATFORM.csv WIRE_G ...
+(docs/predict.md); --user-wire: the userspace wire's switch (--wire user --medium port,
+DELAY s a link), else tc's links."""
 import csv, os, statistics, subprocess, sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
@@ -25,9 +27,12 @@ def trace(m, n, path):
                 t += 2e-6
 
 
+WIRE = ['--wire', 'tc']
+
+
 def replay(path, g, rtt0, p, j):
-    o = subprocess.run([HREL, 'model', 'replay', path, '--daemon', str(g), '--wire', 'tc',
-                        '--medium', 'port', '--rtt0', str(rtt0), '--pvmd-s', str(p),
+    o = subprocess.run([HREL, 'model', 'replay', path, '--daemon', str(g)] + WIRE +
+                       ['--medium', 'port', '--rtt0', str(rtt0), '--pvmd-s', str(p),
                         '--jitter', str(j), '--interval', '31'], capture_output=True, text=True)
     med = [l for l in o.stdout.splitlines() if l.startswith('median')]
     cp = [l for l in o.stdout.splitlines() if l.startswith('# pvmd packets')]
@@ -37,7 +42,11 @@ def replay(path, g, rtt0, p, j):
 
 
 def main(a):
+    global WIRE
     rtt0 = 0.024
+    if a and a[0] == '--user-wire':
+        WIRE = ['--wire', 'user', '--wire-delay', a[1]]
+        a = a[2:]
     if a and a[0][0].isdigit():
         rtt0 = float(a.pop(0))
     for f, g in zip(a[0::2], a[1::2]):
