@@ -502,22 +502,24 @@ case "${asked%% *}" in
     mixed) [ "$route_auto" = 0 ] ||
         echo "predict: $(basename "$prog") sent some messages on the direct route and some on the daemon route (its trace: ${asked#* }): priced on the $route route (--route chooses)" ;;
 esac
-# on the daemon route, a set-up measurement whose 8-byte round trips (median of
-# setup.csv's later_s) are over twice the characterisation's is taken as
-# disturbed: 49 of 54 stored daemon-route cells measured 0.66-1.79 times their
+# on an emulated LAN's daemon route, a set-up measurement whose 8-byte round
+# trips (median of setup.csv's later_s) are over twice the characterisation's
+# is taken as disturbed: 49 of 54 stored daemon-route cells measured 0.66-1.79 times their
 # characterisation's, five 2.0-4.4 times (docs/predict.md, "A disturbed set-up
 # measurement"; pvmd's jitter in the packet model is an eighth of it). It is
 # measured again in a fresh virtual machine (--fresh-vm), and where it is still
 # over twice, the characterisation's setup.csv is taken; the measurements are
 # kept as setup_disturbed*.csv, and each step is said. Not on the direct route:
 # there fast-switch's cells measured 1.8-4.1 times a characterisation whose own
-# round trips were the short ones
+# round trips were the short ones; not on one host, whose round trips through
+# its pvmd are bimodal (30 us or 80-180 us from one measurement to the next)
 setup_rt() {   # setup_rt FILE: the median of its later_s, empty when none
     awk -F, '!/^#/ && $1 != "a" && $6 ~ /^[0-9.e+-]+$/ { print $6 }' "$1" 2>/dev/null | sort -g |
         awk '{ v[NR] = $1 } END { if (NR) printf "%.6g\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 charsetup=$(dirname "$(head -n 1 "$run/fit.src")")/setup.csv
-if [ "$route" = daemon ] && [ -s "$charsetup" ] && grep -q "^# hrel_firstcontact: route daemon," "$charsetup"; then
+if [ "$HREL_PLAT_KIND" = emulated ] && [ "$route" = daemon ] && [ -s "$charsetup" ] &&
+   grep -q "^# hrel_firstcontact: route daemon," "$charsetup"; then
     c_rt=$(setup_rt "$charsetup") m_rt=$(setup_rt "$run/setup.csv")
     over2() { [ -n "$c_rt" ] && [ -n "$1" ] && awk -v c="$c_rt" -v m="$1" 'BEGIN { exit !(c > 0 && m > 2 * c) }'; }
     if over2 "$m_rt" && [ "$fresh" = 1 ] && [ "$HREL_PLAT_KIND" != attach ]; then

@@ -69,38 +69,20 @@ check "default: hrel predict charged it" grep -q "^# lifecycle: $T/p6/lifecycle.
 check "--fresh-vm: 4 runs in 4 virtual machines" bash -c "[ \$(wc -l <'$T/p6/vms') -eq 4 ] && [ \$(cut -d' ' -f2- '$T/p6/vms' | sort -u | wc -l) -eq 4 ]"
 check "--fresh-vm: no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 
-# a disturbed set-up measurement: the characterisation's setup.csv (next to its
-# fit.csv) has 8-byte round trips of 1 us, so the one measured here is over twice
-# them: measured again in a fresh virtual machine, still over, the
-# characterisation's taken, both measurements kept, every step said
-mkdir -p "$T/cs" "$T/cb"
-cp "$T/fit.csv" "$T/cs/fit.csv"; cp "$T/fit.csv" "$T/cb/fit.csv"
+# a characterisation whose 8-byte round trips (setup.csv, next to its fit.csv)
+# are 1 us: on one host the set-up measured is kept, nothing said (the disturbed
+# set-up rule is for the emulated LANs' daemon route; below)
+mkdir -p "$T/cs" "$T/cd"
+cp "$T/fit.csv" "$T/cs/fit.csv"; cp "$T/fit.csv" "$T/cd/fit.csv"
 { echo '# hrel_firstcontact: route daemon, 3 workers, 20 later round trips of 8 bytes'
   echo 'a,b,host_a,host_b,first_s,later_s,setup_s'
   echo '0,1,local,local,0.000004,0.000001,0.000003'; echo '0,2,local,local,0.000004,0.000001,0.000003'
   echo '1,2,local,local,0.000004,0.000001,0.000003'; echo '# median_setup_s 0.000003'; } >"$T/cs/setup.csv"
-"$P" --fresh-vm --runs 1 --fit "$T/cs/fit.csv" --run "$T/p8" --timeout 60 -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p8.out" 2>&1
-check "disturbed set-up: predicts ($(tail -n 1 "$T/p8.out"))" grep -q '^replay,' "$T/p8/predict.csv"
-check "disturbed set-up: measured again in a fresh virtual machine, said" \
-    grep -q "^predict: the route set-up's 8-byte round trips (median .* s) are over twice the characterisation's (1e-06 s, $T/cs/setup.csv): measured again in a fresh virtual machine" "$T/p8.out"
-check "disturbed set-up: still over twice, the characterisation's taken, said" \
-    grep -q "^predict: the route set-up's 8-byte round trips (median .* s) are over twice the characterisation's (1e-06 s): its setup.csv is taken (the measurement kept as setup_disturbed.csv)" "$T/p8.out"
-check "disturbed set-up: both measurements kept, setup.csv the characterisation's" \
-    bash -c "grep -q '^# hrel_firstcontact: route daemon' '$T/p8/setup_disturbed1.csv' && grep -q '^# hrel_firstcontact: route daemon' '$T/p8/setup_disturbed.csv' && cmp -s '$T/cs/setup.csv' '$T/p8/setup.csv'"
-check "disturbed set-up: hrel predict priced the characterisation's set-up" \
-    grep -q '^# setup_s: 3e-06 ' "$T/p8/hrel_predict.txt"
-# a characterisation whose round trips are slower than this machine's: nothing said, the measurement kept
-sed 's/0\.000001,/0.5,/' "$T/cs/setup.csv" >"$T/cb/setup.csv"
-"$P" --fresh-vm --runs 1 --fit "$T/cb/fit.csv" --run "$T/p9" --timeout 60 -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p9.out" 2>&1
-check "set-up within twice the characterisation's: kept, nothing said" \
-    bash -c "grep -q '^replay,' '$T/p9/predict.csv' && ! grep -q 'over twice' '$T/p9.out' && [ ! -e '$T/p9/setup_disturbed.csv' ] && ! cmp -s '$T/cb/setup.csv' '$T/p9/setup.csv'"
-check "no characterisation setup.csv (p6): nothing said" bash -c "! grep -q 'over twice' '$T/p6.out'"
-# the direct route is left alone: the same 1 us characterisation, of the direct route
-mkdir -p "$T/cd"; cp "$T/fit.csv" "$T/cd/fit.csv"
 sed 's/route daemon/route direct/' "$T/cs/setup.csv" >"$T/cd/setup.csv"
-"$P" --route direct --runs 1 --fit "$T/cd/fit.csv" --run "$T/p10" --timeout 60 -- "$BIN/hrel_stencil" -d -p 2 -i 5 -w 5 >"$T/p10.out" 2>&1
-check "direct route: the set-up measured is kept, nothing said" \
-    bash -c "grep -q '^replay,' '$T/p10/predict.csv' && ! grep -q 'over twice' '$T/p10.out' && [ ! -e '$T/p10/setup_disturbed.csv' ] && grep -q '^# hrel_firstcontact: route direct' '$T/p10/setup.csv' && ! cmp -s '$T/cd/setup.csv' '$T/p10/setup.csv'"
+"$P" --fresh-vm --runs 1 --fit "$T/cs/fit.csv" --run "$T/p8" --timeout 60 -- "$BIN/hrel_stencil" -p 2 -i 5 -w 5 >"$T/p8.out" 2>&1
+check "one host: the set-up measured is kept, nothing said" \
+    bash -c "grep -q '^replay,' '$T/p8/predict.csv' && ! grep -q 'over twice' '$T/p8.out' && [ ! -e '$T/p8/setup_disturbed.csv' ] && ! cmp -s '$T/cs/setup.csv' '$T/p8/setup.csv'"
+check "no characterisation setup.csv (p6): nothing said" bash -c "! grep -q 'over twice' '$T/p6.out'"
 
 # the farm (wildcard receives; -d: direct routes), from its own trace, with a fit
 # that prices only PingPong and OneToAll (the pooled line unusable): the replay
@@ -159,8 +141,33 @@ if [ "$(id -u)" -eq 0 ]; then
     PN=$ROOT/hostfiles/pn$TG
     printf 'hosts: 2\nmedium: switched\nrate: 10mbit\n' >"$PN.platform"
     printf '* ep=$HREL_ROOT/bin/$PVM_ARCH wd=$HREL_ROOT dx=/usr/lib/pvm3/lib/pvmd\npa%s\npb%s\n' "$TG" "$TG" >"$PN"
+    # (a characterisation set-up of 0.5 s round trips beside the fit: this one is
+    # within twice, kept, nothing said)
+    sed 's/0\.000001,/0.5,/' "$T/cs/setup.csv" >"$T/setup.csv"
     "$P" --platform "pn$TG" --runs 1 --all-models --fit "$T/fit.csv" --run "$T/p7" --timeout 60 \
         -- "$BIN/hrel_stencil" -p 3 -i 3 -w 5 >"$T/p7.out" 2>&1
+    check "emulated LAN: a set-up within twice the characterisation's kept, nothing said" \
+        bash -c "! grep -q 'over twice' '$T/p7.out' && [ ! -e '$T/p7/setup_disturbed.csv' ] && ! cmp -s '$T/setup.csv' '$T/p7/setup.csv'"
+    rm -f "$T/setup.csv"
+    # a disturbed set-up: the characterisation's round trips are 1 us, so the one
+    # measured is over twice them: measured again in a fresh virtual machine,
+    # still over, the characterisation's taken, both measurements kept, each step said
+    "$P" --platform "pn$TG" --runs 1 --fit "$T/cs/fit.csv" --run "$T/p8e" --timeout 60 \
+        -- "$BIN/hrel_stencil" -p 3 -i 3 -w 5 >"$T/p8e.out" 2>&1
+    check "disturbed set-up: predicts ($(tail -n 1 "$T/p8e.out"))" grep -q '^replay,' "$T/p8e/predict.csv"
+    check "disturbed set-up: measured again in a fresh virtual machine, said" \
+        grep -q "^predict: the route set-up's 8-byte round trips (median .* s) are over twice the characterisation's (1e-06 s, $T/cs/setup.csv): measured again in a fresh virtual machine" "$T/p8e.out"
+    check "disturbed set-up: still over twice, the characterisation's taken, said" \
+        grep -q "^predict: the route set-up's 8-byte round trips (median .* s) are over twice the characterisation's (1e-06 s): its setup.csv is taken (the measurement kept as setup_disturbed.csv)" "$T/p8e.out"
+    check "disturbed set-up: both measurements kept, setup.csv the characterisation's" \
+        bash -c "grep -q '^# hrel_firstcontact: route daemon' '$T/p8e/setup_disturbed1.csv' && grep -q '^# hrel_firstcontact: route daemon' '$T/p8e/setup_disturbed.csv' && cmp -s '$T/cs/setup.csv' '$T/p8e/setup.csv'"
+    check "disturbed set-up: hrel predict priced the characterisation's set-up" \
+        grep -q '^# setup_s: 3e-06 ' "$T/p8e/hrel_predict.txt"
+    # the direct route is left alone: the same 1 us characterisation, of the direct route
+    "$P" --platform "pn$TG" --route direct --runs 1 --fit "$T/cd/fit.csv" --run "$T/p10" --timeout 60 \
+        -- "$BIN/hrel_stencil" -d -p 3 -i 3 -w 5 >"$T/p10.out" 2>&1
+    check "emulated LAN, direct route: the set-up measured is kept, nothing said" \
+        bash -c "grep -q '^replay,' '$T/p10/predict.csv' && ! grep -q 'over twice' '$T/p10.out' && [ ! -e '$T/p10/setup_disturbed.csv' ] && grep -q '^# hrel_firstcontact: route direct' '$T/p10/setup.csv' && ! cmp -s '$T/cd/setup.csv' '$T/p10/setup.csv'"
     check "emulated LAN: predicted ($(tail -n 1 "$T/p7.out"))" grep -q '^replay,' "$T/p7/predict.csv"
     check "emulated LAN: the pvmd's estimates before each run (hrel_pvmdrtt)" \
         bash -c "grep -qE '^# median_rtt_s [0-9.]+$' '$T/p7/untraced1.pvmd_rtt' && grep -qE '^# median_rtt_s [0-9.]+$' '$T/p7/run1.pvmd_rtt'"
