@@ -513,9 +513,11 @@ esac
 # there fast-switch's cells measured 1.8-4.1 times a characterisation whose own
 # round trips were the short ones; not on one host, whose round trips through
 # its pvmd are bimodal (30 us or 80-180 us from one measurement to the next)
+median() { sort -g | awk '{ v[NR] = $1 } END {   # of the numbers on stdin, empty when none
+    if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 setup_rt() {   # setup_rt FILE: the median of its later_s, empty when none
-    awk -F, '!/^#/ && $1 != "a" && $6 ~ /^[0-9.e+-]+$/ { print $6 }' "$1" 2>/dev/null | sort -g |
-        awk '{ v[NR] = $1 } END { if (NR) printf "%.6g\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+    awk -F, '!/^#/ && $1 != "a" && $6 ~ /^[0-9.e+-]+$/ { print $6 }' "$1" 2>/dev/null | median |
+        awk '{ printf "%.6g\n", $1 }'
 }
 charsetup=$(dirname "$(head -n 1 "$run/fit.src")")/setup.csv
 if [ "$HREL_PLAT_KIND" = emulated ] && [ "$route" = daemon ] && [ -s "$charsetup" ] &&
@@ -552,8 +554,7 @@ done
 # route packet by packet (docs/predict.md), from the pvmd estimates measured
 # before the traced runs (replay_pvmd: compare with the traced runs) and the
 # untraced ones (replay_pvmd_fresh, --all-models)
-rtt_med() { sed -n 's/^# median_rtt_s //p' "$@" 2>/dev/null | sort -g | awk '{ v[NR] = $1 } END {
-    if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+rtt_med() { sed -n 's/^# median_rtt_s //p' "$@" 2>/dev/null | median; }
 pvmd=() pvmdline=""
 if [ "$route" = daemon ] && [ -n "$gwire" ]; then
     rtt_tr=$(rtt_med "$run"/run*.pvmd_rtt) rtt_un=$(rtt_med "$run"/untraced*.pvmd_rtt)

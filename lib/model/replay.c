@@ -604,6 +604,22 @@ static void wake_delays(const hrel_msgtrace *t, const hrel_replay_param *par,
         }
 }
 
+/* The userspace wire under NET's packets (PAR->userwire): the bus its CSMA/CD
+ * segment, the ports its switch, each station's FIFO PAR->wire_queue bytes
+ * (65536 when 0), and its lateness. 0, or -1 (tc's links, no medium, or a
+ * value pvmdnet refuses). */
+static int userwire_set(hrel_pvmdnet *net, const hrel_replay_param *par)
+{
+    double q = par->wire_queue > 0 ? par->wire_queue : 65536;
+    int rc = par->wire_tc ? -1
+             : par->medium == HREL_MEDIUM_BUS ? hrel_pvmdnet_set_csma(net, par->wire_delay, q, par->seed)
+             : par->medium == HREL_MEDIUM_PORT ? hrel_pvmdnet_set_switch(net, par->wire_delay, q)
+             : -1;
+    if (rc == 0 && par->wire_late > 0)
+        rc = hrel_pvmdnet_set_wire_late(net, par->wire_late);
+    return rc;
+}
+
 int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     double *total, char *err, size_t errlen)
 {
@@ -705,15 +721,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
         hrel_pvmdnet_set_htb(net, par->htb) != 0)
         goto oom;
     if (net && par->userwire && maxh > 0 &&   /* (one host: nothing on the wire) */
-        (par->wire_tc ||
-         (par->medium == HREL_MEDIUM_BUS
-              ? hrel_pvmdnet_set_csma(net, par->wire_delay,
-                                      par->wire_queue > 0 ? par->wire_queue : 65536, par->seed)
-          : par->medium == HREL_MEDIUM_PORT
-              ? hrel_pvmdnet_set_switch(net, par->wire_delay,
-                                        par->wire_queue > 0 ? par->wire_queue : 65536)
-              : -1) != 0 ||
-         (par->wire_late > 0 && hrel_pvmdnet_set_wire_late(net, par->wire_late) != 0))) {
+        userwire_set(net, par) != 0) {
         hrel_seterr(err, errlen, "replay: the userspace wire needs the bus (its CSMA/CD "
                     "segment) or the ports (its switch) without tc, 2 to 64 hosts (%d here), "
                     "a delay of 0 to 1 s and a rate of 1e3 to 1e11 bit/s", maxh + 1);

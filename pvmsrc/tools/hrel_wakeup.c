@@ -127,13 +127,12 @@ static void sender(int parent, int peer, int reps, double pre, double after)
 static int worker(int route)
 {
     int parent = pvm_parent();
-    char *buf = malloc(16384 + 1);
     pvm_setopt(PvmRoute, route);
     for (;;) {
         struct timeval tmo = {(long)WK_WAIT_S, 0};
         int bufid = pvm_trecv(-1, -1, &tmo), len, tag, src, v[2];
         double w[2];
-        if (bufid <= 0 || !buf)
+        if (bufid <= 0)
             break;
         pvm_bufinfo(bufid, &len, &tag, &src);
         if (tag == HREL_TAG_WK_DATA) {   /* the receiver: its receive's end, at once */
@@ -148,7 +147,6 @@ static int worker(int route)
         } else
             break;
     }
-    free(buf);
     pvm_exit();
     return 0;
 }
