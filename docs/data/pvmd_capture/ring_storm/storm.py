@@ -67,3 +67,13 @@ for name, v in (('delivered < 0.5 ms', fast), ('delivered > 0.5 ms', slow)):
             hist[x[1]] = hist.get(x[1], 0) + 1
         print('   messages by copies:                 ' + ', '.join('%d: %d' % kv for kv in sorted(hist.items())))
 print(' spacing of one slow message\'s departures, ms: ' + q(sp))
+# with the receiver's capture too: each data packet's first departure from the
+# sender's eth0 to its first arrival at the receiver's eth0 (the wire)
+rf = '%s/utp%d.pcap' % (d, dh)
+if os.path.exists(rf) or os.path.exists(rf + '.gz'):
+    arr = {}
+    for t, a, b, ul, seq in packets(rf):
+        if a == sh and b == dh and ul > 24 and seq not in arr:
+            arr[seq] = t
+    w = [(arr[k] - dep[k][0]) * 1e3 for k in dep if k in arr and 0 <= arr[k] - dep[k][0] < 0.1]
+    print(' the wire, eth0 to eth0 (first departure to first arrival), ms: ' + q(w))
