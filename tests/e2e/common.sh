@@ -3,6 +3,7 @@
 #   . "$(dirname "$0")/common.sh"
 #   check "what" COMMAND...      one passed check if COMMAND succeeds, else one failed
 #   check_not "what" COMMAND...  the reverse
+#   show_tail "what" FILE        after a failed step: the last lines of its output
 #   finish                       print "N passed, N failed"; exit status 1 if any failed
 #
 # Also sets ROOT, ARCH, BIN and a private scratch directory T (removed at exit),
@@ -33,6 +34,12 @@ check_not() {
     local what=$1; shift
     if "$@" >/dev/null 2>&1; then E2E_FAIL=$((E2E_FAIL + 1)); echo "FAIL $(basename "$0"): $what"
     else E2E_PASS=$((E2E_PASS + 1)); fi
+}
+# show_tail WHAT FILE: after a failed step, the last lines of what it printed,
+# so a failure in CI says why and not only that
+show_tail() {
+    echo "  $(basename "$0"): $1, its last lines:"
+    tail -n 8 "$2" 2>/dev/null | sed 's/^/  | /'
 }
 # pvmd processes (pids) whose private PVM_TMP lies under this checkout's .pvm/
 our_pvmds() {

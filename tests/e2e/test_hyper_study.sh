@@ -5,6 +5,7 @@
 "$ROOT/experiments/hyper_study.sh" --run "$T/h" -- -q -p 2,4 -s 1,64,4096 -r 3 >"$T/out" 2>&1
 rc=$?
 check "hyper_study.sh exits 0 (got $rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || show_tail "hyper_study.sh failed" "$T/out"
 for pat in PAIRS BT SB RED NB; do
     check "rows for $pat" test "$(grep -c "^$pat," "$T/h/raw.csv")" -eq 18
 done
