@@ -309,11 +309,11 @@ awk -F, '
     { k = $1 "|" $2 "|" $4; if (!(k in seen)) { seen[k] = 1; order[++n] = k
           meta[k] = sprintf("%s | %s | %s | %s | %.3f | %.3f | %s | %s | %s", $1, $2, $3, $4, $8, $7, $11, $12, $13) }
       cell[k, $5] = sprintf("%.3f (%+.1f)", $6, $10) }
-    END { print "| platform | cell | route | trace | untraced s | traced s | overhead % | big dgrams untraced | traced | BSPWB | MPM | replay | replay, no medium | pvmd packets, traced state | pvmd packets, fresh state |"
-          print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    END { print "| platform | cell | route | trace | untraced s | traced s | overhead % | big dgrams untraced | traced | BSPWB | MPM | replay | replay, no medium | pvmd packets, traced state | pvmd packets, fresh state | pvmd packets, cores shared |"
+          print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
           for (i = 1; i <= n; i++) { k = order[i]; printf "| %s", meta[k]
-              split("bspwb mpm replay replay_nomedium replay_pvmd replay_pvmd_fresh", m, " ")
-              for (j = 1; j <= 6; j++) printf " | %s", ((k, m[j]) in cell) ? cell[k, m[j]] : (j > 4 ? "—" : "refused")
+              split("bspwb mpm replay replay_nomedium replay_pvmd replay_pvmd_fresh replay_pvmd_shared", m, " ")
+              for (j = 1; j <= 7; j++) printf " | %s", ((k, m[j]) in cell) ? cell[k, m[j]] : (j > 4 ? "—" : "refused")
               print " |" } }' "$run/matrix.csv" >"$run/cells.md"
 
 if command -v gnuplot >/dev/null 2>&1 && [ "$(wc -l <"$run/matrix.csv")" -gt 1 ]; then

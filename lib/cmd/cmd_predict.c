@@ -28,7 +28,7 @@
 #include "spread.h"
 #include "whatif.h"
 
-#define NMODEL 8
+#define NMODEL 10
 #define RTT0_FRESH 0.024   /* pvmd's RTT estimate in a fresh virtual machine (docs/predict.md) */
 #define EMULATED_PORT_QUEUE 65536.0   /* hostfiles/platform.sh: tbf ... limit 64kb */
 #define TCP_RTO_MIN 0.2           /* Linux's least retransmission timeout, s */
@@ -88,6 +88,8 @@ static const char usage_text[] =
     "               emulated platform predicted), deflated to the CPU work they held\n"
     "               (docs/predict.md, \"Shared cores\"); the default on a platform of\n"
     "               one host\n"
+    "               (without it, on an emulated platform's daemon route: also the\n"
+    "               model replay_pvmd_shared, replay_pvmd as --share-cpus prices it)\n"
     "  --no-share-cpus  every gap at full speed, also on one host\n"
     "  --pvmd-cpu F replay_pvmd's pvmd time per datagram and per message from F\n"
     "               (hrel_pvmdcpu's pvmd_cpu.csv; default RUN's where it exists, else\n"
@@ -646,9 +648,28 @@ int hrel_cmd_predict(int argc, char **argv)
         }
         /* the daemon route packet by packet: needs the link rate */
         if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0) {
-            int f;
-            for (f = 0; f < (o.all && !isnan(o.rtt0f) ? 2 : 1); f++) {
+            /* 0: replay_pvmd; 1: from a fresh virtual machine's RTT estimate
+               (--all-models with --rtt0-fresh); 2: on an emulated platform whose
+               hosts share this machine's cores, where the options left them
+               unshared, the same with the cores shared (the validation matrix
+               says on which platforms to trust it) */
+            static const char *const pvmd_name[3] = {"replay_pvmd", "replay_pvmd_fresh",
+                                                     "replay_pvmd_shared"};
+            int f, want[3];
+            want[0] = 1;
+            want[1] = o.all && !isnan(o.rtt0f);
+            want[2] = cz->emulated && cz->shared && cz->cores > 0 && !base.cores &&
+                      !base.shared_cores && !o.noshare && !w.cores;
+            for (f = 0; f < 3; f++) {
                 hrel_replay_param v = base;
+                if (!want[f])
+                    continue;
+                if (f == 2) {
+                    v.shared_cores = cz->cores;
+                    v.deliver = 2;
+                    v.trace_cores = trace_shared_cores(pt.mt, pt.cal, cz);
+                    v.quota = v.quota_period = 0;
+                }
                 v.daemon = 1;
                 v.g_wire = 8.0 / cz->rate_bps / w.bandwidth;
                 /* with shared cores, the pvmds' actions are CPU work on them too:
@@ -659,10 +680,9 @@ int hrel_cmd_predict(int argc, char **argv)
                     v.pvmd_share = 1;
                     v.pvmd_after = v.proc;
                 }
-                v.rtt0 = (f ? o.rtt0f : isnan(o.rtt0) ? RTT0_FRESH : o.rtt0) * w.latency;
+                v.rtt0 = (f == 1 ? o.rtt0f : isnan(o.rtt0) ? RTT0_FRESH : o.rtt0) * w.latency;
                 k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
-                add(p, &np, refused, &nref, f ? "replay_pvmd_fresh" : "replay_pvmd", k, total,
-                    err);
+                add(p, &np, refused, &nref, pvmd_name[f], k, total, err);
                 if (k == 0 && o.interval > 0) {
                     /* the median and the 80 % interval of replays with pvmd's jitter
                      * (docs/predict.md "An interval from pvmd's jitter") */

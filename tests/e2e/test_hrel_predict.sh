@@ -15,6 +15,7 @@ pass=0; fail=0
 ok()  { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
+check_not() { local name=$1; shift; if "$@"; then bad "$name"; else ok; fi; }
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 1e-9 + 1e-9 * (b < 0 ? -b : b)) }'; }
 # the number of pvmd processes: hrel predict starts none
 npvmd() { pgrep -c -x pvmd3 2>/dev/null || true; }
@@ -303,6 +304,26 @@ check "--share-cpus: messages within a host and the pvmds' actions share them to
     grep -q "shared by the ranks computing at once and the messages within a host (replay_pvmd: and the pvmds' actions)$" "$T/o4d"
 check "--share-cpus: how the gaps are taken, said" grep -qE '^# gaps: ' "$T/o4d"
 check "--share-cpus: the limit is not priced with it (said)" grep -q 'not priced (processor sharing is on)' "$T/o4d"
+# replay_pvmd_shared: on an emulated platform whose hosts share the machine's cores,
+# replay_pvmd with them shared where the options leave them unshared: the same
+# replay as --share-cpus gives replay_pvmd (the CPU limit not priced with it)
+check "emulated, cores unshared: replay_pvmd_shared priced too" grep -qE '^replay_pvmd_shared,[0-9.]+,' "$T/o4c"
+check "replay_pvmd_shared is --share-cpus's replay_pvmd ($(total_of replay_pvmd_shared "$T/o4c") = $(total_of replay_pvmd "$T/o4d"))" \
+    near "$(total_of replay_pvmd_shared "$T/o4c")" "$(total_of replay_pvmd "$T/o4d")"
+check "replay_pvmd_shared: its own 80 % interval" grep -qE '^replay_pvmd_shared,[0-9.]+,[0-9.]+,[0-9.]+$' "$T/o4c"
+check_not "--share-cpus: no replay_pvmd_shared (replay_pvmd is it)" grep -q '^replay_pvmd_shared,' "$T/o4d"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --no-share-cpus >"$T/o4ns" 2>&1
+check_not "--no-share-cpus: no replay_pvmd_shared" grep -q '^replay_pvmd_shared,' "$T/o4ns"
+# on one core the pvmds' actions wait behind rank 1's 20 ms of computation:
+# replay_pvmd_shared longer than replay_pvmd, and again --share-cpus's
+cp -r "$T/c2" "$T/c2one"; cal "$T/c2one/calibration.csv" 1 1 1 1
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2one" --hosts 2 "${M[@]}" --interval 0 >"$T/o4o" 2>&1
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2one" --hosts 2 "${M[@]}" --interval 0 --share-cpus >"$T/o4os" 2>&1
+check "one shared core: replay_pvmd_shared longer ($(total_of replay_pvmd_shared "$T/o4o") > $(total_of replay_pvmd "$T/o4o"))" \
+    awk -v a="$(total_of replay_pvmd_shared "$T/o4o")" -v b="$(total_of replay_pvmd "$T/o4o")" 'BEGIN { exit !(a > b) }'
+check "one shared core: replay_pvmd_shared is --share-cpus's replay_pvmd" \
+    near "$(total_of replay_pvmd_shared "$T/o4o")" "$(total_of replay_pvmd "$T/o4os")"
+check_not "one host: no replay_pvmd_shared (its cores are shared by default)" grep -q '^replay_pvmd_shared,' "$T/o1"
 printf 'hosts: 2\nmedium: switched\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2/platform/lan-t.platform"
 # the platform's task lifecycle (lifecycle.csv), where the characterisation has one
 lc() { printf '# platform: %s\nevent,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n' "$1"
@@ -324,6 +345,9 @@ rm -f "$T/c2/lifecycle.csv"
 printf 'platform,source,route,model,cells,median_abs_err_untraced_pct\nlan-t,same,daemon,replay_pvmd,3,9.9\nlan-t,same,daemon,replay,3,30\n' >"$T/sum.csv"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" --matrix "$T/sum.csv" >"$T/o5" 2>&1
 check "recommended from the matrix, with its interval (got $(head -n 1 "$T/o5"))" grep -q '^predicted: [0-9.e-]* s (replay_pvmd, 80 % interval [0-9.e-]* to [0-9.e-]* s; its median |error| on 3 daemon-route cells of lan-t in the validation matrix: 9.9 %)$' <(head -n 1 "$T/o5")
+printf 'platform,source,route,model,cells,median_abs_err_untraced_pct\nlan-t,same,daemon,replay_pvmd,3,9.9\nlan-t,same,daemon,replay_pvmd_shared,3,4.9\n' >"$T/sum2.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" --matrix "$T/sum2.csv" >"$T/o5s" 2>&1
+check "recommended: replay_pvmd_shared where the matrix trusts it (got $(head -n 1 "$T/o5s"))" grep -q '^predicted: [0-9.e-]* s (replay_pvmd_shared, 80 % interval [0-9.e-]* to [0-9.e-]* s; its median |error| on 3 daemon-route cells of lan-t in the validation matrix: 4.9 %)$' <(head -n 1 "$T/o5s")
 # PVM's tracer form of a synthetic trace gives the same replay as its msgs.csv form
 "$HREL" trace synth --shape ring --procs 3 --events 300 --format pvm "$T/ring.trc" >/dev/null
 "$HREL" trace synth --shape ring --procs 3 --events 300 "$T/ring.csv" >/dev/null

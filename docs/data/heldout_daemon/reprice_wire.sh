@@ -3,7 +3,8 @@
 # with the hrel command HREL (e.g. an older build) from its stored predicting
 # trace, characterisation files and runs, as predict_matrix.sh --reprice does
 # for a matrix cell; prints per folder: name,replay_pvmd_s,err_pct (against the
-# median of its untraced runs). Writes nothing into DIR.
+# median of its untraced runs). Writes nothing into DIR. REPRICE_OPTS: more
+# options for hrel predict (e.g. REPRICE_OPTS=--share-cpus).
 set -u
 hrel=$1; shift
 echo "program,replay_pvmd_s,err_pct"
@@ -19,7 +20,7 @@ for dir in "$@"; do
     plat=$(sed -n 's/^# platform: \([^ ]*\).*/\1/p' "$dir/predict.csv")
     read -r rtr rtu < <(sed -n 's/^# pvmd: .* rtt_traced \([^ ]*\) rtt_untraced \([^ ]*\)$/\1 \2/p' "$dir/predict.csv")
     "$hrel" predict "$tr" --on "$on" --platform "$plat" --route daemon --all-models --hosts-from "$tr" \
-        --rtt0 "$rtr" --rtt0-fresh "$rtu" --measured "$times" --untraced "$utimes" -o "$on/out" >"$on/out.txt" 2>&1 ||
+        --rtt0 "$rtr" --rtt0-fresh "$rtu" ${REPRICE_OPTS:-} --measured "$times" --untraced "$utimes" -o "$on/out" >"$on/out.txt" 2>&1 ||
         { echo "reprice_wire: $dir: $(tail -n 1 "$on/out.txt")" >&2; rm -rf "$on"; continue; }
     echo "$(basename "$dir"),$(sed -n 's/^replay_pvmd,\([^,]*\),[^,]*,\([^,]*\),.*/\1,\2/p' "$on/out/predict_untraced.csv")"
     rm -rf "$on"
