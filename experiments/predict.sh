@@ -80,7 +80,8 @@
 # pvmd's retransmission estimates as the run started, hrel_pvmdrtt); there with
 # --route daemon also the models replay_pvmd (the daemon route packet by packet
 # from the traced runs' estimates: compare with the traced runs) and
-# replay_pvmd_fresh (from the untraced runs'). Last line: predict: DIR.
+# replay_pvmd_fresh (from the untraced runs'), and replay_pvmd_shared (every
+# host's ranks and pvmds on the machine's cores). Last line: predict: DIR.
 # See docs/predict.md.
 set -u -o pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

@@ -25,7 +25,8 @@
 #   --coverage      instead: how many untraced runs of each CELL fall inside the
 #                   80 % interval of the model it recommends, the interval taken
 #                   from the spread of the other CELLs (leave one program out), or
-#                   with --check from SPREAD.csv (programs it never saw). Prints
+#                   with --check from SPREAD.csv (programs it never saw); --model M:
+#                   of model M in every cell instead of the one it recommends. Prints
 #     platform,cell,route,model,predicted_s,lo_s,hi_s,runs,inside
 #                   and a last line "# inside: K of N runs (P %)"
 # Every cell must be of one platform (its predict.csv "# platform:" line).
@@ -34,14 +35,15 @@
 set -u -o pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "spread: $*" >&2; exit "${2:-1}"; }
-out="" minruns=10 minprog=3 excl=() cells=() coverage=0 check=""
+out="" minruns=10 minprog=3 excl=() cells=() coverage=0 check="" only_model=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --coverage) coverage=1; shift ;;
-        -o|--min-runs|--min-programs|--exclude|--check)
+        -o|--min-runs|--min-programs|--exclude|--check|--model)
             [ $# -ge 2 ] || die "$1 needs a value" 2
             case "$1" in -o) out=$2 ;; --min-runs) minruns=$2 ;; --min-programs) minprog=$2 ;;
-                         --exclude) excl+=("$2") ;; --check) check=$2 ;; esac; shift 2 ;;
+                         --exclude) excl+=("$2") ;; --check) check=$2 ;; --model) only_model=$2 ;;
+            esac; shift 2 ;;
         -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
         -*) die "unknown option '$1' (see --help)" 2 ;;
         *) cells+=("$1"); shift ;;
@@ -51,6 +53,7 @@ for n in "$minruns" "$minprog"; do
     [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "--min-runs and --min-programs take a whole number >= 1, not '$n'" 2
 done
 [ ${#cells[@]} -gt 0 ] || die "give the predict.sh run folders (see --help)" 2
+[ -z "$only_model" ] || [ $coverage = 1 ] || die "--model goes with --coverage" 2
 
 # the run folders: each CELL, or the folders under it that hold a predict.csv
 dirs=()
@@ -120,7 +123,8 @@ if [ $coverage = 1 ]; then
     echo "platform,cell,route,model,predicted_s,lo_s,hi_s,runs,inside"
     tin=0 tn=0
     for d in "${keep[@]}"; do
-        model=$(sed -n 's/^# recommended: \([a-z_]*\).*/\1/p' "$d/predict_untraced.csv" | head -n 1)
+        model=$only_model
+        [ -n "$model" ] || model=$(sed -n 's/^# recommended: \([a-z_]*\).*/\1/p' "$d/predict_untraced.csv" | head -n 1)
         [ -n "$model" ] || die "$d/predict_untraced.csv: no '# recommended:' line"
         sp=$check
         if [ -z "$sp" ]; then

@@ -68,6 +68,10 @@ check "coverage: 18 of 20" grep -qx '# inside: 18 of 20 runs (90 %)' "$T/c"
 # --check: a's interval from the whole spread (0.64 .. 1.32): 0.80 1.00 1.20 inside
 "$S" --coverage --check "$T/sp.csv" "$P/a" >"$T/c2" 2>&1
 check "--check: a against the given spread (got $(grep ',a,' "$T/c2"))" grep -qx 'pt,a,daemon,replay_pvmd,1.000000,0.640000,1.320000,4,3' "$T/c2"
+# --model: mpm's interval in every cell, not the recommended model's: a's mpm
+# predicts 2.0, its spread 0.32 .. 0.66 -> 0.64 .. 1.32: 0.80 1.00 1.20 inside
+"$S" --coverage --model mpm --check "$T/sp.csv" "$P/a" >"$T/c3" 2>&1
+check "--model: a's mpm row (got $(grep ',a,' "$T/c3"))" grep -qx 'pt,a,daemon,mpm,2.000000,0.640000,1.320000,4,3' "$T/c3"
 
 # 3. bad input: one line, exit 1
 bad_input() {   # bad_input NAME WANTED ARGS...
@@ -90,6 +94,7 @@ bad_input "--min-runs not a number" "--min-runs and --min-programs take a whole 
 cp -r "$P/a" "$T/badrun"; sed -i 's/^# measured_runs_s: .*/# measured_runs_s: 1,x,2/' "$T/badrun/predict_untraced.csv"
 bad_input "a run time not seconds" "run time 'x' is not seconds" "$T/badrun"
 bad_input "unknown option" "unknown option '--frob'" --frob "$P"
+bad_input "--model without --coverage" "--model goes with --coverage" --model mpm "$P"
 bad_input "--check unreadable" "cannot read --check file" --coverage --check "$T/none.csv" "$P"
 "$S" --help >"$T/h"; check "--help" grep -q 'split-conformal' "$T/h"
 # the arithmetic underneath: hrel trace spread

@@ -1,0 +1,18 @@
+#!/bin/bash
+# coverage.sh: how many untraced runs fall inside the 80 % interval from the
+# measured spread (experiments/spread.sh --coverage), for replay_pvmd and for
+# replay_pvmd_shared: each fresh fast-switch matrix leaving one program out,
+# and each held-out set against the spread of the matrix whose characterisation
+# priced it (held-2: E, held-3: F). Prints one '# inside:' line per case.
+# Run from the checkout's root.
+set -eu
+S=experiments/spread.sh
+M=docs/data/predict_matrix_fastswitch
+H=docs/data/heldout_daemon
+for model in replay_pvmd replay_pvmd_shared; do
+    for s in E F; do
+        echo "$model, matrix $s, leave one program out: $("$S" --coverage --model "$model" "$M/$s/cells/fast-switch" | tail -n 1)"
+    done
+    echo "$model, held-2 against E's spread: $("$S" --coverage --model "$model" --check "$M/E/spread/fast-switch.csv" "$H"/fast-switch-2/*/ | tail -n 1)"
+    echo "$model, held-3 against F's spread: $("$S" --coverage --model "$model" --check "$M/F/spread/fast-switch.csv" "$H"/fast-switch-3/*/ | tail -n 1)"
+done
