@@ -2,13 +2,18 @@
  * can run it with and without the preload tracer and compare (the tracer must
  * change nothing): return values, buffer ids (active send and receive
  * buffers), pvm_errno and errno after failing calls, message contents and
- * bufinfo, for send, psend, mcast, recv, nrecv, probe, trecv and precv.
+ * bufinfo, for send, psend, mcast, recv, nrecv, probe, trecv and precv; and
+ * whether a block of 200 KB still gets a mapping of its own from malloc after
+ * the tracer has written its records (its buffer must not move glibc's mmap
+ * threshold, which moves a program's large blocks onto the heap).
  * Task ids differ between runs and are never printed.
  *
  * usage: hrel_preload_check          (spawns one copy of itself)
  */
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 
@@ -90,6 +95,12 @@ int main(int argc, char **argv)
     errno = 4343;
     cc = pvm_bufinfo(999999, &nb, &tag, &src);
     printf("bad bufinfo %d pvm_errno %d errno %d\n", cc, pvm_errno, errno);
+    {   /* the tracer has written its records (before the first receive that waits) */
+        size_t before = mallinfo2().hblks;
+        char *big = malloc(200 * 1024);
+        printf("malloc of 200 KB in a mapping of its own %d\n", big && mallinfo2().hblks == before + 1);
+        free(big);
+    }
     cc = pvm_exit();
     printf("exit %d\n", cc);
     return 0;

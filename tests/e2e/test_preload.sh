@@ -30,6 +30,8 @@ end_gs; "$BIN/hrel_preload_check" >"$T/check.un" 2>&1
 trace check "$BIN/hrel_preload_check"
 check "preload_check: the same output traced and untraced" diff "$T/check.un" "$T/check.out"
 check "preload_check: its checks ran" grep -q '^precv 0 from_child 1 tag 4 len 40 d 2 10 rbuf 0$' "$T/check.out"
+check "preload_check: a 200 KB block still mapped on its own, traced (the tracer's buffer leaves malloc's threshold)" \
+    grep -qx 'malloc of 200 KB in a mapping of its own 1' "$T/check.out"
 check "preload_check: two task files" [ "$(ls "$T/check"/*.tev | wc -l)" -eq 2 ]
 "$HREL" trace import "$T/check" >"$T/check.imp" 2>&1
 check "preload_check: imported" grep -qx 'tracer preload' "$T/check.imp"
