@@ -77,7 +77,9 @@ static const char usage_text[] =
     "               daemons (setup.csv, daemon route), else 100 us\n"
     "  --spread F   a model's 80 % interval from the platform's measured spread:\n"
     "               F's percentiles of run time / prediction for the route and model\n"
-    "               (experiments/spread.sh); default RUN/spread.csv where it exists\n"
+    "               (experiments/spread.sh); default RUN/spread.csv where it exists,\n"
+    "               else on an emulated platform the validation matrix ran, its\n"
+    "               spread/PLATFORM.csv beside --matrix's summary; none: no spread\n"
     "               and no --what-if is given; none: not used\n"
     "  --share-cpus the ranks on a host (on an emulated platform: on all hosts) share\n"
     "               its cores, from RUN's calibration (processor sharing; what-if\n"
@@ -704,14 +706,32 @@ int hrel_cmd_predict(int argc, char **argv)
             fprintf(stderr, "hrel predict: %s\n", refused[k]);
         goto out;
     }
+    /* the validation matrix's summary (the recommended model) */
+    if (o.matrix)
+        snprintf(summary, sizeof summary, "%s", o.matrix);
+    else if (hrel_cmd_root(root, sizeof root) == 0)
+        snprintf(summary, sizeof summary, "%s/docs/data/predict_matrix/summary.csv", root);
+    else
+        summary[0] = '\0';
     /* the 80 % intervals the platform's runs showed: spread.csv, measured on
-       RUN's platform as it is (so not under a what-if unless given) */
+       RUN's platform as it is (so not under a what-if unless given); where RUN
+       has none, on an emulated platform the validation matrix ran, the
+       matrix's spread of that platform (spread/PLATFORM.csv beside its
+       summary: docs/predict.md "The cores shared on the emulated platforms") */
     if (o.spread && strcmp(o.spread, "none") != 0)
         snprintf(spreadp, sizeof spreadp, "%s", o.spread);
     else if (!o.spread && !(o.whatif && *o.whatif)) {
         snprintf(spreadp, sizeof spreadp, "%s/spread.csv", cz->dir);
         if (stat(spreadp, &sb) != 0)
             spreadp[0] = '\0';
+        if (!spreadp[0] && summary[0] && cz->emulated && strcmp(cz->platform, "local") != 0) {
+            const char *slash = strrchr(summary, '/');
+            int dl = slash ? (int)(slash - summary) : 1;
+            snprintf(spreadp, sizeof spreadp, "%.*s/spread/%.200s.csv", dl,
+                     slash ? summary : ".", cz->platform);
+            if (stat(spreadp, &sb) != 0)
+                spreadp[0] = '\0';
+        }
     }
     if (spreadp[0] && apply_spread(spreadp, route, p, np, spread_lines, sizeof spread_lines,
                                    err, sizeof err) != 0) {
@@ -723,12 +743,6 @@ int hrel_cmd_predict(int argc, char **argv)
         const char *names[NMODEL];
         for (k = 0; k < np; k++)
             names[k] = p[k].name;
-        if (o.matrix)
-            snprintf(summary, sizeof summary, "%s", o.matrix);
-        else if (hrel_cmd_root(root, sizeof root) == 0)
-            snprintf(summary, sizeof summary, "%s/docs/data/predict_matrix/summary.csv", root);
-        else
-            summary[0] = '\0';
         hrel_recommend(summary[0] ? summary : NULL, cz->platform, cz->emulated, route, names,
                        np, &best, rwhy, sizeof rwhy);
     }

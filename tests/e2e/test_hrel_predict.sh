@@ -348,6 +348,20 @@ check "recommended from the matrix, with its interval (got $(head -n 1 "$T/o5"))
 printf 'platform,source,route,model,cells,median_abs_err_untraced_pct\nlan-t,same,daemon,replay_pvmd,3,9.9\nlan-t,same,daemon,replay_pvmd_shared,3,4.9\n' >"$T/sum2.csv"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" --matrix "$T/sum2.csv" >"$T/o5s" 2>&1
 check "recommended: replay_pvmd_shared where the matrix trusts it (got $(head -n 1 "$T/o5s"))" grep -q '^predicted: [0-9.e-]* s (replay_pvmd_shared, 80 % interval [0-9.e-]* to [0-9.e-]* s; its median |error| on 3 daemon-route cells of lan-t in the validation matrix: 4.9 %)$' <(head -n 1 "$T/o5s")
+# an emulated platform the matrix ran: with no spread.csv of RUN's, the interval
+# from the matrix's spread/PLATFORM.csv beside its summary (x 0.8 .. 1.5 here)
+mkdir -p "$T/mx/spread"; cp "$T/sum2.csv" "$T/mx/summary.csv"
+printf '# hrel_spread: test\nroute,model,programs,runs,q10,q50,q90\ndaemon,replay_pvmd_shared,3,12,0.8,1.1,1.5\n' >"$T/mx/spread/lan-t.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" --matrix "$T/mx/summary.csv" --interval 0 >"$T/o5m" 2>&1
+check "matrix spread: replay_pvmd_shared's interval its prediction x [0.8, 1.5] (got $(grep '^replay_pvmd_shared,' "$T/o5m"))" \
+    awk -F, '$1 == "replay_pvmd_shared" { ok = $3 > 0 && ($3 - 0.8 * $2) ^ 2 < 1e-12 && ($4 - 1.5 * $2) ^ 2 < 1e-12 } END { exit !ok }' "$T/o5m"
+check "matrix spread: said where it came from" grep -qF "# interval: replay_pvmd_shared's 80 % interval from the measured spread $T/mx/spread/lan-t.csv:" "$T/o5m"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" --matrix "$T/mx/summary.csv" --interval 0 --spread none >"$T/o5n" 2>&1
+check "matrix spread: --spread none leaves it" grep -qE '^replay_pvmd_shared,[0-9.]+,,$' "$T/o5n"
+cp -r "$T/c2" "$T/c2sp"
+printf '# hrel_spread: test\nroute,model,programs,runs,q10,q50,q90\ndaemon,replay_pvmd_shared,3,12,0.5,1,2\n' >"$T/c2sp/spread.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2sp" --matrix "$T/mx/summary.csv" --interval 0 >"$T/o5r" 2>&1
+check "RUN's own spread.csv before the matrix's" grep -qF "from the measured spread $T/c2sp/spread.csv:" "$T/o5r"
 # PVM's tracer form of a synthetic trace gives the same replay as its msgs.csv form
 "$HREL" trace synth --shape ring --procs 3 --events 300 --format pvm "$T/ring.trc" >/dev/null
 "$HREL" trace synth --shape ring --procs 3 --events 300 "$T/ring.csv" >/dev/null
