@@ -590,8 +590,11 @@ if command -v gnuplot >/dev/null 2>&1 && [ -s "$run/steps_mpm.csv" ] && [ -s "$r
     [ -s "$run/msteps.dat" ] && { hrel_figure msteps "$run/msteps" "$run/msteps.dat" || true; }
 fi
 # one answer: the model the validation matrix trusts on this kind of cell
-read -r rec_s rec_model rec_why < <(sed -n '1s/^predicted: \([^ ]*\) s (\([^;]*\); \(.*\))$/\1 \2 \3/p' "$run/hrel_predict.txt")
-printf 'predict: recommended: %s %.6g s (%s)\n' "$rec_model" "$rec_s" "$rec_why"
+# (hrel predict's first line: "predicted: S s (MODEL[, 80 % interval LO to HI s]; WHY)")
+IFS=$'\t' read -r rec_s rec_model rec_iv rec_why < <(sed -n \
+    '1s/^predicted: \([^ ]*\) s (\([^;,]*\)\(, [^;]*\)\{0,1\}; \(.*\))$/\1\t\2\t\3 \t\4/p' "$run/hrel_predict.txt")
+rec_iv=${rec_iv# }; rec_iv=${rec_iv#, }; rec_iv=${rec_iv% }
+printf 'predict: recommended: %s %.6g s (%s%s)\n' "$rec_model" "$rec_s" "${rec_iv:+$rec_iv; }" "$rec_why"
 grep -v '^#' "$run/predict.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict.csv"
 echo "against the untraced runs:"
 grep -v '^#' "$run/predict_untraced.csv" | column -t -s, 2>/dev/null || grep -v '^#' "$run/predict_untraced.csv"
