@@ -6,17 +6,8 @@
 # median wall time (hrel_timed) and the runs, and for PVM's timing the median
 # time it reports to pack 1 MB (docs/predict.md, "The tracer's buffer and
 # glibc's malloc"). Run from the checkout's root after make.
-set -u
 reps=${1:-6}
-ROOT=$(pwd); export HREL_ROOT=$ROOT PVM_ALLOW_ROOT=yes
-. "$ROOT/hostfiles/vm.sh"
-B=$ROOT/bin/${PVM_ARCH:-LINUX64}
-tmp=$(mktemp -d)
-git show 4467d0d:pvmsrc/preload/trace_preload.c >"$tmp/old.c"
-gcc -O2 -D_POSIX_C_SOURCE=200809L -fPIC -shared -Ilib/io -o "$tmp/old.so" "$tmp/old.c" -ldl -lpthread || exit 1
-printf '* ep=/usr/bin:$HREL_ROOT/bin/$PVM_ARCH:$PVM_ROOT/lib wd=%s\n' "$tmp" >"$tmp/hosts"
-hrel_vm_start "$tmp/hosts" >/dev/null || exit 1
-trap 'hrel_vm_stop; rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/common.sh"
 one() {   # one KIND LIB PROGRAM ARGS...
     local k=$1 lib=$2 d; shift 2
     d=$tmp/tev.$RANDOM; mkdir -p "$d"

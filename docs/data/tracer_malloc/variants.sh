@@ -11,17 +11,8 @@
 #   new           this checkout's tracer tracing both tasks
 # Prints per kind the median wall time and the median time timing reports for
 # packing 1 MB, then the runs. Run from the checkout's root after make.
-set -u
 reps=${1:-8}
-ROOT=$(pwd); export HREL_ROOT=$ROOT PVM_ALLOW_ROOT=yes
-. "$ROOT/hostfiles/vm.sh"
-B=$ROOT/bin/${PVM_ARCH:-LINUX64}
-tmp=$(mktemp -d)
-git show 4467d0d:pvmsrc/preload/trace_preload.c >"$tmp/old.c"
-gcc -O2 -D_POSIX_C_SOURCE=200809L -fPIC -shared -Ilib/io -o "$tmp/old.so" "$tmp/old.c" -ldl -lpthread || exit 1
-printf '* ep=/usr/bin:$HREL_ROOT/bin/$PVM_ARCH:$PVM_ROOT/lib wd=%s\n' "$tmp" >"$tmp/hosts"
-hrel_vm_start "$tmp/hosts" >/dev/null || exit 1
-trap 'hrel_vm_stop; rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/common.sh"
 T=(-o "$tmp/w" -t 60 -- /usr/bin/timing)
 out() { echo "$1 $(sed -n 's/^wall_s //p' "$tmp/w") $(awk '/^Message size/{s=$3} /^Avg uSec/{getline; if (s == 1000000) print $1}' "$tmp/o")"; }
 for i in $(seq 1 "$reps"); do
