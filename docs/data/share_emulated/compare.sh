@@ -48,7 +48,7 @@ else
     matrix reference docs/data/predict_matrix fast-switch
     matrix D docs/data/predict_matrix_lcnow fast-switch
     for s in E F; do matrix "$s" "docs/data/predict_matrix_fastswitch/$s" fast-switch; done
-    for s in 2 3; do held "held-$s" "docs/data/heldout_daemon/fast-switch-$s"; done
+    for s in 2 3 4; do held "held-$s" "docs/data/heldout_daemon/fast-switch-$s"; done
 fi
 echo "set,cell,replay_pvmd_pct,replay_pvmd_shared_pct"
 cat "$rows"
