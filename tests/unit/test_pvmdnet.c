@@ -28,6 +28,25 @@ static double run(hrel_pvmdnet *n, long want)
     return got;
 }
 
+/* One message of BYTES from host 0 to 1 over the userspace wire (SW: its
+ * store-and-forward switch, else its CSMA/CD segment; 2 us one way, 64 KB
+ * queue), checked to arrive at WANT s (WHAT); SET_WHAT: also that the wire was
+ * set. The network after the run, for its stats (the caller frees it), or NULL. */
+static hrel_pvmdnet *wire_one(int sw, int bytes, const char *set_what, double want,
+                              const char *what)
+{
+    hrel_pvmdnet *n = hrel_pvmdnet_new(2, !sw, 8e-7, 1.0, 0, 0);
+    int rc;
+    if (!n)
+        return NULL;
+    rc = sw ? hrel_pvmdnet_set_switch(n, 2e-6, 65536) : hrel_pvmdnet_set_csma(n, 2e-6, 65536, 1);
+    if (set_what)
+        HREL_CHECK_INT(rc, 0, set_what);
+    hrel_pvmdnet_post(n, 0, 1, bytes, 0, 1);
+    HREL_CHECK_ABS(run(n, 1), want, 1e-12, what);
+    return n;
+}
+
 /* run every event; GOT[id] the delivery time of each message id < K */
 static void run_got(hrel_pvmdnet *n, double *got, int k)
 {
@@ -250,18 +269,9 @@ int main(void)
      * message: 64 IP bytes, one frame of 98, 88 us: delivered at 90 us; its ack
      * (24 IP bytes, a 64-byte minimum frame, 57.6 us) leaves at once and is
      * back at 90 + 57.6 + 2 = 149.6 us, the pair's estimate (149.6e-6 + 3) / 4. */
-    n = hrel_pvmdnet_new(2, 1, 8e-7, 1.0, 0, 0);
-    if (n) {
-        HREL_CHECK_INT(hrel_pvmdnet_set_csma(n, 2e-6, 65536, 1), 0, "csma set");
-        hrel_pvmdnet_post(n, 0, 1, 4000, 0, 1);
-        HREL_CHECK_ABS(run(n, 1), 3376.4e-6, 1e-12, "csma: a full packet's three frames, gaps between");
-        hrel_pvmdnet_free(n);
-    }
-    n = hrel_pvmdnet_new(2, 1, 8e-7, 1.0, 0, 0);
-    if (n) {
-        hrel_pvmdnet_set_csma(n, 2e-6, 65536, 1);
-        hrel_pvmdnet_post(n, 0, 1, 8, 0, 1);
-        HREL_CHECK_ABS(run(n, 1), 90e-6, 1e-12, "csma: one small frame, 88 us and the delay");
+    hrel_pvmdnet_free(wire_one(0, 4000, "csma set", 3376.4e-6,
+                               "csma: a full packet's three frames, gaps between"));
+    if ((n = wire_one(0, 8, NULL, 90e-6, "csma: one small frame, 88 us and the delay"))) {
         hrel_pvmdnet_get_stats(n, &st);
         HREL_CHECK_ABS(st.rtt_min, (149.6e-6 + 3.0) / 4, 1e-12, "csma: the ack, a minimum frame");
         HREL_CHECK_INT((int)st.collisions, 0, "csma: one station alone does not collide");
@@ -277,23 +287,15 @@ int main(void)
      * is whole (1222.8-2443.6), the second as it comes (2453.2-3674.0) and the
      * third after the gap (3683.6-4597.2): delivered at 4599.2 us, one stored
      * frame and a delay after the segment's 3376.4. */
-    n = hrel_pvmdnet_new(2, 0, 8e-7, 1.0, 0, 0);
-    if (n) {
-        HREL_CHECK_INT(hrel_pvmdnet_set_switch(n, 2e-6, 65536), 0, "switch set");
-        hrel_pvmdnet_post(n, 0, 1, 8, 0, 1);
-        HREL_CHECK_ABS(run(n, 1), 180e-6, 1e-12, "switch: one small frame stored and forwarded, 2 x 88 us and the delays");
+    if ((n = wire_one(1, 8, "switch set", 180e-6,
+                      "switch: one small frame stored and forwarded, 2 x 88 us and the delays"))) {
         hrel_pvmdnet_get_stats(n, &st);
         HREL_CHECK_ABS(st.rtt_min, (299.2e-6 + 3.0) / 4, 1e-12, "switch: the ack the same way back");
         HREL_CHECK_INT((int)st.collisions, 0, "switch: no collision");
         hrel_pvmdnet_free(n);
     }
-    n = hrel_pvmdnet_new(2, 0, 8e-7, 1.0, 0, 0);
-    if (n) {
-        hrel_pvmdnet_set_switch(n, 2e-6, 65536);
-        hrel_pvmdnet_post(n, 0, 1, 4000, 0, 1);
-        HREL_CHECK_ABS(run(n, 1), 4599.2e-6, 1e-12, "switch: a full packet's three frames, the port one frame behind");
-        hrel_pvmdnet_free(n);
-    }
+    hrel_pvmdnet_free(wire_one(1, 4000, NULL, 4599.2e-6,
+                               "switch: a full packet's three frames, the port one frame behind"));
     /* Hosts 0 and 2 each send 8 bytes to host 1 at 0: both frames are whole at
      * the switch at 90 us, host 1's port sends one 90-178 (delivered 180) and
      * the other after the gap, 187.6-275.6 (delivered 277.6). */
