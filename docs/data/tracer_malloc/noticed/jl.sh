@@ -1,0 +1,15 @@
+#!/bin/bash
+# joinleave / tjf untraced vs traced, interleaved, one VM
+ROOT=/work/main; export HREL_ROOT=$ROOT PVM_ALLOW_ROOT=yes
+. $ROOT/hostfiles/vm.sh
+hrel_vm_start /work/tord/local_usr >/dev/null || exit 1
+B=$ROOT/bin/LINUX64; O=/work/tord/jl; rm -rf $O; mkdir -p $O
+endgs() { hrel_vm_end_group_servers "PVM_TMP=$PVM_TMP"; }
+for i in 1 2 3 4 5 6; do
+  for p in "joinleave 200" "tjf"; do
+    endgs; $B/hrel_timed -o $O/w -t 60 -- /usr/bin/$p >/dev/null 2>&1; echo "U ${p%% *} $(sed -n 's/^wall_s //p' $O/w)"
+    endgs; mkdir -p $O/t$i; LD_PRELOAD=$B/libhrel_trace.so HREL_TRACE_DIR=$O/t$i HREL_TRACE_RUN=t$i PVM_EXPORT=LD_PRELOAD:HREL_TRACE_DIR:HREL_TRACE_RUN \
+      $B/hrel_timed -o $O/w -t 60 -- /usr/bin/$p >/dev/null 2>&1; echo "T ${p%% *} $(sed -n 's/^wall_s //p' $O/w)"
+  done
+done
+endgs; hrel_vm_stop
