@@ -416,6 +416,10 @@ char_fit() {
     [ -s "$fitdir/pvmd_cpu.csv" ] && cp "$fitdir/pvmd_cpu.csv" "$run/pvmd_cpu.csv"
     # and, on the userspace wire, how late that wire handed frames over (wire.csv)
     [ -s "$fitdir/wire.csv" ] && cp "$fitdir/wire.csv" "$run/wire.csv"
+    # and what each size took, summarised as the fit did (sizes.csv, written by
+    # hrel fit beside raw.csv or fit.csv): hrel predict prices a point-to-point
+    # message at its size's time
+    [ -s "$fitdir/sizes.csv" ] && cp "$fitdir/sizes.csv" "$run/sizes.csv"
     return 0
 }
 char_fit "$route"

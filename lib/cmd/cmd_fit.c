@@ -15,7 +15,9 @@
 #include "validate.h"
 #include "plotdata.h"
 #include "raw.h"
+#include "patterns.h"
 #include "runmark.h"
+#include "sizecost.h"
 #include "stats.h"
 #include "tables.h"
 
@@ -338,6 +340,29 @@ static int write_checks(const char *dir, const hrel_fit_result *r, char *err, si
     return rc;
 }
 
+/* sizes.csv (sizecost.h): every (pattern, procs, h) group's mean, median and
+ * minimum, for the replay's cost of a message at its own size. */
+typedef struct sizes_ctx {
+    const hrel_stats *st;
+    const char *in;
+} sizes_ctx;
+
+static int sizes_csv(FILE *fp, const void *v, char *err, size_t errlen)
+{
+    const sizes_ctx *c = v;
+    size_t i;
+    (void)err;
+    (void)errlen;
+    fprintf(fp, "# hrel fit: each case's repetitions summarised (lib/model/sizecost.h)\n"
+                "# source: %s\n%s\n", c->in, HREL_SIZECOST_HEADER);
+    for (i = 0; i < c->st->n; i++) {
+        const hrel_stat *s = &c->st->s[i];
+        fprintf(fp, "%s,%d,%.17g,%zu,%.9e,%.9e,%.9e\n", hrel_patterns_name(s->pattern),
+                s->procs, s->h, s->n, s->mean, s->median, s->min);
+    }
+    return ferror(fp) ? -1 : 0;
+}
+
 /* One call writes what a report needs: DIR/tables.txt, DIR/tables.tex and the
  * contract rows DIR/fit.csv (always per byte: refitted with unit 1 when --unit
  * says otherwise). */
@@ -355,8 +380,10 @@ static int write_reports(const char *in, const hrel_raw *raw, const hrel_fit_res
         return -1;
     if (cfg->unit_bytes != 1.0 && hrel_fit_run(st, &c1, &res1, err, errlen))
         return -1;
+    sizes_ctx sc = {st, in};
     if (hrel_tables_fitcsv(res1 ? res1 : res, &contract, err, errlen) == 0 &&
         write_listing(dir, "fit.csv", in, raw, cfg, NULL, 0, contract, 0, NULL, err, errlen) == 0 &&
+        write_file(dir, "sizes.csv", sizes_csv, &sc, err, errlen) == 0 &&
         write_checks(dir, res1 ? res1 : res, err, errlen) == 0)
         rc = 0;
     hrel_table_free(contract);

@@ -24,6 +24,7 @@
 #include "recommend.h"
 #include "replay.h"
 #include "replay_interval.h"
+#include "sizecost.h"
 #include "pvmdcpu.h"
 #include "spread.h"
 #include "whatif.h"
@@ -113,6 +114,10 @@ static const char usage_text[] =
     "  --fit-latency  the replay's L from the fitted lines (PP, OA), not half the\n"
     "               median 8-byte round trip of RUN's setup.csv (the default where\n"
     "               it has them: measured at the size where L is all there is)\n"
+    "  --no-sizes   the replay prices every point-to-point message on the fitted\n"
+    "               line (g m), not at the median time the characterisation measured at\n"
+    "               its size (sizes.csv beside the fit: PP at 2 processors, interpolated;\n"
+    "               the default where it is there: docs/predict.md)\n"
     "A host's CPU limit (a cgroup quota: calibration.csv, or cpu: S of an emulated\n"
     "platform) is priced period by period (lib/model/cpuquota.h).\n";
 
@@ -125,7 +130,7 @@ typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
     const char *platform, *matrix, *spread, *pvmdcpu, *portq, *wakeup;
     double ratio, setup, rtt0, rtt0f;
-    int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq;
+    int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq, nosizes;
     double wirelate;           /* --wire-late S (NAN: not given, 0 priced) */
 } opts;
 
@@ -254,7 +259,7 @@ static int trace_shared_cores(const hrel_msgtrace *mt, const hrel_cpucal *tc,
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-              NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    NAN};
+              NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    0,    NAN};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -273,6 +278,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_FLAG("no-share-cpus", 0, &o.noshare),
         HREL_OPT_FLAG("no-lifecycle", 0, &o.nolife),
         HREL_OPT_FLAG("fit-latency", 0, &o.fitlat),
+        HREL_OPT_FLAG("no-sizes", 0, &o.nosizes),
         HREL_OPT_STR("measured", 0, &o.measured),
         HREL_OPT_STR("untraced", 0, &o.untraced),
         HREL_OPT_STR("platform", 0, &o.platform),
@@ -312,6 +318,9 @@ int hrel_cmd_predict(int argc, char **argv)
     hrel_pvmdcpu pcpu;                /* pvmd's CPU (replay_pvmd), where measured */
     char pcpu_src[2400] = "";
     hrel_wakeup wkf = {"", NULL, 0, NULL, 0, 0};   /* --wakeup F */
+    hrel_sizecost fsz = {0, NULL, NULL};   /* sizes.csv beside the fit (RUN's or --fit's) */
+    const hrel_sizecost *szc = NULL;       /* the replay's cost by size, NULL: none */
+    char sz_src[2400] = "";
     char wake_line[2800] = "";
     FILE *fp = NULL;
     struct stat sb;
@@ -527,6 +536,25 @@ int hrel_cmd_predict(int argc, char **argv)
         goto out;
     } else
         base.lifecycle = &life;
+    /* a point-to-point message at the time its size took in the characterisation
+       (sizes.csv beside the fit: the characterisation's, or --fit FIT's) */
+    if (!o.nosizes) {
+        char e2[512];
+        if (o.fit ? hrel_csv_path_beside(o.fit, "sizes.csv", sz_src, sizeof sz_src, e2,
+                                         sizeof e2) != 0
+                  : snprintf(sz_src, sizeof sz_src, "%.2300s/sizes.csv", cz->dir) < 0)
+            sz_src[0] = '\0';
+        if (sz_src[0] && access(sz_src, R_OK) == 0) {
+            if ((k = hrel_sizecost_read(sz_src, "PP", 2, &fsz, err, sizeof err)) < 0) {
+                fail(1, err);
+                goto out;
+            }
+            if (k == 0)
+                szc = &fsz;
+        }
+    }
+    base.sizecost = szc;
+    base.sizecost_speed = w.bandwidth;
     /* a receiver woken behind its computing sender on one host (hrel_wakeup):
        only when asked (docs/predict.md, "A receiver woken behind a computing
        sender": tried, not adopted) */
@@ -838,6 +866,15 @@ int hrel_cmd_predict(int argc, char **argv)
                o.fitlat ? ", --fit-latency"
                : cz->small_rtt > 0 ? ": setup.csv's 8-byte round trips are of another route"
                                    : ": no 8-byte round trips in setup.csv");
+    if (szc)
+        printf("# sizes: a point-to-point message costs the median time of PP at 2 processors "
+               "at its size (%g to %g bytes, interpolated from L at 0 bytes; beyond, the "
+               "fitted g), not g m (%s; --no-sizes)\n", szc->bytes[0], szc->bytes[szc->n - 1],
+               sz_src);
+    else
+        printf("# sizes: none: every point-to-point message costs g m + L%s\n",
+               o.nosizes ? " (--no-sizes)"
+                         : " (no sizes.csv with PP at 2 processors beside the fit)");
     printf("# lifecycle: %s\n", lifepath[0] ? lifepath
            : o.nolife ? "the trace's own (--no-lifecycle)"
                       : "the trace's own (the characterisation has no lifecycle.csv)");
@@ -972,6 +1009,7 @@ out:
     hrel_csv_free(fc);
     hrel_charz_free(cz);
     hrel_wakeup_free(&wkf);
+    hrel_sizecost_free(&fsz);
     hrel_predict_trace_free(&pt);
     return rc;
 }

@@ -88,6 +88,7 @@
 
 #include "lifecycle.h"
 #include "msgtrace.h"
+#include "sizecost.h"
 #include "wakeup.h"
 
 /* A traced receive that took longer than this waited for its message. */
@@ -150,6 +151,13 @@ typedef struct hrel_replay_param {
                                   first deflated to the CPU work they held (each gap,
                                   while n were open, did min(1, trace_cores / n) per s) */
     const hrel_lifecycle *lifecycle;   /* not NULL: lifecycle costs from it */
+    const hrel_sizecost *sizecost;     /* not NULL, n >= 2: a point-to-point send of m
+                                          bytes (not a multicast, not the daemon route's
+                                          packet model) transfers in
+                                          hrel_sizecost_tx(SIZECOST, L_send, g_send, m) /
+                                          sizecost_speed instead of g_send m: the
+                                          characterisation's time at its size (sizecost.h) */
+    double sizecost_speed;             /* > 0: the what-if bandwidth factor (0: 1) */
     const hrel_wakeup *wakeup; /* not NULL: a receive that waits for a message sent
                                   within its host by a rank that computes on after
                                   the send ends hrel_wakeup_expect(WAKEUP, C) later,

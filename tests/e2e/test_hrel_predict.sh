@@ -106,6 +106,33 @@ check "--fit-latency said" grep -q "^# latency: the fit's (PP,2 L = 0.001 s), --
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c1l" "${M[@]}" --what-if latency=2 >"$T/o1w" 2>&1
 # latency=2: L 6 ms: arrives 0.027, r1 to 0.047, sends to 0.057 (0.063), r0 ends 0.073
 check "what-if latency=2 scales the measured L: 0.073" near "$(total_of replay "$T/o1w")" 0.073
+# a message at its size's time (sizes.csv beside the fit, PP at 2 processors'
+# medians: 5 ms at 500 bytes, 11 ms at 2000; their means are not used): 1000 bytes take 5 + 6 x 500/1500 = 7 ms,
+# less L (3 ms): 4 ms, not g m = 10 ms. r0 sends at 0.011 (done 0.015, arrives
+# 0.018), r1 computes 20 ms to 0.038, sends to 0.042 (arrives 0.045), r0 ends
+# 0.010 later: 0.055; --no-sizes: the line, 0.067
+cp -r "$T/c1l" "$T/c1z"
+printf '# hrel fit: test\npattern,procs,h,n,mean_s,median_s,min_s\nPP,2,2000,5,0.02,0.011,0.01\nPP,2,500,5,0.009,0.005,0.004\nE,2,500,5,0.5,0.5,0.5\n' >"$T/c1z/sizes.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1z" "${M[@]}" >"$T/o1z" 2>&1
+check "sizes.csv: 1000 bytes at 7 ms less L, replay 0.055" near "$(total_of replay "$T/o1z")" 0.055
+check "... said, with the sizes and the file" grep -q "^# sizes: a point-to-point message costs the median time of PP at 2 processors at its size (500 to 2000 bytes, interpolated from L at 0 bytes; beyond, the fitted g), not g m ($T/c1z/sizes.csv; --no-sizes)" "$T/o1z"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1z" "${M[@]}" --no-sizes >"$T/o1zn" 2>&1
+check "--no-sizes: the line again, 0.067" near "$(total_of replay "$T/o1zn")" 0.067
+check "--no-sizes: said" grep -q "^# sizes: none: every point-to-point message costs g m + L (--no-sizes)" "$T/o1zn"
+check "no sizes.csv: said" grep -q "^# sizes: none: every point-to-point message costs g m + L (no sizes.csv with PP at 2 processors beside the fit)" "$T/o1l"
+sed -i 's/^PP,2,500,/PP,4,500,/' "$T/c1z/sizes.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1z" "${M[@]}" >"$T/o1z1" 2>&1
+check "sizes.csv with one PP,2 size: not used, the line (0.067)" near "$(total_of replay "$T/o1z1")" 0.067
+printf 'pattern,procs,h,n,mean_s,median_s,min_s\nPP,2,500,5,0.005,0.005,0.005\nPP,2,2000,five,0.011,0.011,0.011\n' >"$T/c1z/sizes.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1z" "${M[@]}" >/dev/null 2>"$T/e1z"; rc=$?
+check "a malformed sizes.csv: refused in one line naming the file and row" \
+    sh -c "[ $rc -ne 0 ] && [ \$(wc -l <'$T/e1z') -eq 1 ] && grep -q 'c1z/sizes.csv:3' '$T/e1z'"
+# --fit FIT: the sizes.csv beside FIT, not the folder's
+mkdir -p "$T/fz"
+cp "$T/c1/fit.csv" "$T/fz/fit.csv"
+printf 'pattern,procs,h,n,mean_s,median_s,min_s\nPP,2,2000,5,0.011,0.011,0.011\nPP,2,500,5,0.005,0.005,0.005\n' >"$T/fz/sizes.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1z" --fit "$T/fz/fit.csv" "${M[@]}" >"$T/o1zf" 2>&1
+check "--fit FIT: its sizes.csv (0.055), the folder's malformed one not read" near "$(total_of replay "$T/o1zf")" 0.055
 # the folder form gives the same
 "$HREL" predict "$T/tr" --on "$T/c1" "${M[@]}" >"$T/o1b" 2>&1
 check "folder form: the same replay" near "$(total_of replay "$T/o1b")" 0.063

@@ -120,10 +120,15 @@ check "farm -d: its receives recorded" bash -c "grep -c ',recv,' '$T/p2/run1/msg
   echo 'AO,all,2.5e-5,-1.8,0.5,3,3e-5,4.2,none,nan,nan'; } >"$T/fitrule.csv"
 # (--lifecycle-stored: the characterisation's lifecycle.csv, beside its fit, is charged)
 mkdir -p "$T/char3" && mv "$T/fitrule.csv" "$T/char3/" && cp "$T/p6/lifecycle.csv" "$T/char3/lifecycle.csv"
+# (and its sizes.csv, beside the fit: copied, and hrel predict prices by it)
+printf 'pattern,procs,h,n,mean_s,median_s,min_s\nPP,2,1000,5,0.0001,0.0001,0.0001\nPP,2,100000,5,0.0002,0.0002,0.0002\n' >"$T/char3/sizes.csv"
 "$P" --runs 1 --lifecycle-stored --fit "$T/char3/fitrule.csv" --run "$T/p3" --trace "$T/p1/run1/trace.trc" -- "$BIN/hrel_stencil" -p 3 -i 10 -w 5 >"$T/p3.out" 2>&1
 check "--lifecycle-stored: the characterisation's lifecycle charged, none measured" \
     bash -c "cmp -s '$T/char3/lifecycle.csv' '$T/p3/lifecycle.csv' && [ ! -e '$T/p3/lifecycle.now' ] && grep -q '^# lifecycle: $T/p3/lifecycle.csv' '$T/p3/hrel_predict.txt'"
 check "--trace FILE predicts from that trace" grep -q "predicted_from: $T/p3/xtrace" "$T/p3/predict.csv"
+check "sizes.csv beside the fit copied and priced by" \
+    bash -c "cmp -s '$T/char3/sizes.csv' '$T/p3/sizes.csv' && grep -q '^# sizes: a point-to-point message costs the median time of PP at 2 processors at its size (1000 to 100000 bytes.*$T/p3/sizes.csv' '$T/p3/hrel_predict.txt'"
+check "no sizes.csv beside the fit: the line, said" grep -q '^# sizes: none: every point-to-point message costs g m + L (no sizes.csv' "$T/p6/hrel_predict.txt"
 check "repaired fit row named on the terminal" grep -q '^predict: fit.csv row PP,all: L = -5e-5 s < 0: priced through the origin' "$T/p3.out"
 check "refused fit row named on the terminal" grep -q '^predict: fit.csv row AO,all: unusable (g = 2.5e-5 s/B +- 3e-5, L = -1.8 s +- 4.2): priced by ALL,all' "$T/p3.out"
 for m in bspwb mpm replay; do

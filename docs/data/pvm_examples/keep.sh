@@ -1,10 +1,11 @@
 #!/bin/bash
-# keep.sh OUT DEST: what docs/data keeps of a run.sh / run2.sh output OUT, in DEST/NAME:
+# keep.sh OUT DEST [all]: what docs/data keeps of a run.sh / run2.sh output OUT, in DEST/NAME:
 # the predict files, the characterisation the prediction used (fit, setup, calibration,
 # lifecycle as charged), the runs' times, and the predicting trace (trace/msgs.csv with its
-# calibration.csv), enough for reprice_lifecycle.sh to price it again.
+# calibration.csv), enough for reprice_lifecycle.sh to price it again. With `all`, every
+# traced run's trace too (runK/msgs.csv, calibration.csv), for replay_all.sh.
 set -eu
-O=${1:?usage: keep.sh OUT DEST} D=${2:?usage: keep.sh OUT DEST}
+O=${1:?usage: keep.sh OUT DEST [all]} D=${2:?usage: keep.sh OUT DEST [all]} ALL=${3:-}
 mkdir -p "$D"
 [ -s "$O/summary.txt" ] && cp "$O/summary.txt" "$D/"
 for r in "$O"/*/; do
@@ -22,4 +23,10 @@ for r in "$O"/*/; do
     cp "$src/msgs.csv" "$D/$n/trace/"
     [ -s "$src/calibration.csv" ] && cp "$src/calibration.csv" "$D/$n/trace/"
     echo "$src" >"$D/$n/trace/from"
+    [ "$ALL" = all ] || continue
+    for t in "$r"/run[0-9]*/msgs.csv; do
+        k=$(basename "$(dirname "$t")"); mkdir -p "$D/$n/$k"
+        cp "$t" "$D/$n/$k/"
+        [ -s "$(dirname "$t")/calibration.csv" ] && cp "$(dirname "$t")/calibration.csv" "$D/$n/$k/"
+    done
 done
