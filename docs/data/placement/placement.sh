@@ -17,20 +17,14 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 B=$ROOT/bin/LINUX64
 R=${1:-3} K=${2:-6}
-export PVM_ALLOW_ROOT=yes PVM_ROOT=${PVM_ROOT:-/usr/lib/pvm3}
 command -v taskset >/dev/null || { echo "placement.sh: taskset is missing (util-linux)" >&2; exit 1; }
-[ -x /usr/bin/joinleave ] || { echo "placement.sh: /usr/bin/joinleave is missing (Debian pvm-examples)" >&2; exit 1; }
 [ "$(nproc)" -ge 2 ] || { echo "placement.sh: needs 2 cores" >&2; exit 1; }
-d=$(mktemp -d)
-halt() { (echo halt | pvm) >/dev/null 2>&1; sleep 0.5; }
-trap 'halt; rm -rf "$d" /tmp/pvmd.$(id -u) /tmp/pvml.$(id -u)' EXIT
-echo "* ep=/usr/bin:$B" >"$d/hf"
-ms() { local s; s=$(date +%s%N); "$@" >/dev/null 2>&1; awk -v n=$(( $(date +%s%N) - s )) 'BEGIN { printf "%.1f", n / 1e6 }'; }
+. "$(dirname "$0")/common.sh"
 echo "# placement.sh: $(date -u +%FT%TZ), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null), $(nproc) cores, rounds $R, joinleave runs $K"
 echo "# placement round pingpong_8B_oneway_us(x2) | joinleave_200_ms(x$K)"
 for r in $(seq "$R"); do
     for how in free same split; do
-        (echo quit | pvm "$d/hf") >/dev/null 2>&1; sleep 0.5
+        vm_start
         P=$(pgrep -x pvmd | tail -n 1)
         [ -n "$P" ] || { echo "placement.sh: no pvmd started" >&2; exit 1; }
         pre=()

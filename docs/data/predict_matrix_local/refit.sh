@@ -10,6 +10,7 @@ H=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$H/../../.." && pwd)
 HREL=$ROOT/bin/LINUX64/hrel
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+. "$H/common.sh"
 for s in E E2; do
     cp -r "$H/$s" "$t/$s"
     for r in daemon direct; do
@@ -21,8 +22,5 @@ for s in E E2; do
         mv "$c/fit.new" "$c/fit.csv"
     done
     "$ROOT/experiments/predict_matrix.sh" --reprice --run "$t/$s" --platforms local >/dev/null 2>&1
-    grep '^| local | \(daemon\|direct\) | same | replay |' "$H/$s/summary.md" | sed "s/^/# $s as run: /"
-    grep '^| local | \(daemon\|direct\) | same | replay |' "$t/$s/summary.md" | sed "s/^/# $s small-size g: /"
-    paste -d'|' <(grep '^| local' "$H/$s/cells.md" | awk -F'|' '{ print $3 "|" $4 "|" $13 }') \
-                <(grep '^| local' "$t/$s/cells.md" | awk -F'|' '{ print $13 }') | sed "s/^/$s|/"
+    side_by_side "$H/$s" "$t/$s" "as run" "small-size g" "$s"
 done

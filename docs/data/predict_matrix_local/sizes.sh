@@ -14,6 +14,7 @@ H=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$H/../../.." && pwd)
 HREL=$ROOT/bin/LINUX64/hrel
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+. "$H/common.sh"
 for m in "$@"; do
     m=$(cd "$m" && pwd); s=$(basename "$m")
     rm -rf "$t/$s" "$t/${s}_0"; cp -r "$m" "$t/${s}_0"; cp -r "$m" "$t/$s"
@@ -31,8 +32,5 @@ for m in "$@"; do
     # both copies priced with this checkout, so that only sizes.csv differs
     "$ROOT/experiments/predict_matrix.sh" --reprice --run "$t/${s}_0" --platforms local >/dev/null 2>&1
     "$ROOT/experiments/predict_matrix.sh" --reprice --run "$t/$s" --platforms local >/dev/null 2>&1
-    grep '^| local | \(daemon\|direct\) | same | replay |' "$t/${s}_0/summary.md" | sed "s/^/# $s line: /"
-    grep '^| local | \(daemon\|direct\) | same | replay |' "$t/$s/summary.md" | sed "s/^/# $s sizes: /"
-    paste -d'|' <(grep '^| local' "$t/${s}_0/cells.md" | awk -F'|' '{ print $3 "|" $4 "|" $13 }') \
-                <(grep '^| local' "$t/$s/cells.md" | awk -F'|' '{ print $13 }') | sed "s/^/$s|/"
+    side_by_side "$t/${s}_0" "$t/$s" line sizes "$s"
 done
