@@ -6,11 +6,7 @@
 # summary rows and, per cell, the replay's error as run and so priced.
 # usage: refit.sh       (run from anywhere; writes nothing here)
 set -eu
-H=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$H/../../.." && pwd)
-HREL=$ROOT/bin/LINUX64/hrel
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-. "$H/common.sh"
+. "$(dirname "$0")/common.sh"
 for s in E E2; do
     cp -r "$H/$s" "$t/$s"
     for r in daemon direct; do

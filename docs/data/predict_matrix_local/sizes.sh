@@ -10,11 +10,7 @@
 #        matrix with a sizes.csv in char/ already gets a fresh one all the same,
 #        and its line copy none)
 set -eu
-H=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$H/../../.." && pwd)
-HREL=$ROOT/bin/LINUX64/hrel
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-. "$H/common.sh"
+. "$(dirname "$0")/common.sh"
 for m in "$@"; do
     m=$(cd "$m" && pwd); s=$(basename "$m")
     rm -rf "$t/$s" "$t/${s}_0"; cp -r "$m" "$t/${s}_0"; cp -r "$m" "$t/$s"
