@@ -1,9 +1,9 @@
 # Sourced by run.sh and run2.sh: ROOT (the checkout), O (the output folder, $1,
-# made), F (matrix D's local daemon-route characterisation), O/gex.txt
+# made), F (matrix D's local daemon-route characterisation, or HREL_EXAMPLES_FIT), O/gex.txt
 # (gexample's and fgexample's stdin: 20, then 3).
 set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 O=${1:?usage: $(basename "$0") OUT}
 mkdir -p "$O"
-F=$ROOT/docs/data/predict_matrix_lcnow/char/local-daemon/fit.csv
+F=${HREL_EXAMPLES_FIT:-$ROOT/docs/data/predict_matrix_lcnow/char/local-daemon/fit.csv}
 printf '20\n3\n' >"$O/gex.txt"

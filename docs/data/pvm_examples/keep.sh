@@ -13,7 +13,7 @@ for r in "$O"/*/; do
     [ -s "$r/predict.csv" ] || continue
     mkdir -p "$D/$n/trace"
     for f in hrel_predict.txt predict.csv predict_untraced.csv fit.csv fit.src setup.csv calibration.csv \
-             lifecycle.csv lifecycle.now; do
+             lifecycle.csv lifecycle.now sizes.csv; do
         [ -e "$r/$f" ] && cp "$r/$f" "$D/$n/"
     done
     for t in "$r"/untraced*.time "$r"/run*/time; do
