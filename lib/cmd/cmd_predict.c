@@ -540,9 +540,10 @@ int hrel_cmd_predict(int argc, char **argv)
        (sizes.csv beside the fit: the characterisation's, or --fit FIT's) */
     if (!o.nosizes) {
         char e2[512];
-        if (o.fit ? hrel_csv_path_beside(o.fit, "sizes.csv", sz_src, sizeof sz_src, e2,
-                                         sizeof e2) != 0
-                  : snprintf(sz_src, sizeof sz_src, "%.2300s/sizes.csv", cz->dir) < 0)
+        if (!o.fit)
+            snprintf(sz_src, sizeof sz_src, "%.2300s/sizes.csv", cz->dir);
+        else if (hrel_csv_path_beside(o.fit, "sizes.csv", sz_src, sizeof sz_src, e2,
+                                      sizeof e2) != 0)
             sz_src[0] = '\0';
         if (sz_src[0] && access(sz_src, R_OK) == 0) {
             if ((k = hrel_sizecost_read(sz_src, "PP", 2, &fsz, err, sizeof err)) < 0) {

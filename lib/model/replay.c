@@ -47,11 +47,13 @@ typedef struct rstate {
                           it waits for (0: none) */
 } rstate;
 
-/* A point-to-point transfer of M bytes at the characterisation's time for
- * its size (par->sizecost, sizecost.h), at the what-if speed. */
-static double sized_tx(const hrel_replay_param *par, double m)
+/* A point-to-point transfer of M bytes: at the characterisation's time for its
+ * size (par->sizecost, sizecost.h) at the what-if speed, else g_send M. */
+static double p2p_tx(const hrel_replay_param *par, double m)
 {
     double v = par->sizecost_speed > 0 ? par->sizecost_speed : 1.0;
+    if (!par->sizecost || par->sizecost->n < 2)
+        return par->g_send * m;
     return hrel_sizecost_tx(par->sizecost, par->L_send, par->g_send * v, m) / v;
 }
 
@@ -978,9 +980,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             case HREL_MSG_MCAST: {
                 int mc = m->kind == HREL_MSG_MCAST, remote = 0;
                 double h = m->bytes * (mc ? m->npeers : 1);
-                double tx = !mc && par->sizecost && par->sizecost->n >= 2
-                                ? sized_tx(par, (double)m->bytes)
-                                : (mc ? par->g_mcast : par->g_send) * h;
+                double tx = mc ? par->g_mcast * h : p2p_tx(par, (double)m->bytes);
                 double lat = mc ? par->L_mcast : par->L_send;
                 double start = s->clock;
                 for (k = 0; k < m->npeers; k++) {
@@ -1029,12 +1029,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                        route's buffering, when its receiver has taken the rest */
                     double done = start + tx, now = s->clock;
                     if (rv && !mc && !isnan(rv->post[row]) && (double)m->bytes > par->sendbuf) {
-                        done = fmax(done, rv->post[row] +
-                                              (par->sizecost && par->sizecost->n >= 2
-                                                   ? sized_tx(par, (double)m->bytes) -
-                                                         sized_tx(par, par->sendbuf)
-                                                   : par->g_send *
-                                                         ((double)m->bytes - par->sendbuf)));
+                        done = fmax(done, rv->post[row] + p2p_tx(par, (double)m->bytes) -
+                                              p2p_tx(par, par->sendbuf));
                         now = fmax(now, rv->post[row]);
                     }
                     if (ps && par->deliver && !remote && m->npeers > 0) {
