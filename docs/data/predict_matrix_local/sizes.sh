@@ -23,6 +23,7 @@ for m in "$@"; do
         cp "$t/fit/sizes.csv" "$c/"
         rm -f "$t/${s}_0/char/local-$r/sizes.csv"
         echo "# $s $r sizes.csv PP,2 medians: $(awk -F, '$1 == "PP" && $2 == 2 { printf "%s B %.3g s; ", $3, $6 }' "$c/sizes.csv")"
+        echo "# $s $r sizes.csv PP,2 means: $(awk -F, '$1 == "PP" && $2 == 2 { printf "%s B %.3g s; ", $3, $5 }' "$c/sizes.csv")"
         rm -rf "$t/fit"
     done
     # both copies priced with this checkout, so that only sizes.csv differs
