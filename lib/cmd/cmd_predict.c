@@ -754,11 +754,10 @@ int hrel_cmd_predict(int argc, char **argv)
         if (stat(spreadp, &sb) != 0)
             spreadp[0] = '\0';
         if (!spreadp[0] && summary[0] && cz->emulated && strcmp(cz->platform, "local") != 0) {
-            const char *slash = strrchr(summary, '/');
-            int dl = slash ? (int)(slash - summary) : 1;
-            snprintf(spreadp, sizeof spreadp, "%.*s/spread/%.200s.csv", dl,
-                     slash ? summary : ".", cz->platform);
-            if (stat(spreadp, &sb) != 0)
+            char name[300], e2[512];
+            snprintf(name, sizeof name, "spread/%.200s.csv", cz->platform);
+            if (hrel_csv_path_beside(summary, name, spreadp, sizeof spreadp, e2, sizeof e2) != 0 ||
+                stat(spreadp, &sb) != 0)
                 spreadp[0] = '\0';
         }
     }
