@@ -27,6 +27,7 @@
 #include "sizecost.h"
 #include "pvmdcpu.h"
 #include "spread.h"
+#include "timeline.h"
 #include "whatif.h"
 
 #define NMODEL 10
@@ -45,6 +46,7 @@ static const char usage_text[] =
     "                    [--fit FIT.csv] [--setup S] [--rtt0 S] [--rtt0-fresh S]\n"
     "                    [--platform NAME] [--matrix SUMMARY.csv] [--spread FILE|none]\n"
     "                    [--pvmd-cpu FILE|none] [--pvmd-queue] [--wire-late S]\n"
+    "                    [--timeline FILE]\n"
     "Predicts the program of TRACE on the platform characterised in RUN, running\n"
     "nothing. First line: 'predicted: X s (MODEL ...)', the model the validation\n"
     "matrix trusts for that platform and route; then every model's prediction.\n"
@@ -118,6 +120,10 @@ static const char usage_text[] =
     "               line (g m), not at the median time the characterisation measured at\n"
     "               its size (sizes.csv beside the fit: PP at 2 processors, interpolated;\n"
     "               the default where it is there: docs/predict.md)\n"
+    "  --timeline FILE  the replay's (model replay) every row as traced and as\n"
+    "               replayed, CSV rank,row,kind,peers,bytes,tag,traced_t0,traced_t1,\n"
+    "               replay_t0,replay_t1 (s since rank 0's start): where the\n"
+    "               prediction parts from its run\n"
     "A host's CPU limit (a cgroup quota: calibration.csv, or cpu: S of an emulated\n"
     "platform) is priced period by period (lib/model/cpuquota.h).\n";
 
@@ -128,7 +134,7 @@ typedef struct pred {
 
 typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
-    const char *platform, *matrix, *spread, *pvmdcpu, *portq, *wakeup;
+    const char *platform, *matrix, *spread, *pvmdcpu, *portq, *wakeup, *timeline;
     double ratio, setup, rtt0, rtt0f;
     int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq, nosizes;
     double wirelate;           /* --wire-late S (NAN: not given, 0 priced) */
@@ -256,10 +262,46 @@ static int trace_shared_cores(const hrel_msgtrace *mt, const hrel_cpucal *tc,
     return least;
 }
 
+/* How many ranks of MT a spawn of one task started whose start row holds its
+ * start-up's CPU time (the replay prices it on the cores: replay.h). */
+static int alone_startups(const hrel_msgtrace *mt)
+{
+    size_t i;
+    int n = 0;
+    if (!mt->gap_cpu)
+        return 0;
+    for (i = 0; i < mt->n; i++) {
+        const hrel_msg *m = &mt->row[i];
+        int c = m->npeers == 1 ? m->peers[0] : -1;
+        if (m->kind == HREL_MSG_SPAWN && c >= 0 && c < mt->nproc &&
+            mt->first[c] < mt->first[c + 1] && mt->row[mt->first[c]].kind == HREL_MSG_START &&
+            !isnan(mt->gap_cpu[mt->first[c]]) && mt->gap_cpu[mt->first[c]] > 0)
+            n++;
+    }
+    return n;
+}
+
+/* PAR's row_t0, row_t1 (one per row of MT, NaN until the replay reaches the
+ * row); the caller frees them. 0, or -1 with ERR. */
+static int timeline_arrays(const hrel_msgtrace *mt, hrel_replay_param *par, char *err,
+                           size_t errlen)
+{
+    size_t i, n = mt->n ? mt->n : 1;
+    par->row_t0 = malloc(n * sizeof *par->row_t0);
+    par->row_t1 = malloc(n * sizeof *par->row_t1);
+    if (!par->row_t0 || !par->row_t1) {
+        hrel_seterr(err, errlen, "out of memory");
+        return -1;
+    }
+    for (i = 0; i < n; i++)
+        par->row_t0[i] = par->row_t1[i] = NAN;
+    return 0;
+}
+
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-              NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    0,    NAN};
+              NULL, NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    0,    NAN};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -289,6 +331,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_STR("port-queue", 0, &o.portq),
         HREL_OPT_FLAG("pvmd-queue", 0, &o.pvmdq),
         HREL_OPT_NUM("wire-late", 0, HREL_ARG_DOUBLE, &o.wirelate, 0, 0.999),
+        HREL_OPT_STR("timeline", 0, &o.timeline),
         HREL_OPT_END,
     };
     char err[2048], why[1024], rwhy[1100], path[4200], fitp[4200], root[4096], summary[4300];
@@ -652,7 +695,20 @@ int hrel_cmd_predict(int argc, char **argv)
         par.L_mcast *= w.latency;
         if (k == 0) {
             hrel_replay_param v = par;
-            k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
+            if (o.timeline)
+                k = timeline_arrays(pt.mt, &v, err, sizeof err);
+            if (k == 0)
+                k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
+            if (k == 0 && o.timeline)
+                k = hrel_timeline_write(o.timeline, "hrel predict (model replay)", pt.mt,
+                                        v.row_t0, v.row_t1, err, sizeof err);
+            free(v.row_t0);
+            free(v.row_t1);
+            if (k != 0 && o.timeline) {
+                free(end);
+                fail(1, err);
+                goto out;
+            }
             add(p, &np, refused, &nref, "replay", k, total, err);
             if (k == 0 && v.port_queue > 0 && strcmp(route, "direct") == 0) {
                 incasts = v.incasts;
@@ -899,6 +955,11 @@ int hrel_cmd_predict(int argc, char **argv)
                    "cores as it was recorded)\n", base.trace_cores);
         else
             printf("# gaps: as recorded (no CPU times in the trace; its cores unknown)\n");
+        if (lifepath[0] && (k = alone_startups(pt.mt)) > 0)
+            printf("# start-up: %d task%s spawned alone start%s with %s start-up's CPU time "
+                   "(the trace's start row) on the cores; %s enrolment costs the rest of "
+                   "lifecycle.csv's spawn to enrolment\n", k, k == 1 ? "" : "s",
+                   k == 1 ? "s" : "", k == 1 ? "its" : "their", k == 1 ? "its" : "each");
     }
     if (notes[0])
         for (char *ln = strtok(notes, "\n"); ln; ln = strtok(NULL, "\n"))

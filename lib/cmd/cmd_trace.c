@@ -21,6 +21,7 @@
 #include "replay_interval.h"
 #include "sample.h"
 #include "tevfile.h"
+#include "timeline.h"
 
 static const char trace_usage[] =
     "usage: hrel trace import TRACE [-o DIR] [--rule switch|marker] [--marker TAG]\n"
@@ -140,7 +141,10 @@ static const char replay_usage[] =
     "the whole message). --lifecycle\n"
     "FILE: enrolment, spawn, exit, process end and the group server's start cost what\n"
     "FILE (lifecycle.csv of hrel_lifecycle) measured, not what the trace recorded;\n"
-    "--platform NAME: refuse a FILE of another platform.\n"
+    "with --cores or --shared-cores, a task spawned alone (a spawn of one) whose start\n"
+    "row holds its start-up's CPU time (msgs.csv gap_cpu_s) starts with that CPU work\n"
+    "on its host's cores, and its enrolment costs the rest of FILE's spawn to\n"
+    "enrolment; --platform NAME: refuse a FILE of another platform.\n"
     "--wakeup FILE (wakeup.csv of hrel_wakeup): a receive that waits for a message\n"
     "sent within its host by a rank that computes on ends later by the mean wake-up\n"
     "excess FILE measured, capped at the sender's CPU until its next wait (Linux\n"
@@ -160,40 +164,6 @@ static int fail(int status, const char *sub, const char *msg)
 {
     fprintf(stderr, "hrel %s: %s\n", sub, msg);
     return status;
-}
-
-/* Write PATH: every row of T as traced and as replayed (T0, T1; NAN: not
- * reached). 0, or -1 with one line in ERR. */
-static int write_timeline(const char *path, const hrel_msgtrace *t, const double *t0,
-                          const double *t1, char *err, size_t errlen)
-{
-    FILE *fp = fopen(path, "w");
-    size_t i;
-    int k;
-    if (!fp) {
-        hrel_seterr(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        return -1;
-    }
-    fprintf(fp, "# hrel model replay --timeline: %s as traced and as replayed (s since rank "
-            "0's start; a call starts when its gap is done)\n"
-            "rank,row,kind,peers,bytes,tag,traced_t0,traced_t1,replay_t0,replay_t1\n",
-            t->path);
-    for (i = 0; i < t->n; i++) {
-        const hrel_msg *m = &t->row[i];
-        fprintf(fp, "%d,%zu,%s,", m->rank, i + 1, hrel_msgkind_name(m->kind));
-        for (k = 0; k < m->npeers; k++)
-            fprintf(fp, "%s%d", k ? ";" : "", m->peers[k]);
-        fprintf(fp, ",%.0f,%d,%.9f,%.9f,", m->bytes, m->tag, m->t0, m->t1);
-        if (isnan(t0[i]) || isnan(t1[i]))
-            fputs(",\n", fp);
-        else
-            fprintf(fp, "%.9f,%.9f\n", t0[i], t1[i]);
-    }
-    if (fclose(fp) != 0) {
-        hrel_seterr(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
 }
 
 /* Parse ARGV against TABLE for "hrel SUB ...": on --help print USAGE. Return
@@ -740,7 +710,8 @@ int hrel_cmd_replay(int argc, char **argv)
         fail(1, "model", err);
         goto out;
     }
-    if (timeline && write_timeline(timeline, t, tl0, tl1, err, sizeof err) != 0) {
+    if (timeline &&
+        hrel_timeline_write(timeline, "hrel model replay", t, tl0, tl1, err, sizeof err) != 0) {
         fail(1, "model", err);
         goto out;
     }

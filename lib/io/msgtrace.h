@@ -88,7 +88,9 @@ typedef struct hrel_msgtrace {
     double *gap_cpu;         /* per row, NULL when none: the CPU time (s) its rank's
                                 thread used in the gap before it (from the previous
                                 row's end, or a group row's begin, as the replay takes
-                                a gap); NAN where not known (a start row) */
+                                a gap; on a start row the process's start-up, from
+                                its fork to the tracer's first record); NAN where not
+                                known */
     unsigned char *gap_blocked;   /* per row with gap_cpu: 1 when the thread blocked in
                                      that gap (a voluntary context switch: it read, slept
                                      or waited outside PVM), 2 when it did and the row is

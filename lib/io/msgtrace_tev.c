@@ -606,8 +606,10 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
             size_t a = (size_t)(rb[r].row - t->row), q;
             for (q = 0; q < rb[r].n; q++) {
                 size_t at = a + q, pv = at - 1, from;
-                if (q == 0) {
-                    t->gap_cpu[at] = NAN;
+                if (q == 0) {   /* the start row: the process's start-up, from its
+                                   fork to the tracer's first record */
+                    t->gap_cpu[at] = cpu01[2 * at];
+                    t->gap_blocked[at] = vcsw01[2 * at] != 0;
                     continue;
                 }
                 from = 2 * pv + (size_t)hrel_msg_gap_at_end(&t->row[pv]);

@@ -39,6 +39,11 @@ typedef struct rstate {
     int spawned;       /* 0: started by no traced spawn, 1: spawned, 2: the group server */
     int remote;        /* spawned onto another host than its parent's */
     double enrol;      /* lifecycle: its enrolment's cost */
+    int alone;         /* spawned by a spawn of one task */
+    double startcpu;   /* lifecycle with processor sharing, spawned alone: its
+                          start-up's CPU work, run on its host's cores before its
+                          start row (the trace's start row gap_cpu_s, times the CPU
+                          ratio) and taken off its enrolment's cost */
     int noenrol;       /* lifecycle: a preload trace's rank with no enrolment row
                           (an older tracer's task that enrolled inside a call it
                           did not wrap): its enrolment charged at its start */
@@ -468,7 +473,7 @@ static double life_cost(const hrel_lifecycle *l, hrel_msgkind kind, const rstate
             return dur;
         /* fall through */
     case HREL_MSG_ENROL:
-        return s->spawned ? s->enrol : l->enrol;
+        return s->spawned ? fmax(0.0, s->enrol - s->startcpu) : l->enrol;
     case HREL_MSG_EXIT:
         return l->exit;
     case HREL_MSG_END:
@@ -877,6 +882,23 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                                receive itself takes */
                 gap = gapw;
             size_t row = s->next;
+            if (m->kind == HREL_MSG_START && ps && life && s->spawned && s->alone &&
+                !s->gapdone && cpu_known && t->gap_cpu[row] > 0) {
+                /* a task spawned alone: its start-up, from its fork to its first
+                   record (the new process's CPU: the trace's start row), is CPU
+                   work on its host's cores, shared with what computes there; its
+                   enrolment then costs the rest of the platform's measured
+                   spawn-to-enrolled time. (A spawn of several returns after its
+                   first tasks have started: the lifecycle's times for it hold
+                   their start-ups, so they stay a wait: docs/predict.md, "A
+                   process's start-up as CPU work") */
+                s->startcpu = t->gap_cpu[row] * par->cpu_ratio;
+                s->sleep = 0;
+                if (ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, best, s->startcpu,
+                            s->clock, 0) != 0)
+                    goto oom;
+                continue;
+            }
             if (gap > 0 && m->kind != HREL_MSG_START && !s->gapdone) {
                 /* the computation first; the call runs when the heap reaches
                    its start, so calls (and the medium's reservations) are
@@ -964,6 +986,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     if (c >= 0 && c < p && !st[c].ready && !st[c].done) {
                         st[c].ready = 1;
                         st[c].spawned = m->inside >= 0 ? 2 : 1;
+                        st[c].alone = m->npeers == 1;
                         st[c].remote = host_of(t, par, c) != hs;
                         if (life)
                             st[c].enrol = st[c].spawned == 2

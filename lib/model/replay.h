@@ -16,6 +16,11 @@
  *    their enrol row costs hrel_lifecycle_spawn_start (the group server's, inside a
  *    group call: gs_start less the spawn), a task no one spawned enrols in
  *    `enrol`, exit costs `exit` and end `end` (the process's teardown);
+ *    with processor sharing too, the start-up CPU of a task spawned alone (a
+ *    spawn of one task; its start row's gap_cpu_s: fork to the tracer's first
+ *    record, times cpu_ratio) is CPU work on its host's cores from the spawn's
+ *    end, and its enrolment costs the rest: max(0, that spawn-to-enrolled
+ *    time less the CPU);
  *  - a group call (joingroup .. scatter) costs what its inner rows cost (its
  *    messages to and from the group server, itself a rank whose gaps are its
  *    service time, and the data messages of bcast, reduce, ...);

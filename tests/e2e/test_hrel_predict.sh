@@ -57,6 +57,24 @@ check "plain: ratio 1, said why" grep -q '^# cpu_ratio: 1 (the trace carries no 
 check "plain: BSPWB and MPM too" grep -q '^bspwb,' "$T/o1"
 check "plain: no setup.csv: 0" grep -q '^# setup_s: 0 (no setup.csv: 0)' "$T/o1"
 check "plain: the fit's L, said why" grep -q "^# latency: the fit's (PP,2 L = 0.001 s): no 8-byte round trips in setup.csv" "$T/o1"
+# --timeline: every row as traced and as replayed, worked by hand: rank 0's send
+# starts at 0.011 (spawn 0.001, gap 0.01), arrives at 0.011 + g m + L = 0.022;
+# rank 1's answer starts at 0.042 (gap 0.02), arrives at 0.053; exit at 0.063
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1" "${M[@]}" --timeline "$T/tl.csv" >"$T/o1t" 2>"$T/e1t"; rc=$?
+check "--timeline: exit 0, the same prediction (got $rc: $(cat "$T/e1t"))" \
+    bash -c "[ $rc -eq 0 ] && diff <(grep -v '^#' '$T/o1') <(grep -v '^#' '$T/o1t') >/dev/null"
+check "--timeline: its header" grep -qx 'rank,row,kind,peers,bytes,tag,traced_t0,traced_t1,replay_t0,replay_t1' "$T/tl.csv"
+check "--timeline: one line per row of the trace (9)" [ "$(grep -vc -e '^#' -e '^rank,' "$T/tl.csv")" -eq 9 ]
+check "--timeline: rank 1's receive as traced (0.003-0.013) and replayed (0.003-0.022)" \
+    grep -qx '1,7,recv,0,1000,1,0.003000000,0.013000000,0.003000000,0.022000000' "$T/tl.csv"
+check "--timeline: rank 1's answer replayed 0.042-0.052, rank 0 has it at 0.053" \
+    bash -c "grep -qx '1,8,send,0,1000,2,0.033000000,0.034000000,0.042000000,0.052000000' '$T/tl.csv' &&
+             grep -qx '0,4,recv,1,1000,2,0.012000000,0.050000000,0.021000000,0.053000000' '$T/tl.csv'"
+check "--timeline: rank 0's exit ends at the total, 0.063" \
+    grep -qx '0,5,exit,,0,-1,0.060000000,0.060000000,0.063000000,0.063000000' "$T/tl.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1" "${M[@]}" --timeline "$T/no/such/tl.csv" >/dev/null 2>"$T/e1tx"; rc=$?
+check "--timeline into a folder that is not there: exit 1, one line naming the file" \
+    bash -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/e1tx') -eq 1 ] && grep -q '$T/no/such/tl.csv: cannot write' '$T/e1tx'"
 # --wakeup (tried, not priced by default): said, never shorter; a file of
 # another route refused in one line
 check "plain: no wakeup line without --wakeup" bash -c "! grep -q '^# wakeup:' '$T/o1'"
@@ -368,6 +386,18 @@ lc lan-other >"$T/c2/lifecycle.csv"
 check "lifecycle of another platform: refused in one line (rc $rc: $(cat "$T/e4g"))" \
     bash -c "[ $rc -ne 0 ] && [ \$(wc -l <'$T/e4g') -eq 1 ] && grep -q \"lifecycle of platform 'lan-other', not of 'lan-t'\" '$T/e4g'"
 rm -f "$T/c2/lifecycle.csv"
+# a task spawned alone whose start row holds its start-up's CPU (one host, cores
+# shared, a lifecycle.csv): said on the '# start-up:' line; not without the CPU
+cp -r "$T/c1" "$T/c1l"; lc one >"$T/c1l/lifecycle.csv"; mkdir -p "$T/trs"
+awk -F, 'BEGIN { OFS = "," } NR == 1 { print $0, "inside,gap_cpu_s,gap_blocked"; next }
+         { print $0, "", ($1 == 1 && $3 == "start") ? "0.002" : "", ($1 == 1 && $3 == "start") ? 0 : "" }' \
+    "$T/tr/msgs.csv" >"$T/trs/msgs.csv"
+"$HREL" predict "$T/trs/msgs.csv" --on "$T/c1l" "${M[@]}" >"$T/o4s" 2>"$T/e4s"
+check "start-up: said ($(cat "$T/e4s"))" grep -q "^# start-up: 1 task spawned alone starts with its start-up's CPU time (the trace's start row) on the cores; its enrolment costs the rest of lifecycle.csv's spawn to enrolment$" "$T/o4s"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1l" "${M[@]}" >"$T/o4s0" 2>&1
+check_not "start-up: not said for a trace without the start-up's CPU" grep -q '^# start-up:' "$T/o4s0"
+"$HREL" predict "$T/trs/msgs.csv" --on "$T/c1l" "${M[@]}" --no-share-cpus >"$T/o4s1" 2>&1
+check_not "start-up: not said with --no-share-cpus" grep -q '^# start-up:' "$T/o4s1"
 # the recommendation from a validation matrix
 printf 'platform,source,route,model,cells,median_abs_err_untraced_pct\nlan-t,same,daemon,replay_pvmd,3,9.9\nlan-t,same,daemon,replay,3,30\n' >"$T/sum.csv"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" --matrix "$T/sum.csv" >"$T/o5" 2>&1

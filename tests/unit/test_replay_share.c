@@ -494,5 +494,80 @@ int main(void)
     HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.3, 1e-12,
                    "deliveries, unlimited buffers: the receiver still at 1.3");
     HREL_CHECK_ABS(end[0], 0.3, 1e-12, "... but the sender free at 0.3");
+    par.sendbuf = 0;
+    par.shared_cores = 0;
+    par.deliver = 0;
+
+    /* A task spawned alone: its start-up CPU (its start row's gap_cpu_s, 4 ms)
+     * is CPU work on its host's cores. One core; lifecycle: enrol 1 ms, spawn
+     * 1 ms, spawn to enrolment 5 ms, exit and end 0. Rank 0 enrols (1 ms),
+     * spawns rank 1 (-> 0.002), then computes 10 ms. Rank 1's 4 ms start-up
+     * shares the core with it from 0.002: done at 0.010, its enrolment the
+     * rest, 5 - 4 = 1 ms -> 0.011; rank 0 has 6 ms left at 0.010 -> 0.016.
+     * Without start-up CPU in the trace: rank 1 enrols at 0.002 + 5 ms =
+     * 0.007, rank 0 computes alone -> 0.012. With CPU ratio 2: 8 ms and 20 ms,
+     * rank 1's start-up done at 0.002 + 16 ms = 0.018, its enrolment 0
+     * (5 - 8 < 0); rank 0 has 12 ms left -> 0.030. */
+    {
+        static const char life2[] = "# platform: local\n"
+            "event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n"
+            "enrol,1,local,5,0.001,0,0,0,0\n"
+            "spawn,1,local,5,0.001,0,0,0,0\n"
+            "spawn,4,local,5,0.004,0,0,0,0\n"
+            "spawn_start,1,local,5,0.005,0,0,0,0\n"
+            "exit,1,local,5,0,0,0,0,0\n"
+            "end,1,local,5,0,0,0,0,0\n"
+            "gs_start,1,local,5,0.010,0,0,0,0\n";
+        static const char tr[] = "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
+            "gap_cpu_s,gap_blocked\n"
+            "0,0,start,,0,-1,0,0,,0.001,0\n"
+            "0,0,enrol,,0,-1,0,0.001,,0,0\n"
+            "0,0,spawn,%s,0,-1,0.001,0.002,,0,0\n"
+            "0,0,exit,,0,-1,0.012,0.012,,0.010,0\n"
+            "0,0,end,,0,-1,0.012,0.012,,0,0\n"
+            "1,0,start,,0,-1,0.003,0.003,,%s,0\n"
+            "1,0,enrol,,0,-1,0.003,0.004,,0,0\n"
+            "1,0,exit,,0,-1,0.004,0.004,,0,0\n"
+            "1,0,end,,0,-1,0.004,0.004,,0,0\n"
+            "%s";
+        static const char rank2[] = "2,0,start,,0,-1,0.003,0.003,,0.004,0\n"
+            "2,0,enrol,,0,-1,0.003,0.004,,0,0\n"
+            "2,0,exit,,0,-1,0.004,0.004,,0,0\n"
+            "2,0,end,,0,-1,0.004,0.004,,0,0\n";
+        hrel_lifecycle l2;
+        char buf[2048];
+        const char *lp2 = hrel_test_write_tmp("life_startup.csv", life2);
+        HREL_CHECK_INT(hrel_lifecycle_read(lp2, "local", &l2, err, sizeof err), 0, err);
+        par.lifecycle = &l2;
+        par.cores = 1;
+        snprintf(buf, sizeof buf, tr, "1", "0.004", "");
+        p = hrel_test_write_tmp("startup1.csv", buf);
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.016, 1e-12,
+                       "start-up CPU of a task spawned alone, shared with a computing rank");
+        HREL_CHECK_ABS(end[1], 0.011, 1e-12, "... the task enrolled at 0.010 + 1 ms");
+        par.cpu_ratio = 2.0;
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.030, 1e-12,
+                       "CPU ratio 2: start-up 8 ms, the computation 20 ms");
+        HREL_CHECK_ABS(end[1], 0.018, 1e-12, "... its enrolment no less than 0 (5 - 8 ms)");
+        par.cpu_ratio = 1.0;
+        snprintf(buf, sizeof buf, tr, "1", "", "");
+        p = hrel_test_write_tmp("startup0.csv", buf);
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.012, 1e-12,
+                       "no start-up CPU in the trace: the 5 ms a wait");
+        HREL_CHECK_ABS(end[1], 0.007, 1e-12, "... the task enrolled at 0.002 + 5 ms");
+        par.cores = 0;
+        snprintf(buf, sizeof buf, tr, "1", "0.004", "");
+        p = hrel_test_write_tmp("startup1.csv", buf);
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.012, 1e-12,
+                       "no processor sharing: the start-up not priced as CPU work");
+        par.cores = 1;
+        snprintf(buf, sizeof buf, tr, "1;2", "0.004", rank2);
+        p = hrel_test_write_tmp("startup2.csv", buf);
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.013, 1e-12,
+                       "a spawn of two (2 ms): their start-ups stay a wait, rank 0 alone");
+        HREL_CHECK_ABS(end[1], 0.008, 1e-12, "... rank 1 enrolled at 0.003 + 5 ms");
+        par.cores = 0;
+        par.lifecycle = NULL;
+    }
     return hrel_test_summary("test_replay_share");
 }

@@ -135,21 +135,25 @@ static void program(tf *a, tf *b, tf *g, int reduce_root)
     call(g, HREL_TEV_SEND, 4, -1, B, 1, 0, 4, 263, 263.5);
 }
 
+#define START_CPU_NS 2000000   /* with_cpu: each process's start-up took 2 ms of CPU */
+
 /* The CPU fields, as the tracer writes them: every file flagged, each call's
- * CPU time half its wall time since T0 (its start's: 0), and A's voluntary
- * context switches 1 from its call of seq 6 on (it blocked before it). */
+ * CPU time START_CPU_NS (at its start, the tracer's first record) plus half its
+ * wall time since T0, and A's voluntary context switches 1 from its call of
+ * seq 6 on (it blocked before it). */
+
 static void with_cpu(tf *f, int blocks_from)
 {
     int i;
     f->head.flags = HREL_TEVH_CPU;
-    f->head.start_cpu_ns = 0;
+    f->head.start_cpu_ns = START_CPU_NS;   /* its start-up, before the first record */
     for (i = 0; i < f->n; i++) {
         hrel_tev_rec *r = &f->rec[i];
         int blk;
         if (r->kind == HREL_TEV_LIST || r->kind == HREL_TEV_NAME)
             continue;
-        r->cpu0_ns = (r->u.call.t0_ns - T0) / 2;
-        r->cpu1_ns = (r->u.call.t1_ns - T0) / 2;
+        r->cpu0_ns = START_CPU_NS + (r->u.call.t0_ns - T0) / 2;
+        r->cpu1_ns = START_CPU_NS + (r->u.call.t1_ns - T0) / 2;
         blk = blocks_from >= 0 && r->u.call.seq >= blocks_from;
         r->vcsw0 = r->vcsw1 = (uint32_t)blk;
     }
@@ -394,7 +398,9 @@ int main(void)
         size_t f0 = t->first[0];
         const char *p;
         FILE *fp;
-        HREL_CHECK(isnan(t->gap_cpu[f0]), "the start row has no gap");
+        HREL_CHECK_ABS(t->gap_cpu[f0], 2e-3, 1e-12,
+                       "the start row: the process's start-up, 2 ms of CPU before it");
+        HREL_CHECK_INT(t->gap_blocked[f0], 0, "... not blocked (no switch before it)");
         HREL_CHECK_ABS(t->gap_cpu[f0 + 1], 5e-6, 1e-12, "enrol: half of 10 us since the start");
         HREL_CHECK_ABS(t->gap_cpu[f0 + 7], 50e-6, 1e-12,
                        "the send to B: half the 100 us since the spawn's end");
@@ -410,7 +416,7 @@ int main(void)
             fclose(fp);
         HREL_CHECK_INT(hrel_msgtrace_load(p, &t2, err, sizeof err), 0, err);
         if (t2 && t2->gap_cpu) {
-            HREL_CHECK(isnan(t2->gap_cpu[t2->first[0]]), "read back: no gap at the start");
+            HREL_CHECK_ABS(t2->gap_cpu[t2->first[0]], 2e-3, 1e-9, "read back: the start-up's 2 ms");
             HREL_CHECK_ABS(t2->gap_cpu[t2->first[0] + 7], 50e-6, 1e-9, "read back: 50 us");
             HREL_CHECK_INT(t2->gap_blocked[t2->first[0] + 7], 1, "read back: blocked");
             HREL_CHECK_INT(t2->gap_blocked[t2->first[0] + 8], 0, "read back: not blocked");
