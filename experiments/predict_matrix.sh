@@ -48,7 +48,8 @@
 #                                                    here: its default problem)
 #   fmw       B/hrel_fmw 3 400000                    daemon route, Fortran (libfpvm3)
 #
-# Writes in DIR: cells/PLATFORM/CELL/ (predict.sh's run folder; for a LAN also
+# Writes in DIR: cwd/PLATFORM/CELL/ (the working directory the cell's program ran
+# in: what it wrote there), cells/PLATFORM/CELL/ (predict.sh's run folder; for a LAN also
 # predict_x.csv and predict_x_untraced.csv: the local cell's trace predicted with
 # this platform's fit, against this cell's runs), matrix.csv (one row per cell,
 # source and model; on emulated platforms with the median count of datagrams
@@ -231,11 +232,14 @@ for p in ${platforms//,/ }; do
         fi
         if [ ! -s "$dir/predict.csv" ]; then
             fit=$(fit_of "$p" "$route") || { failed=$((failed + 1)); continue; }
-            rm -rf "$dir"; mkdir -p "$(dirname "$dir")"
+            rm -rf "$dir" "$run/cwd/$p/$name"; mkdir -p "$(dirname "$dir")" "$run/cwd/$p/$name"
             say "$p $name: predict.sh --route $route --fresh-vm --runs $runs -- ${prog#"$B/"}"
+            # the program runs in a folder of its own, where what it writes into its
+            # working directory stays (hrel_mstep_demo's trace.csv)
             # shellcheck disable=SC2086  # prog is a program and its arguments
-            "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --fit "$fit" --fresh-vm --all-models "${lcopt[@]}" \
-                --runs "$runs" --run "$dir" -- $prog >"$dir.log" 2>&1 ||
+            (cd "$run/cwd/$p/$name" &&
+             "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --fit "$fit" --fresh-vm --all-models "${lcopt[@]}" \
+                --runs "$runs" --run "$dir" -- $prog) >"$dir.log" 2>&1 ||
                 { echo "predict_matrix: $p $name failed: $(grep -v '^predict: [a-z_]* refused' "$dir.log" | tail -n 1)" >&2
                   failed=$((failed + 1)); continue; }
         fi

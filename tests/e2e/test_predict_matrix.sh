@@ -32,6 +32,16 @@ check_not "rerun runs nothing" grep -q 'predict.sh --route' "$T/m2.out"
 check "rerun keeps the first run's info and adds its own" bash -c "[ \$(grep -c '^# commit: ' '$T/m/info') -eq 2 ] && grep -q '^# resumed:' '$T/m/info'"
 check "no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
 
+# a cell's program runs in DIR/cwd/PLATFORM/CELL: demo16 (hrel_mstep_demo) writes
+# trace.csv into its working directory, which is not the caller's
+mkdir -p "$T/char/local-direct" "$T/caller"
+cp "$T/char/local-daemon/fit.csv" "$T/char/local-direct/fit.csv"
+(cd "$T/caller" && "$M" --platforms local --cells demo16 --runs 1 --char "$T/char" --run "$T/m") >"$T/m4.out" 2>"$T/m4.err"
+check "demo16: exits 0 ($(tail -n 1 "$T/m4.err"))" [ $? -eq 0 ]
+check "demo16: its trace.csv in the cell's working folder" [ -s "$T/m/cwd/local/demo16/trace.csv" ]
+check "demo16: nothing written where the matrix was started" [ -z "$(ls -A "$T/caller")" ]
+check "no pvmd left after demo16" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
+
 # --reprice: nothing runs; the cell priced again by this hrel (the same model:
 # the same replay number), a '# repriced:' line, the tables again
 rep_before=$(grep '^replay,' "$T/m/cells/local/stencil2/predict.csv")
