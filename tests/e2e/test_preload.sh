@@ -44,9 +44,9 @@ M=$T/farm/msgs.csv
 check "farm: imported, 4 task files" bash -c "grep -qx 'task_files 4' '$T/farm.imp'"
 check "farm: msgs.csv says # tracer: preload" grep -qx '# tracer: preload' "$M"
 check "farm: header with inside and the gaps' CPU time" grep -qx 'rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,gap_cpu_s,gap_blocked' "$M"
-check "farm: every start row without a gap, every other row with its CPU time and 0/1" awk -F, \
-    'NR > 1 && !/^#/ && $1 ~ /^[0-9]+$/ { if ($3 == "start") { if ($10 != "" || $11 != "") bad = 1 }
-       else if ($10 !~ /^[0-9]+\.[0-9]+$/ || ($11 != "0" && $11 != "1")) bad = 1 } END { exit bad }' "$M"
+check "farm: every start row with its process's start-up CPU (above 0), every other row with its CPU time; 0/1" awk -F, \
+    'NR > 1 && !/^#/ && $1 ~ /^[0-9]+$/ { if ($10 !~ /^[0-9]+\.[0-9]+$/ || ($11 != "0" && $11 != "1")) bad = 1
+       if ($3 == "start" && $10 + 0 <= 0) bad = 1 } END { exit bad }' "$M"
 check "farm: a gap's CPU time is no more than the gap (1 ms slack: microsecond counters)" awk -F, \
     '!/^#/ && $1 ~ /^[0-9]+$/ { if ($1 == r && $3 != "start" && $10 != "" && $10 > $7 - prev + 0.001) bad = 1
        r = $1; prev = $8 } END { exit bad }' "$M"

@@ -11,17 +11,8 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 B=$ROOT/bin/LINUX64
 R=${1:-2}
-export PVM_ALLOW_ROOT=yes PVM_ROOT=${PVM_ROOT:-/usr/lib/pvm3}
-d=$(mktemp -d)
-halt() { (echo halt | pvm) >/dev/null 2>&1; sleep 0.5; }
-trap 'halt; rm -rf "$d" /tmp/pvmd.$(id -u) /tmp/pvml.$(id -u)' EXIT
-echo "* ep=$B" >"$d/hf"
-vm() { (echo quit | GLIBC_TUNABLES=${1:-} pvm "$d/hf") >/dev/null 2>&1; sleep 0.5; }
-med() {   # PP,2 medians per size of raw.csv $1
-    awk -F, '$1 == "PP" && $2 == 2 { print $3, $6 * 1e6 }' "$1" | sort -n -k1,1 -k2,2g |
-        awk '{ n[$1]++; v[$1, n[$1]] = $2 } END { for (k in n) printf "%s:%.0f ", k, v[k, int((n[k] + 1) / 2)] }' |
-        tr ' ' '\n' | sort -n | tr '\n' ' '; echo
-}
+. "$(dirname "$0")/ppvm.sh"
+ppvm_init
 bench() {   # bench LABEL TUNABLE ARGS...
     local l=$1 tu=$2; shift 2
     rm -rf "$d/o"; mkdir -p "$d/o"
