@@ -120,10 +120,10 @@ static const char usage_text[] =
     "               line (g m), not at the median time the characterisation measured at\n"
     "               its size (sizes.csv beside the fit: PP at 2 processors, interpolated;\n"
     "               the default where it is there: docs/predict.md)\n"
-    "  --timeline FILE  the replay's (model replay) every row as traced and as\n"
-    "               replayed, CSV rank,row,kind,peers,bytes,tag,traced_t0,traced_t1,\n"
-    "               replay_t0,replay_t1 (s since rank 0's start): where the\n"
-    "               prediction parts from its run\n"
+    "  --timeline FILE  write every row of the trace as traced and as the model\n"
+    "               replay replayed it, CSV rank,row,kind,peers,bytes,tag,traced_t0,\n"
+    "               traced_t1,replay_t0,replay_t1 (s since rank 0's start): where the\n"
+    "               prediction parts from its run (none when the replay is refused)\n"
     "A host's CPU limit (a cgroup quota: calibration.csv, or cpu: S of an emulated\n"
     "platform) is priced period by period (lib/model/cpuquota.h).\n";
 
@@ -695,20 +695,26 @@ int hrel_cmd_predict(int argc, char **argv)
         par.L_mcast *= w.latency;
         if (k == 0) {
             hrel_replay_param v = par;
-            if (o.timeline)
-                k = timeline_arrays(pt.mt, &v, err, sizeof err);
-            if (k == 0)
-                k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
-            if (k == 0 && o.timeline)
-                k = hrel_timeline_write(o.timeline, "hrel predict (model replay)", pt.mt,
-                                        v.row_t0, v.row_t1, err, sizeof err);
-            free(v.row_t0);
-            free(v.row_t1);
-            if (k != 0 && o.timeline) {
+            if (o.timeline && timeline_arrays(pt.mt, &v, err, sizeof err) != 0) {
+                free(v.row_t0);
                 free(end);
                 fail(1, err);
                 goto out;
             }
+            k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
+            /* --timeline: the replay's rows (none when the replay is refused:
+               the refusal says why) */
+            if (k == 0 && o.timeline &&
+                hrel_timeline_write(o.timeline, "hrel predict (model replay)", pt.mt, v.row_t0,
+                                    v.row_t1, err, sizeof err) != 0) {
+                free(v.row_t0);
+                free(v.row_t1);
+                free(end);
+                fail(1, err);
+                goto out;
+            }
+            free(v.row_t0);
+            free(v.row_t1);
             add(p, &np, refused, &nref, "replay", k, total, err);
             if (k == 0 && v.port_queue > 0 && strcmp(route, "direct") == 0) {
                 incasts = v.incasts;
