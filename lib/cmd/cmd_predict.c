@@ -121,6 +121,11 @@ static const char usage_text[] =
     "               line (g m), not at the median time the characterisation measured at\n"
     "               its size (sizes.csv beside the fit: PP at 2 processors, interpolated;\n"
     "               the default where it is there: docs/predict.md)\n"
+    "  --no-call-cpu  on the direct route with shared cores, leave out each call's\n"
+    "               own CPU time (msgs.csv call_cpu_s) as load on its host's cores\n"
+    "               (priced by default where the trace holds it: docs/predict.md,\n"
+    "               \"A call's own CPU\"); --call-cpu: price it on the daemon route too\n"
+    "               (replay_pvmd_shared as well; tried there, not the default)\n"
     "  --timeline FILE  write every row of the trace as traced and as the model\n"
     "               replay replayed it, CSV rank,row,kind,peers,bytes,tag,traced_t0,\n"
     "               traced_t1,replay_t0,replay_t1 (s since rank 0's start): where the\n"
@@ -137,7 +142,7 @@ typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
     const char *platform, *matrix, *spread, *pvmdcpu, *portq, *wakeup, *timeline;
     double ratio, setup, rtt0, rtt0f;
-    int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq, nosizes;
+    int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq, nosizes, nocallcpu, callcpu;
     double wirelate;           /* --wire-late S (NAN: not given, 0 priced) */
 } opts;
 
@@ -302,7 +307,8 @@ static int timeline_arrays(const hrel_msgtrace *mt, hrel_replay_param *par, char
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-              NULL, NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    0,    NAN};
+              NULL, NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    0,    0,    0,
+              NAN};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -322,6 +328,8 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_FLAG("no-lifecycle", 0, &o.nolife),
         HREL_OPT_FLAG("fit-latency", 0, &o.fitlat),
         HREL_OPT_FLAG("no-sizes", 0, &o.nosizes),
+        HREL_OPT_FLAG("no-call-cpu", 0, &o.nocallcpu),
+        HREL_OPT_FLAG("call-cpu", 0, &o.callcpu),
         HREL_OPT_STR("measured", 0, &o.measured),
         HREL_OPT_STR("untraced", 0, &o.untraced),
         HREL_OPT_STR("platform", 0, &o.platform),
@@ -383,6 +391,8 @@ int hrel_cmd_predict(int argc, char **argv)
         return fail(2, "give either --hosts or --hosts-from, not both");
     if (o.share && o.noshare)
         return fail(2, "give either --share-cpus or --no-share-cpus, not both");
+    if (o.callcpu && o.nocallcpu)
+        return fail(2, "give either --call-cpu or --no-call-cpu, not both");
     if (o.route && strcmp(o.route, "direct") != 0 && strcmp(o.route, "daemon") != 0)
         return fail(2, "--route must be direct or daemon");
     if (o.untraced && !o.measured)
@@ -546,6 +556,11 @@ int hrel_cmd_predict(int argc, char **argv)
         base.deliver = 2;   /* fair: a share like a computing rank's */
         base.trace_cores = trace_shared_cores(pt.mt, pt.cal, cz);
     }
+    /* on the direct route the tasks move their messages themselves: the CPU
+       time the trace holds for each call loads the cores too, wherever they
+       are shared (on the daemon route it made the predictions worse, tried
+       with --call-cpu: docs/predict.md, "A call's own CPU") */
+    base.call_cpu = pt.mt->call_cpu && !o.nocallcpu && (o.callcpu || strcmp(route, "direct") == 0);
     /* pvmd's CPU per datagram and per message (replay_pvmd), where the
        characterisation measured it (hrel_pvmdcpu), else 20 us per packet */
     base.proc = PVMD_PROC_DEFAULT;
@@ -962,6 +977,13 @@ int hrel_cmd_predict(int argc, char **argv)
                    "cores as it was recorded)\n", base.trace_cores);
         else
             printf("# gaps: as recorded (no CPU times in the trace; its cores unknown)\n");
+        if (base.call_cpu)
+            printf("# calls: their own CPU time as the trace recorded it (call_cpu_s) loads "
+                   "the cores beside them (%s)\n",
+                   strcmp(route, "direct") == 0 ? "the direct route" : "--call-cpu");
+        else if (pt.mt->call_cpu)
+            printf("# calls: their own CPU time not priced (%s)\n",
+                   o.nocallcpu ? "--no-call-cpu" : "the daemon route; --call-cpu prices it");
         if (lifepath[0] && (k = alone_startups(pt.mt)) > 0)
             printf("# start-up: %d task%s spawned alone start%s with %s start-up's CPU time "
                    "(the trace's start row) on the cores; %s enrolment costs the rest of "

@@ -79,7 +79,7 @@ static const char replay_usage[] =
     "                          [--htb STATIONS]\n"
     "                          [--interval K] [--jitter S] [--seed N]]\n"
     "                         [--cores N | --shared-cores N [--deliver | --deliver-fair]\n"
-    "                          [--trace-cores N]]\n"
+    "                          [--trace-cores N] [--call-cpu]]\n"
     "                         [--sendbuf BYTES] [--port-queue BYTES [--tcp-window BYTES]]\n"
     "                         [--lifecycle FILE [--platform NAME]] [--wakeup FILE]\n"
     "                         [--timeline FILE]\n"
@@ -129,7 +129,9 @@ static const char replay_usage[] =
     "rank, as hrel predict prices one host); a gap whose CPU time the trace holds\n"
     "(msgs.csv gap_cpu_s, not blocked) is shared as that; --trace-cores N: the trace's\n"
     "ranks shared N cores as it was recorded, so its other gaps are first deflated to\n"
-    "the CPU work they held.\n"
+    "the CPU work they held; --call-cpu: each call's own CPU time (msgs.csv\n"
+    "call_cpu_s) is work on its host's cores beside the call (hrel predict's default on\n"
+    "the direct route).\n"
     "--sendbuf BYTES (not with --daemon): the route buffers BYTES between two tasks\n"
     "(setup.csv's buffer_bytes; PVM's direct route: 32 KB); a larger send is done\n"
     "only once its receive is posted and g per byte beyond BYTES has passed.\n"
@@ -520,6 +522,7 @@ int hrel_cmd_replay(int argc, char **argv)
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL, *wakefile = NULL;
     const char *timeline = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
+    int callcpu = 0;
     double sendbuf = 0, portq = 0, tcpwin = 0, wdelay = 0, wqueue = 65536, wlate = 0;
     int wdseen = 0, wqseen = 0, wlseen = 0;
     hrel_lifecycle life;
@@ -551,6 +554,7 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_NUM("shared-cores", 0, HREL_ARG_INT, &shared, 1, 1000000),
         HREL_OPT_FLAG("deliver", 0, &deliver),
         HREL_OPT_FLAG("deliver-fair", 0, &dfair),
+        HREL_OPT_FLAG("call-cpu", 0, &callcpu),
         HREL_OPT_NUM("sendbuf", 0, HREL_ARG_DOUBLE, &sendbuf, 0, 1e12),
         HREL_OPT_NUM("port-queue", 0, HREL_ARG_DOUBLE, &portq, 1, 1e12),
         HREL_OPT_NUM("tcp-window", 0, HREL_ARG_DOUBLE, &tcpwin, 1, 1e12),
@@ -624,8 +628,9 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "--platform names the platform of --lifecycle FILE: give both");
     if (deliver && dfair)
         return fail(2, "model", "give either --deliver or --deliver-fair, not both");
-    if ((deliver || dfair || tcores) && !cores && !shared)
-        return fail(2, "model", "--deliver and --trace-cores need --cores N or --shared-cores N");
+    if ((deliver || dfair || tcores || callcpu) && !cores && !shared)
+        return fail(2, "model", "--deliver, --trace-cores and --call-cpu need --cores N or "
+                    "--shared-cores N");
     if (pvmdshare && ((!cores && !shared) || !(gwire > 0)))
         return fail(2, "model", "--pvmd-share needs --daemon G_WIRE and --cores N or --shared-cores N");
     if (pvmdafter > 0 && !pvmdshare)
@@ -636,6 +641,7 @@ int hrel_cmd_replay(int argc, char **argv)
     par.cores = cores;
     par.shared_cores = shared;
     par.deliver = dfair ? 2 : deliver;
+    par.call_cpu = callcpu;
     par.trace_cores = tcores;
     par.sendbuf = sendbuf;
     if (tcpwin > 0 && !(portq > 0))

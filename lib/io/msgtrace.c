@@ -58,6 +58,7 @@ void hrel_msgtrace_free(hrel_msgtrace *t)
     free(t->status);
     free(t->gap_cpu);
     free(t->gap_blocked);
+    free(t->call_cpu);
     free(t->path);
     free(t);
 }
@@ -858,8 +859,8 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
         if (t->status[k] != 0 && k != t->group_server)   /* the server runs on */
             fprintf(fp, "# exit_status: rank %d %d%s\n", k, t->status[k],
                     t->status[k] < 0 ? " (no end recorded)" : "");
-    fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside%s\n",
-            t->gap_cpu ? ",gap_cpu_s,gap_blocked" : "");
+    fprintf(fp, "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside%s%s\n",
+            t->gap_cpu ? ",gap_cpu_s,gap_blocked" : "", t->call_cpu ? ",call_cpu_s" : "");
     for (i = 0; i < t->n; i++) {   /* rows gathered in BUF, written 64 KiB at a time */
         const hrel_msg *m = &t->row[i];
         size_t need = 400 + 12 * (size_t)m->npeers + strlen(hrel_msgkind_name(m->kind));
@@ -911,6 +912,11 @@ int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp)
             } else
                 *p++ = ',';
         }
+        if (t->call_cpu) {
+            *p++ = ',';
+            if (!isnan(t->call_cpu[i]))
+                p = put_f6(p, t->call_cpu[i]);
+        }
         *p++ = '\n';
         used = (size_t)(p - buf);
         if (used >= 65536) {
@@ -939,8 +945,8 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
 {
     static const char *const cols[] = {"rank", "host", "kind", "peers", "bytes", "tag",
                                        "t_begin", "t_end", NULL};
-    int idx[8], maxr = -1, got, icol, ccol, bcol, lastg[HREL_MSG_SCATTER + 1], k0;
-    size_t gcap = 0, bcap = 0;
+    int idx[8], maxr = -1, got, icol, ccol, bcol, kcol, lastg[HREL_MSG_SCATTER + 1], k0;
+    size_t gcap = 0, bcap = 0, kcap = 0;
     const char *tr;
     hrel_csv_stream *cs = NULL;
     const hrel_csv *c;
@@ -956,6 +962,7 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
     icol = hrel_csv_col(c, "inside");
     ccol = hrel_csv_col(c, "gap_cpu_s");
     bcol = hrel_csv_col(c, "gap_blocked");
+    kcol = hrel_csv_col(c, "call_cpu_s");
     t = calloc(1, sizeof *t);
     if (!t || !(t->path = hrel_strdup(path)))
         goto oom;
@@ -1089,6 +1096,22 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
                 }
                 t->gap_cpu[t->n - 1] = g;
                 t->gap_blocked[t->n - 1] = (unsigned char)(bs[0] - '0');
+            }
+        }
+        if (kcol >= 0) {   /* the call's own CPU time (optional) */
+            if (hrel_grow(&t->call_cpu, &kcap, t->n - 1, sizeof *t->call_cpu) != 0)
+                goto oom;
+            t->call_cpu[t->n - 1] = NAN;
+            if (*hrel_csv_str(c, 0, kcol)) {
+                double g;
+                if (hrel_csv_double(c, 0, kcol, &g, err, errlen) != 0)
+                    goto fail;
+                if (g < 0) {
+                    hrel_seterr(err, errlen, "%s:%ld: column call_cpu_s: %g is negative", path,
+                                m->line, g);
+                    goto fail;
+                }
+                t->call_cpu[t->n - 1] = g;
             }
         }
     }

@@ -97,6 +97,10 @@ typedef struct hrel_msgtrace {
                                      a poll (pvm_nrecv) that found its message: the
                                      program slept between polls, waiting for it; 0 when
                                      it only computed or waited for a CPU */
+    double *call_cpu;        /* per row, NULL when none: the CPU time (s) its rank's
+                                thread used inside the row's call (t_begin to t_end;
+                                a group call: the whole call, its inner rows too);
+                                NAN where not known */
 } hrel_msgtrace;
 
 /* Rows of one rank while a trace is built: hrel_msgrows_push appends a

@@ -418,6 +418,7 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
                 withcpu = 0;
         if (withcpu && (!(t->gap_cpu = malloc((nrow ? nrow : 1) * sizeof *t->gap_cpu)) ||
                         !(t->gap_blocked = calloc(nrow ? nrow : 1, 1)) ||
+                        !(t->call_cpu = malloc((nrow ? nrow : 1) * sizeof *t->call_cpu)) ||
                         !(cpu01 = malloc(2 * (nrow ? nrow : 1) * sizeof *cpu01)) ||
                         !(vcsw01 = malloc(2 * (nrow ? nrow : 1) * sizeof *vcsw01)))) {
             free(np);
@@ -606,6 +607,7 @@ static int build(hrel_tevdir *d, int consume, hrel_msgtrace **out, char *err, si
             size_t a = (size_t)(rb[r].row - t->row), q;
             for (q = 0; q < rb[r].n; q++) {
                 size_t at = a + q, pv = at - 1, from;
+                t->call_cpu[at] = fmax(0.0, cpu01[2 * at + 1] - cpu01[2 * at]);
                 if (q == 0) {   /* the start row: the process's start-up, from its
                                    fork to the tracer's first record */
                     t->gap_cpu[at] = cpu01[2 * at];

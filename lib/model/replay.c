@@ -840,6 +840,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 wake(t, st, &heap, arrive, wait, rv, (size_t)id);
                 continue;
             }
+            if (id >= p)   /* a call's own CPU (call_cpu) is done: nobody waits for it */
+                continue;
             /* a rank's computation is done: its call can run */
             r = (int)id;
             st[r].clock = pt + st[r].sleep;
@@ -947,6 +949,14 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             s->gapdone = 0;
             if (par->row_t0)
                 par->row_t0[row] = s->clock;
+            /* the call's own CPU (call_cpu): work on its host's cores beside
+               the call, which keeps its priced time; a group call's is its
+               inner rows' */
+            if (ps && par->call_cpu && t->call_cpu && !isnan(t->call_cpu[row]) &&
+                t->call_cpu[row] > 0 && !hrel_msgkind_is_group(m->kind) &&
+                ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, (long)p + (long)row,
+                        t->call_cpu[row] * par->cpu_ratio, s->clock, 0) != 0)
+                goto oom;
             switch (m->kind) {
             case HREL_MSG_START:
             case HREL_MSG_EXIT:

@@ -29,7 +29,10 @@
  *    a computation gap on a host (or on all hosts) share its cores, each gap
  *    progressing at min(1, cores / ranks computing); event-driven, O(log n) per
  *    event. A rank blocked in a receive takes no CPU; the calls themselves
- *    (sends, spawn, ...) are not counted. With DELIVER, a message within a
+ *    (sends, spawn, ...) are not counted, but with CALL_CPU a call's own CPU
+ *    time, as the trace recorded it, is work on its host's cores that runs
+ *    beside the call (it slows the others; the call keeps its priced time).
+ *    With DELIVER, a message within a
  *    host (its set-up, g m and L: the copies, the pvmd's routing, the
  *    receiver's wake-up) is CPU work of a second class that runs only on the
  *    cores the computing ranks leave free, shared among such messages: on a
@@ -151,6 +154,12 @@ typedef struct hrel_replay_param {
                                   of more is done only when its receiver has posted
                                   the receive and taken the rest (g_send per byte
                                   beyond SENDBUF); 0: unlimited */
+    int call_cpu;              /* with cores or shared_cores: != 0: each call's own CPU
+                                  time (the trace's call_cpu, times cpu_ratio; not a group
+                                  call's: its inner rows hold it) is CPU work on its
+                                  host's cores from the call's start, beside the call: it
+                                  loads the cores (a computing rank's share), the call
+                                  keeps its priced time */
     int trace_cores;           /* > 0, with cores or shared_cores: the trace's ranks shared
                                   this many cores when it was recorded; its gaps are
                                   first deflated to the CPU work they held (each gap,

@@ -398,6 +398,25 @@ check "start-up: said ($(cat "$T/e4s"))" grep -q "^# start-up: 1 task spawned al
 check_not "start-up: not said for a trace without the start-up's CPU" grep -q '^# start-up:' "$T/o4s0"
 "$HREL" predict "$T/trs/msgs.csv" --on "$T/c1l" "${M[@]}" --no-share-cpus >"$T/o4s1" 2>&1
 check_not "start-up: not said with --no-share-cpus" grep -q '^# start-up:' "$T/o4s1"
+# each call's own CPU (call_cpu_s): priced on the direct route where cores are
+# shared, said on the '# calls:' line; not on the daemon route unless --call-cpu
+mkdir -p "$T/trc"
+awk -F, 'BEGIN { OFS = "," } NR == 1 { print $0, "inside,gap_cpu_s,gap_blocked,call_cpu_s"; next }
+         { print $0, "", "", "", ($3 == "send") ? "0.001" : "0" }' "$T/tr/msgs.csv" >"$T/trc/msgs.csv"
+cp -r "$T/c1l" "$T/c1d"   # the same platform characterised on the daemon route
+printf '# platform: one\n# routing: daemon\npattern\n' >"$T/c1d/raw.csv"
+"$HREL" predict "$T/trc/msgs.csv" --on "$T/c1l" "${M[@]}" --route direct >"$T/o4cdirect" 2>"$T/e4cdirect"
+"$HREL" predict "$T/trc/msgs.csv" --on "$T/c1d" "${M[@]}" --route daemon >"$T/o4cdaemon" 2>"$T/e4cdaemon"
+check "calls' CPU: priced on the direct route ($(cat "$T/e4cdirect"))" grep -qx "# calls: their own CPU time as the trace recorded it (call_cpu_s) loads the cores beside them (the direct route)" "$T/o4cdirect"
+check "calls' CPU: not on the daemon route ($(cat "$T/e4cdaemon"))" grep -qx "# calls: their own CPU time not priced (the daemon route; --call-cpu prices it)" "$T/o4cdaemon"
+"$HREL" predict "$T/trc/msgs.csv" --on "$T/c1d" "${M[@]}" --route daemon --call-cpu >"$T/o4cc" 2>&1
+check "calls' CPU: --call-cpu prices it on the daemon route" grep -qx "# calls: their own CPU time as the trace recorded it (call_cpu_s) loads the cores beside them (--call-cpu)" "$T/o4cc"
+"$HREL" predict "$T/trc/msgs.csv" --on "$T/c1l" "${M[@]}" --route direct --no-call-cpu >"$T/o4cn" 2>&1
+check "calls' CPU: --no-call-cpu leaves it out" grep -qx "# calls: their own CPU time not priced (--no-call-cpu)" "$T/o4cn"
+check_not "calls' CPU: not said for a trace without call_cpu_s" grep -q '^# calls:' "$T/o4s0"
+"$HREL" predict "$T/trc/msgs.csv" --on "$T/c1l" "${M[@]}" --call-cpu --no-call-cpu >"$T/o4cb" 2>"$T/e4cb"; rc=$?
+check "calls' CPU: both options refused in one line (rc $rc)" \
+    bash -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/e4cb') -eq 1 ] && grep -q 'give either --call-cpu or --no-call-cpu, not both' '$T/e4cb'"
 # the recommendation from a validation matrix
 printf 'platform,source,route,model,cells,median_abs_err_untraced_pct\nlan-t,same,daemon,replay_pvmd,3,9.9\nlan-t,same,daemon,replay,3,30\n' >"$T/sum.csv"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" --matrix "$T/sum.csv" >"$T/o5" 2>&1

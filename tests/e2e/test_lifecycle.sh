@@ -77,10 +77,11 @@ bad "wakeup file without sleep rows" 1 "wk_nosleep.csv: messages of 8 bytes: spi
 bad "lifecycle of another platform" 1 "lifecycle of platform 'local', not of 'lan-utp'" \
     "$T/m.csv" --g 0 --L 0 --lifecycle "$L" --platform lan-utp
 bad "both core options" 2 "give either --cores or --shared-cores" "$T/m.csv" --g 0 --L 0 --cores 2 --shared-cores 2
-bad "--deliver without cores" 2 "--deliver and --trace-cores need --cores N or --shared-cores N" \
+bad "--deliver without cores" 2 "--deliver, --trace-cores and --call-cpu need --cores N or --shared-cores N" \
     "$T/m.csv" --g 0 --L 0 --deliver
-bad "--trace-cores without cores" 2 "--deliver and --trace-cores need" "$T/m.csv" --g 0 --L 0 --trace-cores 2
-bad "--deliver-fair without cores" 2 "--deliver and --trace-cores need" "$T/m.csv" --g 0 --L 0 --deliver-fair
+bad "--trace-cores without cores" 2 "--deliver, --trace-cores and --call-cpu need" "$T/m.csv" --g 0 --L 0 --trace-cores 2
+bad "--deliver-fair without cores" 2 "--deliver, --trace-cores and --call-cpu need" "$T/m.csv" --g 0 --L 0 --deliver-fair
+bad "--call-cpu without cores" 2 "--deliver, --trace-cores and --call-cpu need" "$T/m.csv" --g 0 --L 0 --call-cpu
 bad "--pvmd-share without cores" 2 "--pvmd-share needs --daemon G_WIRE and --cores N or --shared-cores N" \
     "$T/m.csv" --daemon 8e-9 --pvmd-share
 bad "--pvmd-share with the queue" 2 "--pvmd-share prices the pvmds' CPU on the shared cores" \

@@ -43,7 +43,10 @@ trace farm "$BIN/hrel_farm" -p 3 -j 12 -b 1000 -w 1
 M=$T/farm/msgs.csv
 check "farm: imported, 4 task files" bash -c "grep -qx 'task_files 4' '$T/farm.imp'"
 check "farm: msgs.csv says # tracer: preload" grep -qx '# tracer: preload' "$M"
-check "farm: header with inside and the gaps' CPU time" grep -qx 'rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,gap_cpu_s,gap_blocked' "$M"
+check "farm: header with inside, the gaps' and the calls' CPU time" grep -qx 'rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,gap_cpu_s,gap_blocked,call_cpu_s' "$M"
+check "farm: every row with its call's CPU time, 0 on a start row, no more than the call (1 ms slack)" awk -F, \
+    'NR > 1 && !/^#/ && $1 ~ /^[0-9]+$/ { if ($12 !~ /^[0-9]+\.[0-9]+$/ || $12 > $8 - $7 + 0.001) bad = 1
+       if ($3 == "start" && $12 + 0 != 0) bad = 1; if ($12 + 0 > 0) some = 1 } END { exit bad || !some }' "$M"
 check "farm: every start row with its process's start-up CPU (above 0), every other row with its CPU time; 0/1" awk -F, \
     'NR > 1 && !/^#/ && $1 ~ /^[0-9]+$/ { if ($10 !~ /^[0-9]+\.[0-9]+$/ || ($11 != "0" && $11 != "1")) bad = 1
        if ($3 == "start" && $10 + 0 <= 0) bad = 1 } END { exit bad }' "$M"
@@ -97,11 +100,11 @@ check "groups: 2 bcast rows, at rank 0" [ "$(rows "$M" bcast 0)" -eq 2 ]
 check "groups: 8 reduce, 8 scatter, 8 gather rows" bash -c "[ $(rows "$M" reduce) -eq 8 ] && [ $(rows "$M" scatter) -eq 8 ] && [ $(rows "$M" gather) -eq 8 ]"
 check "groups: 4 lvgroup rows" [ "$(rows "$M" lvgroup)" -eq 4 ]
 check "groups: each bcast's multicast to the 3 others inside it" \
-    [ "$(grep -c '^0,[0-9]*,mcast,[0-9;]*,800,31,[0-9.]*,[0-9.]*,bcast,[0-9.]*,[01]$' "$M")" -eq 2 ]
+    [ "$(grep -c '^0,[0-9]*,mcast,[0-9;]*,800,31,[0-9.]*,[0-9.]*,bcast,[0-9.]*,[01],[0-9.]*$' "$M")" -eq 2 ]
 check "groups: the reduce's receives at the root inside it (3 x 2)" \
-    [ "$(grep -c '^0,[0-9]*,recv,[0-9]*,800,32,[0-9.]*,[0-9.]*,reduce,[0-9.]*,[01]$' "$M")" -eq 6 ]
+    [ "$(grep -c '^0,[0-9]*,recv,[0-9]*,800,32,[0-9.]*,[0-9.]*,reduce,[0-9.]*,[01],[0-9.]*$' "$M")" -eq 6 ]
 check "groups: a reduce names its root rank 0" grep -q '^2,[0-9]*,reduce,0,800,32,' "$M"
-check "groups: the barrier's messages with the server inside it" grep -q '^2,[0-9]*,send,1,[0-9]*,[0-9]*,[0-9.]*,[0-9.]*,barrier,[0-9.]*,[01]$' "$M"
+check "groups: the barrier's messages with the server inside it" grep -q '^2,[0-9]*,send,1,[0-9]*,[0-9]*,[0-9.]*,[0-9.]*,barrier,[0-9.]*,[01],[0-9.]*$' "$M"
 check "groups: the server's rank has no end row (it runs on)" [ "$(rows "$M" end 1)" -eq 0 ]
 check "groups: the replay prices it" bash -c "'$HREL' model replay '$M' --g 1e-9 --L 1e-5 | grep -qE '^total [0-9.]+'"
 end_gs; "$BIN/hrel_groups" -p 4 -n 100 -r 2 | sed 's/time=.*//' >"$T/groups.un"

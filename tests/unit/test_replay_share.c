@@ -299,6 +299,68 @@ int main(void)
     HREL_CHECK_ABS(end[3], 1.0, 1e-12, "rank 3 alone on host 1: 1 s");
     par.cores = 4;
     HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12, "4 cores: no sharing");
+    /* A call's own CPU (call_cpu): one core; rank 1 computes 1 s (its gap's
+     * CPU) and sends; rank 2's send at 0 used 0.5 s of CPU in the call (g = L
+     * = 0: priced at nothing). Without call_cpu rank 1 ends at 1 s. With it
+     * the call's 0.5 s shares the core with rank 1 from 0: both at half speed
+     * until 1.0 (the call's CPU done), rank 1 has 0.5 s left: it ends at 1.5;
+     * rank 2 keeps its send's priced time (ends at 0). A group call's CPU is
+     * its inner rows': rank 3's barrier row (1 s) is not priced, its inner
+     * send (0.1 s) is: with it, 0.1 s more for rank 1, 1.6 s. */
+    {
+        static const char rows[] =
+            "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,gap_cpu_s,gap_blocked,"
+            "call_cpu_s\n"
+            "0,0,start,,0,-1,0,0,,,,\n"
+            "0,0,spawn,1;2,0,-1,0,0,,0,0,0\n"
+            "0,0,recv,2,8,1,0,0,,0,0,0\n"
+            "0,0,recv,1,8,1,0,1,,0,0,0\n"
+            "1,0,start,,0,-1,0,0,,,,\n"
+            "1,0,send,0,8,1,1,1,,1,0,0\n"
+            "2,0,start,,0,-1,0,0,,,,\n"
+            "2,0,send,0,8,1,0,0.5,,0,0,0.5\n";
+        const char *pc = hrel_test_write_tmp("callcpu.csv", rows);
+        char buf[1024];
+        hrel_replay_param pcp = par;
+        pcp.L_send = pcp.L_mcast = 0;
+        pcp.cores = 1;
+        HREL_CHECK_ABS(total_of(pc, &pcp, end, err, sizeof err), 1.0, 1e-12,
+                       "calls' CPU not priced: rank 1 ends at 1 s");
+        pcp.call_cpu = 1;
+        HREL_CHECK_ABS(total_of(pc, &pcp, end, err, sizeof err), 1.5, 1e-12,
+                       "a call's 0.5 s of CPU shares the core: rank 1 ends at 1.5 s");
+        HREL_CHECK_ABS(end[1], 1.5, 1e-12, "rank 1 at 1.5 s");
+        HREL_CHECK_ABS(end[2], 0.0, 1e-12, "the call itself keeps its priced time (0)");
+        pcp.cores = 2;
+        HREL_CHECK_ABS(total_of(pc, &pcp, end, err, sizeof err), 1.0, 1e-12,
+                       "two cores: the call's CPU takes the free one, 1 s");
+        pcp.cores = 0;
+        HREL_CHECK_ABS(total_of(pc, &pcp, end, err, sizeof err), 1.0, 1e-12,
+                       "no processor sharing: call_cpu prices nothing, 1 s");
+        pcp.cores = 1;
+        /* rank 3 (spawned too) broadcasts to rank 0 at 0: the bcast row's 1 s
+           not priced, its inner multicast's 0.1 s is. Three jobs on the core
+           at 1/3 each: the 0.1 s done at 0.3; then two at 1/2: rank 2's call
+           (0.4 s left) at 1.1; rank 1 (0.5 s left) at 1.6 */
+        snprintf(buf, sizeof buf, "%s",
+                 "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,gap_cpu_s,gap_blocked,"
+                 "call_cpu_s\n"
+                 "0,0,start,,0,-1,0,0,,,,\n"
+                 "0,0,spawn,1;2;3,0,-1,0,0,,0,0,0\n"
+                 "0,0,recv,3,8,9,0,0,,0,0,0\n"
+                 "0,0,recv,2,8,1,0,0,,0,0,0\n"
+                 "0,0,recv,1,8,1,0,1,,0,0,0\n"
+                 "1,0,start,,0,-1,0,0,,,,\n"
+                 "1,0,send,0,8,1,1,1,,1,0,0\n"
+                 "2,0,start,,0,-1,0,0,,,,\n"
+                 "2,0,send,0,8,1,0,0.5,,0,0,0.5\n"
+                 "3,0,start,,0,-1,0,0,,,,\n"
+                 "3,0,bcast,,8,9,0,1,,0,0,1\n"
+                 "3,0,mcast,0,8,9,0,0.1,bcast,0,0,0.1\n");
+        pc = hrel_test_write_tmp("callcpu_group.csv", buf);
+        HREL_CHECK_ABS(total_of(pc, &pcp, end, err, sizeof err), 1.6, 1e-12,
+                       "a group call's CPU is its inner rows': rank 1 ends at 1.6 s");
+    }
     /* Deflation: the trace was recorded with its three workers on 2 shared
      * cores, so each 1 s gap held 2/3 s of CPU work. Replayed on the same 2
      * cores it takes 1 s again; on 4, 2/3 s; unlimited cores ignore it. */

@@ -409,6 +409,20 @@ int main(void)
         HREL_CHECK_INT(t->gap_blocked[f0 + 8], 0, "... not blocked");
         HREL_CHECK_ABS(t->gap_cpu[f0 + 9], 0.5e-6, 1e-12,
                        "a receive inside the reduce: from the reduce's begin");
+        {   /* each call's own CPU: half its duration here (the CPU clock runs
+               at half the wall clock), 0 on the start rows */
+            size_t i, wrong = 0, timed = 0;
+            int r;
+            HREL_CHECK(t->call_cpu != NULL, "the calls' CPU kept");
+            for (r = 0; t->call_cpu && r < t->nproc; r++)
+                for (i = t->first[r]; i < t->first[r + 1]; i++) {
+                    double want = i == t->first[r] ? 0 : (t->row[i].t1 - t->row[i].t0) / 2;
+                    wrong += fabs(t->call_cpu[i] - want) > 1e-9;
+                    timed += want > 0;
+                }
+            HREL_CHECK_INT((long)wrong, 0, "every row's call CPU: half its duration");
+            HREL_CHECK(timed >= 5, "... with calls that took time (the check is not vacuous)");
+        }
         p = hrel_test_write_tmp("tev_cpu.csv", "");
         fp = fopen(p, "w");
         HREL_CHECK(fp && hrel_msgtrace_write(t, fp) == 0, "msgs.csv with the gaps' CPU written");
@@ -420,6 +434,13 @@ int main(void)
             HREL_CHECK_ABS(t2->gap_cpu[t2->first[0] + 7], 50e-6, 1e-9, "read back: 50 us");
             HREL_CHECK_INT(t2->gap_blocked[t2->first[0] + 7], 1, "read back: blocked");
             HREL_CHECK_INT(t2->gap_blocked[t2->first[0] + 8], 0, "read back: not blocked");
+            if (t2->call_cpu && t->call_cpu) {
+                size_t i, off = 0;
+                for (i = 0; i < t->n; i++)
+                    off += fabs(t2->call_cpu[i] - t->call_cpu[i]) > 1e-6;
+                HREL_CHECK_INT((long)off, 0, "read back: every call's CPU (call_cpu_s)");
+            } else
+                HREL_CHECK(0, "read back: call_cpu present");
         } else
             HREL_CHECK(0, "read back: gap_cpu present");
         hrel_msgtrace_free(t2);
