@@ -1,7 +1,8 @@
 #!/bin/bash
 # A call's own CPU as load on the cores (docs/predict.md, "A call's own CPU"):
-# the stored local matrices H and I (docs/data/predict_matrix_local, their tev
-# files kept), each traced run imported again by this checkout (which adds
+# the stored local matrices H, I and J (J run with this change;
+# docs/data/predict_matrix_local, the predicting runs' tev files kept), each
+# predicting run imported again by this checkout (which adds
 # msgs.csv's call_cpu_s) into a scratch copy, then priced again (no new runs) by
 # predict_matrix.sh --reprice with the calls' CPU (hrel predict's default on the
 # direct route), without it (--predict-opt --no-call-cpu) and on the daemon
@@ -44,4 +45,5 @@ one() {
 }
 one "$ROOT/docs/data/predict_matrix_local/H" local replay with without daemon
 one "$ROOT/docs/data/predict_matrix_local/I" local replay with without daemon
+one "$ROOT/docs/data/predict_matrix_local/J" local replay with without
 one "$ROOT/docs/data/predict_matrix_fastswitch/G" fast-switch replay_pvmd_shared with daemon
