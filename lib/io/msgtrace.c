@@ -941,6 +941,25 @@ static void pool_fix(hrel_msgtrace *t)
     }
 }
 
+/* An optional seconds column NAME (COL) of the current row into *OUT: NAN
+ * when empty, else a number >= 0. 0, or -1 with one line naming PATH:LINE. */
+static int opt_seconds(const hrel_csv *c, int col, const char *name, const char *path,
+                       long line, double *out, char *err, size_t errlen)
+{
+    double v;
+    *out = NAN;
+    if (!*hrel_csv_str(c, 0, col))
+        return 0;
+    if (hrel_csv_double(c, 0, col, &v, err, errlen) != 0)
+        return -1;
+    if (v < 0) {
+        hrel_seterr(err, errlen, "%s:%ld: column %s: %g is negative", path, line, name, v);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t errlen)
 {
     static const char *const cols[] = {"rank", "host", "kind", "peers", "bytes", "tag",
@@ -1076,13 +1095,8 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
             t->gap_blocked[t->n - 1] = 0;
             if (*cs0) {
                 double g;
-                if (hrel_csv_double(c, 0, ccol, &g, err, errlen) != 0)
+                if (opt_seconds(c, ccol, "gap_cpu_s", path, m->line, &g, err, errlen) != 0)
                     goto fail;
-                if (g < 0) {
-                    hrel_seterr(err, errlen, "%s:%ld: column gap_cpu_s: %g is negative", path,
-                                m->line, g);
-                    goto fail;
-                }
                 if (strcmp(bs, "0") != 0 && strcmp(bs, "1") != 0 && strcmp(bs, "2") != 0) {
                     hrel_seterr(err, errlen, "%s:%ld: column gap_blocked: '%.20s' is not 0, "
                                 "1 or 2 (it goes with gap_cpu_s)", path, m->line, bs);
@@ -1101,18 +1115,9 @@ int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t 
         if (kcol >= 0) {   /* the call's own CPU time (optional) */
             if (hrel_grow(&t->call_cpu, &kcap, t->n - 1, sizeof *t->call_cpu) != 0)
                 goto oom;
-            t->call_cpu[t->n - 1] = NAN;
-            if (*hrel_csv_str(c, 0, kcol)) {
-                double g;
-                if (hrel_csv_double(c, 0, kcol, &g, err, errlen) != 0)
-                    goto fail;
-                if (g < 0) {
-                    hrel_seterr(err, errlen, "%s:%ld: column call_cpu_s: %g is negative", path,
-                                m->line, g);
-                    goto fail;
-                }
-                t->call_cpu[t->n - 1] = g;
-            }
+            if (opt_seconds(c, kcol, "call_cpu_s", path, m->line, &t->call_cpu[t->n - 1], err,
+                            errlen) != 0)
+                goto fail;
         }
     }
     if (got < 0)

@@ -199,6 +199,19 @@ int main(void)
                             "0,0,exit,,0,-1,1,1,,-0.5,0\n");
     HREL_CHECK_REFUSED(hrel_msgtrace_load(p, &t, err, sizeof err), t, err,
                        "gapneg.csv:3: column gap_cpu_s: -0.5 is negative", "negative CPU named");
+    p = hrel_test_write_tmp("callneg.csv", "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
+                            "gap_cpu_s,gap_blocked,call_cpu_s\n0,0,start,,0,-1,0,0,,,,0\n"
+                            "0,0,exit,,0,-1,1,1,,0.5,0,-0.25\n");
+    HREL_CHECK_REFUSED(hrel_msgtrace_load(p, &t, err, sizeof err), t, err,
+                       "callneg.csv:3: column call_cpu_s: -0.25 is negative",
+                       "a call's negative CPU named");
+    p = hrel_test_write_tmp("callbad.csv", "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
+                            "call_cpu_s\n0,0,start,,0,-1,0,0,,\n0,0,exit,,0,-1,1,1,,abc\n");
+    HREL_CHECK(hrel_msgtrace_load(p, &t, err, sizeof err) != 0 && !t &&
+               strstr(err, "callbad.csv") && strstr(err, "call_cpu_s"),
+               "a call's CPU that is not a number refused, file and column named");
+    hrel_msgtrace_free(t);
+    t = NULL;
     p = hrel_test_write_tmp("gapblk.csv", "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside,"
                             "gap_cpu_s,gap_blocked\n0,0,start,,0,-1,0,0,,,\n"
                             "0,0,exit,,0,-1,1,1,,0.5,yes\n");
