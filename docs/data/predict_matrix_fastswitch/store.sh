@@ -9,14 +9,18 @@
 set -eu
 src=$1 set=$2 plat=${3:-fast-switch}
 D=docs/data/predict_matrix_$(tr -d "-" <<<"$plat")/$set
-rm -rf "$D"; mkdir -p "$D/cells/$plat" "$D/char/$plat-daemon"
+rm -rf "$D"; mkdir -p "$D/cells/$plat"
 for c in "$src"/cells/"$plat"/*/; do
     docs/data/share_emulated/keep.sh "$c" "$D/cells/$plat/$(basename "$c")"
 done
-for f in calibration.csv fit.csv lifecycle.csv pvmd_cpu.csv pvmd_state.csv setup.csv; do
-    cp "$src/char/$plat-daemon/$f" "$D/char/$plat-daemon/"
+for r in daemon direct; do   # the routes the matrix characterised
+    [ -d "$src/char/$plat-$r" ] || continue
+    mkdir -p "$D/char/$plat-$r"
+    for f in calibration.csv fit.csv lifecycle.csv pvmd_cpu.csv pvmd_state.csv setup.csv sizes.csv; do
+        [ ! -e "$src/char/$plat-$r/$f" ] || cp "$src/char/$plat-$r/$f" "$D/char/$plat-$r/"
+    done
+    grep '^#' "$src/char/$plat-$r/raw.csv" >"$D/char/$plat-$r/raw_header.txt"
 done
-grep '^#' "$src/char/$plat-daemon/raw.csv" >"$D/char/$plat-daemon/raw_header.txt"
 cp "$src/info" "$D/"
 for f in matrix.csv summary.csv cells.md; do cp "$src/$f" "$D/as_run_$f"; done
 experiments/predict_matrix.sh --reprice --run "$D" --platforms "$plat" >/dev/null
