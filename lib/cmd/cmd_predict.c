@@ -287,23 +287,6 @@ static int alone_startups(const hrel_msgtrace *mt)
     return n;
 }
 
-/* PAR's row_t0, row_t1 (one per row of MT, NaN until the replay reaches the
- * row); the caller frees them. 0, or -1 with ERR. */
-static int timeline_arrays(const hrel_msgtrace *mt, hrel_replay_param *par, char *err,
-                           size_t errlen)
-{
-    size_t i, n = mt->n ? mt->n : 1;
-    par->row_t0 = malloc(n * sizeof *par->row_t0);
-    par->row_t1 = malloc(n * sizeof *par->row_t1);
-    if (!par->row_t0 || !par->row_t1) {
-        hrel_seterr(err, errlen, "out of memory");
-        return -1;
-    }
-    for (i = 0; i < n; i++)
-        par->row_t0[i] = par->row_t1[i] = NAN;
-    return 0;
-}
-
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
@@ -711,26 +694,24 @@ int hrel_cmd_predict(int argc, char **argv)
         par.L_mcast *= w.latency;
         if (k == 0) {
             hrel_replay_param v = par;
-            if (o.timeline && timeline_arrays(pt.mt, &v, err, sizeof err) != 0) {
-                free(v.row_t0);
-                free(end);
-                fail(1, err);
-                goto out;
-            }
-            k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
             /* --timeline: the replay's rows (none when the replay is refused:
                the refusal says why) */
-            if (k == 0 && o.timeline &&
-                hrel_timeline_write(o.timeline, "hrel predict (model replay)", pt.mt, v.row_t0,
-                                    v.row_t1, err, sizeof err) != 0) {
-                free(v.row_t0);
-                free(v.row_t1);
-                free(end);
-                fail(1, err);
-                goto out;
+            int tl_fail = o.timeline && hrel_timeline_alloc(pt.mt, &v.row_t0, &v.row_t1) != 0;
+            if (tl_fail)
+                hrel_seterr(err, sizeof err, "out of memory");
+            else {
+                k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
+                tl_fail = k == 0 && o.timeline &&
+                          hrel_timeline_write(o.timeline, "hrel predict (model replay)", pt.mt,
+                                              v.row_t0, v.row_t1, err, sizeof err) != 0;
             }
             free(v.row_t0);
             free(v.row_t1);
+            if (tl_fail) {
+                free(end);
+                fail(1, err);
+                goto out;
+            }
             add(p, &np, refused, &nref, "replay", k, total, err);
             if (k == 0 && v.port_queue > 0 && strcmp(route, "direct") == 0) {
                 incasts = v.incasts;

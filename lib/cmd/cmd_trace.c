@@ -702,13 +702,10 @@ int hrel_cmd_replay(int argc, char **argv)
         goto out;
     }
     if (timeline) {
-        size_t i, n = t->n ? t->n : 1;
-        if (!(tl0 = malloc(n * sizeof *tl0)) || !(tl1 = malloc(n * sizeof *tl1))) {
+        if (hrel_timeline_alloc(t, &tl0, &tl1) != 0) {
             fail(1, "model", "out of memory");
             goto out;
         }
-        for (i = 0; i < n; i++)
-            tl0[i] = tl1[i] = NAN;
         par.row_t0 = tl0;
         par.row_t1 = tl1;
     }

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "errmsg.h"
@@ -36,5 +37,17 @@ int hrel_timeline_write(const char *path, const char *who, const hrel_msgtrace *
         hrel_seterr(err, errlen, "%s: cannot write: %s", path, strerror(errno));
         return -1;
     }
+    return 0;
+}
+
+int hrel_timeline_alloc(const hrel_msgtrace *t, double **t0, double **t1)
+{
+    size_t i, n = t->n ? t->n : 1;
+    *t0 = malloc(n * sizeof **t0);
+    *t1 = malloc(n * sizeof **t1);
+    if (!*t0 || !*t1)
+        return -1;
+    for (i = 0; i < n; i++)
+        (*t0)[i] = (*t1)[i] = NAN;
     return 0;
 }

@@ -21,4 +21,9 @@
 int hrel_timeline_write(const char *path, const char *who, const hrel_msgtrace *t,
                         const double *t0, const double *t1, char *err, size_t errlen);
 
+/* *T0 and *T1 for a replay of T (one per row, NaN until the replay reaches the
+ * row: hrel_replay_param's row_t0, row_t1); the caller frees both, also when
+ * this fails. 0, or -1 when out of memory. */
+int hrel_timeline_alloc(const hrel_msgtrace *t, double **t0, double **t1);
+
 #endif

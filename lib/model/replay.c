@@ -440,6 +440,12 @@ static int host_of(const hrel_msgtrace *t, const hrel_replay_param *par, int ran
     return t->row[t->first[rank]].host;
 }
 
+/* The processor-sharing domain of host H: its own, or the one all hosts share. */
+static int ps_dom(const hrel_replay_param *par, int h)
+{
+    return par->shared_cores > 0 ? 0 : h;
+}
+
 /* the daemon route: rank R's send or multicast M (row ROW) issued at START is
  * posted to the network, once per destination host (HSEEN[h] == ROW + 1: host
  * h had its copy); PEND[ROW] counts the deliveries still to come. Returns when
@@ -806,7 +812,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     int h;
                     double cost;
                     if (hrel_pvmdnet_cpu_req(net, id, &h, &cost) != 0 ||
-                        ps_join(&sched, doms, par->shared_cores > 0 ? 0 : h, (long)t->n + id,
+                        ps_join(&sched, doms, ps_dom(par, h), (long)t->n + id,
                                 cost, at, 1) != 0)
                         goto oom;
                     continue;
@@ -896,7 +902,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                    process's start-up as CPU work") */
                 s->startcpu = t->gap_cpu[row] * par->cpu_ratio;
                 s->sleep = 0;
-                if (ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, best, s->startcpu,
+                if (ps_join(&sched, doms, ps_dom(par, hs), best, s->startcpu,
                             s->clock, 0) != 0)
                     goto oom;
                 continue;
@@ -916,7 +922,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     continue;
                 } else {   /* computed with the others of its domain */
                     s->sleep = gaps;
-                    if (ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, best,
+                    if (ps_join(&sched, doms, ps_dom(par, hs), best,
                                 gapw * par->cpu_ratio, s->clock, 0) != 0)
                         goto oom;
                     continue;
@@ -954,7 +960,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                inner rows' */
             if (ps && par->call_cpu && t->call_cpu && !isnan(t->call_cpu[row]) &&
                 t->call_cpu[row] > 0 && !hrel_msgkind_is_group(m->kind) &&
-                ps_join(&sched, doms, par->shared_cores > 0 ? 0 : hs, (long)p + (long)row,
+                ps_join(&sched, doms, ps_dom(par, hs), (long)p + (long)row,
                         t->call_cpu[row] * par->cpu_ratio, s->clock, 0) != 0)
                 goto oom;
             switch (m->kind) {
@@ -1070,7 +1076,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                         /* within a host the message is CPU work (the copies, the
                            pvmd's routing, the receiver's wake-up): it runs on the
                            cores the computing ranks leave free, from now */
-                        int dd = par->shared_cores > 0 ? 0 : host_of(t, par, m->peers[0]);
+                        int dd = ps_dom(par, host_of(t, par, m->peers[0]));
                         if (ps_join(&sched, doms, dd, (long)row, (done - now) + fmax(0.0, lat),
                                     now, 1) != 0)
                             goto oom;
