@@ -287,6 +287,31 @@ static int alone_startups(const hrel_msgtrace *mt)
     return n;
 }
 
+/* The trace's start-up CPU of its first rank that no traced spawn started (a
+ * program started from a shell), in *CPU; its rank, or -1 where none has one. */
+static int shell_startup(const hrel_msgtrace *mt, double *cpu)
+{
+    size_t i;
+    int r, k;
+    if (!mt->gap_cpu)
+        return -1;
+    for (r = 0; r < mt->nproc; r++) {
+        int spawned = 0;
+        if (mt->first[r] >= mt->first[r + 1] || mt->row[mt->first[r]].kind != HREL_MSG_START ||
+            isnan(mt->gap_cpu[mt->first[r]]) || !(mt->gap_cpu[mt->first[r]] > 0))
+            continue;
+        for (i = 0; i < mt->n && !spawned; i++)
+            if (mt->row[i].kind == HREL_MSG_SPAWN)
+                for (k = 0; k < mt->row[i].npeers; k++)
+                    spawned |= mt->row[i].peers[k] == r;
+        if (!spawned) {
+            *cpu = mt->gap_cpu[mt->first[r]];
+            return r;
+        }
+    }
+    return -1;
+}
+
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
@@ -965,6 +990,13 @@ int hrel_cmd_predict(int argc, char **argv)
         else if (pt.mt->call_cpu)
             printf("# calls: their own CPU time not priced (%s)\n",
                    o.nocallcpu ? "--no-call-cpu" : "the daemon route; --call-cpu prices it");
+        double c;
+        if (lifepath[0] && !isnan(life.start_cpu) && (k = shell_startup(pt.mt, &c)) >= 0)
+            printf("# start-up: rank %d, started from a shell, enrols after lifecycle.csv's "
+                   "fork to enrolment %.3f ms with its own start-up CPU %.3f ms (the trace's "
+                   "start row, x CPU ratio %.3g) in place of the measuring program's %.3f ms "
+                   "(start_cpu)\n", k, 1e3 * life.enrol, 1e3 * c * base.cpu_ratio,
+                   base.cpu_ratio, 1e3 * life.start_cpu);
         if (lifepath[0] && (k = alone_startups(pt.mt)) > 0)
             printf("# start-up: %d task%s spawned alone start%s with %s start-up's CPU time "
                    "(the trace's start row) on the cores; %s enrolment costs the rest of "

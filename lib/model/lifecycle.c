@@ -8,8 +8,9 @@
 #include "lifecycle.h"
 
 /* the events of lifecycle.csv, in the order of the flags below */
-static const char *const events[] = {"enrol", "spawn", "spawn_start", "exit", "end",
-                                     "gs_start", "joingroup", NULL};
+static const char *const events[] = {"enrol",    "spawn",     "spawn_start", "exit",
+                                     "end",      "gs_start",  "joingroup",   "start_cpu",
+                                     "spawn_cpu", NULL};
 
 double hrel_lifecycle_spawn(const hrel_lifecycle *l, int k, int where)
 {
@@ -42,6 +43,7 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
     size_t i;
 
     memset(l, 0, sizeof *l);
+    l->start_cpu = l->spawn_cpu = NAN;
     if (hrel_csv_read(path, &c, err, errlen) != 0 ||
         hrel_csv_require(c, cols, idx, err, errlen) != 0)
         goto out;
@@ -66,7 +68,7 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
             ;
         if (!events[ev]) {
             hrel_seterr(err, errlen, "%s:%zu: unknown event '%.40s' (enrol spawn spawn_start "
-                        "exit end gs_start joingroup)", path, c->lineno[i], e);
+                        "exit end gs_start joingroup start_cpu spawn_cpu)", path, c->lineno[i], e);
             goto out;
         }
         if (strcmp(wh, "local") == 0)
@@ -119,6 +121,12 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
             break;
         case 5:
             l->gs_start = v;
+            break;
+        case 7:
+            l->start_cpu = v;
+            break;
+        case 8:
+            l->spawn_cpu = v;
             break;
         default:   /* joingroup with the server running: for the reader, not priced */
             break;

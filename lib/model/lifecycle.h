@@ -11,7 +11,11 @@
  * and k > 1: the last of k tasks spawned at once), exit
  * (the pvm_exit call), end (pvm_exit's return to the process end as its parent
  * sees it), gs_start (the first pvm_joingroup when no group server runs, less
- * a pvm_joingroup when one runs), joingroup (that one; not priced). The
+ * a pvm_joingroup when one runs), joingroup (that one; not priced),
+ * start_cpu (optional: the CPU time of the measuring program, started by
+ * fork+exec, from its fork to its constructors; the replay prices a traced
+ * program started from a shell at enrol + its own start-up CPU - start_cpu),
+ * spawn_cpu (optional: the same of a task spawned alone; for the reader). The
  * replay uses the medians. Required:
  * enrol, exit, end, spawn,1,local, spawn_start,1,local; the others fall back:
  * spawn,K (K > 1) absent: K times spawn,1; remote absent: local; gs_start
@@ -43,6 +47,9 @@ typedef struct hrel_lifecycle {
     int start_k[HREL_LIFECYCLE_WHERE];         /* its k (0: only one task measured) */
     double exit, end;                          /* pvm_exit; its return to the process end */
     double gs_start;                           /* the group server's start, s */
+    double start_cpu, spawn_cpu;               /* the measuring program's start-up CPU,
+                                                  started by fork+exec / spawned; NAN:
+                                                  not in the file */
 } hrel_lifecycle;
 
 /* Read PATH into *L. PLATFORM: the platform the caller predicts (NULL: any).

@@ -44,6 +44,8 @@ typedef struct rstate {
                           start-up's CPU work, run on its host's cores before its
                           start row (the trace's start row gap_cpu_s, times the CPU
                           ratio) and taken off its enrolment's cost */
+    double ownstart;   /* the trace's start-up CPU of the rank (its start row's
+                          gap_cpu_s) times the CPU ratio; NAN: not recorded */
     int noenrol;       /* lifecycle: a preload trace's rank with no enrolment row
                           (an older tracer's task that enrolled inside a call it
                           did not wrap): its enrolment charged at its start */
@@ -479,7 +481,13 @@ static double life_cost(const hrel_lifecycle *l, hrel_msgkind kind, const rstate
             return dur;
         /* fall through */
     case HREL_MSG_ENROL:
-        return s->spawned ? fmax(0.0, s->enrol - s->startcpu) : l->enrol;
+        if (s->spawned)
+            return fmax(0.0, s->enrol - s->startcpu);
+        /* started from a shell: the platform's fork to enrolment, with the
+           program's own start-up CPU in place of the measuring program's */
+        if (!isnan(l->start_cpu) && !isnan(s->ownstart))
+            return fmax(0.0, l->enrol + s->ownstart - l->start_cpu);
+        return l->enrol;
     case HREL_MSG_EXIT:
         return l->exit;
     case HREL_MSG_END:
@@ -781,6 +789,10 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
         ndone += st[r].done;
         if (!st[r].done)
             st[r].rec_prev = t->row[t->first[r]].t0;
+        st[r].ownstart = NAN;
+        if (!st[r].done && t->row[t->first[r]].kind == HREL_MSG_START && t->gap_cpu &&
+            !isnan(t->gap_cpu[t->first[r]]) && t->gap_cpu[t->first[r]] > 0)
+            st[r].ownstart = t->gap_cpu[t->first[r]] * par->cpu_ratio;
         if (life && !st[r].done && t->row[t->first[r]].kind == HREL_MSG_START &&
             strcmp(t->tracer, "preload") == 0) {
             size_t i;

@@ -15,6 +15,12 @@
  *    of the child's first message less half a round trip measured right after
  *    (no common clock needed); each spawn waits until the children of the one
  *    before have left;
+ *  - start_cpu: the CPU time of the fork+exec'd copy from its fork to its
+ *    constructors (the fork, exec and dynamic loader: what the preload
+ *    tracer's start row holds for a program started from a shell); spawn_cpu:
+ *    the same for a task spawned alone on this host (the pvmd's child's set-up
+ *    before its exec as well); the replay prices a traced program's own
+ *    start-up against these (lib/model/lifecycle.h);
  *  - gs_start: in a spawned child (a fresh libgpvm3), its first pvm_joingroup
  *    when no group server runs less its second one; the server is killed
  *    after each repetition. Skipped (a comment line says so) when a group
@@ -27,6 +33,7 @@
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <pvm3.h>
@@ -48,7 +55,8 @@ static const char usage_text[] =
     "start to enrolment (fork+exec to its first pvm_mytid), pvm_spawn of 1 and of\n"
     "-k tasks (default 4) on this host and on another one (if any) and with PVM's\n"
     "placement over the hosts (if two others or more), a spawned task's\n"
-    "start to enrolment, the group server's start, pvm_exit and the process end.\n"
+    "start to enrolment, the group server's start, pvm_exit, the process end,\n"
+    "and the start-up's CPU of a process started from a shell and of a spawned one.\n"
     "Writes lifecycle.csv to FILE (default: standard output): '# platform:' (NAME,\n"
     "else $HREL_PLATFORM), then event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s.\n";
 
@@ -84,23 +92,37 @@ static void put_row(FILE *fp, lc_row *r)
 
 /* --- the children ---------------------------------------------------------- */
 
-/* started by fork+exec: enrol, report through FD, exit */
+/* this process's CPU time from its fork to its constructors (its start-up:
+   the fork, exec and dynamic loader, as the preload tracer's start_cpu_ns
+   reads it in a traced program), s */
+static double start_cpu;
+
+__attribute__((constructor)) static void read_start_cpu(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        start_cpu = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* started by fork+exec: enrol, report through FD (its times and start-up
+   CPU), exit */
 static int child_exec(int fd)
 {
-    double t[3];
+    double t[4];
     if (pvm_mytid() < 0)
         return 1;
     t[0] = hrel_clock_now();
     t[1] = hrel_clock_now();
     pvm_exit();
     t[2] = hrel_clock_now();
+    t[3] = start_cpu;
     if (write(fd, t, sizeof t) != (ssize_t)sizeof t)
         return 1;
     close(fd);
     return 0;
 }
 
-/* spawned: hello, answer one ping, leave on quit */
+/* spawned: hello (with its start-up CPU), answer one ping, leave on quit */
 static int child_spawn(void)
 {
     int parent;
@@ -109,6 +131,7 @@ static int child_spawn(void)
         return 1;
     parent = pvm_parent();
     pvm_initsend(PvmDataDefault);
+    pvm_pkdouble(&start_cpu, 1, 1);
     pvm_send(parent, HREL_TAG_LC_HELLO);
     for (;;) {
         int tag;
@@ -149,12 +172,13 @@ static int child_gs(void)
 
 /* --- the master ------------------------------------------------------------ */
 
-/* fork+exec one child: its enrolment, exit and end. Return 0 or -1. */
-static int one_exec(const char *self, double *enrol, double *ex, double *end, char *err,
-                    size_t errlen)
+/* fork+exec one child: its enrolment, exit, end and start-up CPU. Return 0
+   or -1. */
+static int one_exec(const char *self, double *enrol, double *ex, double *end, double *cpu,
+                    char *err, size_t errlen)
 {
     int fd[2], st;
-    double t[3], t0, tw;
+    double t[4], t0, tw;
     char fds[16];
     pid_t pid;
     if (pipe(fd) != 0) {
@@ -182,13 +206,14 @@ static int one_exec(const char *self, double *enrol, double *ex, double *end, ch
     *enrol = t[0] - t0;
     *ex = t[2] - t[1];
     *end = tw - t[2];
+    *cpu = t[3];
     return 0;
 }
 
-/* spawn K children on HOST (NULL: PVM's placement); their spawn time and the
- * last one's start to enrolment */
-static int one_spawn(const char *host, int k, double *spawn, double *start, char *err,
-                     size_t errlen)
+/* spawn K children on HOST (NULL: PVM's placement); their spawn time, the
+ * last one's start to enrolment and (CPU not NULL) its start-up CPU */
+static int one_spawn(const char *host, int k, double *spawn, double *start, double *cpu,
+                     char *err, size_t errlen)
 {
     char *args[] = {"--child", "spawn", NULL};
     int tids[LC_MAXK], n, i, src;
@@ -208,6 +233,10 @@ static int one_spawn(const char *host, int k, double *spawn, double *start, char
         if (hrel_vm_recv(-1, HREL_TAG_LC_HELLO, LC_WAIT_S, &src, NULL, err, errlen) < 0)
             return -1;
         th = hrel_clock_now();
+        if (cpu && pvm_upkdouble(cpu, 1, 1) < 0) {
+            snprintf(err, errlen, "a spawned %s's hello held no start-up CPU", LC_PROG);
+            return -1;
+        }
     }
     *spawn = t1 - t0;
     p0 = hrel_clock_now();   /* a round trip: a hello's time on the way */
@@ -287,8 +316,8 @@ int main(int argc, char **argv)
         HREL_OPT_STR("child", 0, &child),
         HREL_OPT_NUM("fd", 0, HREL_ARG_INT, &fd, 0, 1 << 20),
         HREL_OPT_END};
-    static lc_row rows[15];
-    int nrow = 13, ks = 0;
+    static lc_row rows[17];
+    int nrow = 15, ks = 0;
     lc_row *enrol = &rows[0], *ex = &rows[1], *end = &rows[2];
     FILE *fp = stdout;
     int gs_skipped = 0;
@@ -333,37 +362,42 @@ int main(int argc, char **argv)
     rows[10] = (lc_row){.event = "joingroup", .where = "local", .k = 1};
     rows[11] = (lc_row){.event = "spawn_start", .where = "local", .k = k};
     rows[12] = (lc_row){.event = "spawn_start", .where = "remote", .k = k};
+    rows[13] = (lc_row){.event = "start_cpu", .where = "local", .k = 1};
+    rows[14] = (lc_row){.event = "spawn_cpu", .where = "local", .k = 1};
     if (nhost >= 3) {   /* two other hosts or more: a spawn spread over them */
         ks = k < nhost - 1 ? k : nhost - 1;
-        rows[13] = (lc_row){.event = "spawn", .where = "spread", .k = ks};
-        rows[14] = (lc_row){.event = "spawn_start", .where = "spread", .k = ks};
-        nrow = 15;
+        rows[15] = (lc_row){.event = "spawn", .where = "spread", .k = ks};
+        rows[16] = (lc_row){.event = "spawn_start", .where = "spread", .k = ks};
+        nrow = 17;
     }
     gs_skipped = gs_tid() > 0;
     for (i = 0; i < reps; i++) {   /* interleaved, so a slow spell touches every event */
-        double a, b, c, d;
+        double a, b, c, d, u;
         int w;
-        if (one_exec("/proc/self/exe", &a, &b, &c, err, sizeof err) != 0)
+        if (one_exec("/proc/self/exe", &a, &b, &c, &u, err, sizeof err) != 0)
             goto fail;
         enrol->v[enrol->n++] = a;
         ex->v[ex->n++] = b;
         end->v[end->n++] = c;
+        rows[13].v[rows[13].n++] = u;
         for (w = 0; w < (remote ? 2 : 1); w++) {
             const char *h = w ? remote : here;
             lc_row *base = &rows[3 + 3 * w];
-            if (one_spawn(h, 1, &a, &b, err, sizeof err) != 0 ||
-                one_spawn(h, k, &c, &d, err, sizeof err) != 0)
+            if (one_spawn(h, 1, &a, &b, &u, err, sizeof err) != 0 ||
+                one_spawn(h, k, &c, &d, NULL, err, sizeof err) != 0)
                 goto fail;
+            if (w == 0)
+                rows[14].v[rows[14].n++] = u;
             base[0].v[base[0].n++] = a;
             base[2].v[base[2].n++] = b;
             base[1].v[base[1].n++] = c;
             rows[11 + w].v[rows[11 + w].n++] = d;
         }
         if (ks > 1) {
-            if (one_spawn(NULL, ks, &a, &b, err, sizeof err) != 0)
+            if (one_spawn(NULL, ks, &a, &b, NULL, err, sizeof err) != 0)
                 goto fail;
-            rows[13].v[rows[13].n++] = a;
-            rows[14].v[rows[14].n++] = b;
+            rows[15].v[rows[15].n++] = a;
+            rows[16].v[rows[16].n++] = b;
         }
         if (!gs_skipped) {
             if (one_gs(&a, &b, err, sizeof err) != 0)

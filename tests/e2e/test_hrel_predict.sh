@@ -398,6 +398,21 @@ check "start-up: said ($(cat "$T/e4s"))" grep -q "^# start-up: 1 task spawned al
 check_not "start-up: not said for a trace without the start-up's CPU" grep -q '^# start-up:' "$T/o4s0"
 "$HREL" predict "$T/trs/msgs.csv" --on "$T/c1l" "${M[@]}" --no-share-cpus >"$T/o4s1" 2>&1
 check_not "start-up: not said with --no-share-cpus" grep -q '^# start-up:' "$T/o4s1"
+# a program started from a shell (rank 0, with an enrolment row): its own start-up
+# CPU (4 ms) in place of the measuring program's (lifecycle.csv's start_cpu, 1 ms):
+# 3 ms later than with a lifecycle.csv that has no start_cpu row, and said
+mkdir -p "$T/trm"
+awk -F, 'BEGIN { OFS = "," } NR == 1 { print $0, "inside,gap_cpu_s,gap_blocked"; next }
+         { print $0, "", ($1 == 0 && $3 == "start") ? "0.004" : "", ($1 == 0 && $3 == "start") ? 0 : "" }
+         NR == 2 { print "0,1,enrol,,0,-1,0,0,,0,0" }' "$T/tr/msgs.csv" >"$T/trm/msgs.csv"
+"$HREL" predict "$T/trm/msgs.csv" --on "$T/c1l" "${M[@]}" >"$T/o4m0" 2>&1
+{ lc one; echo "start_cpu,1,local,5,0.001,0,0,0,0"; } >"$T/c1l/lifecycle.csv"
+"$HREL" predict "$T/trm/msgs.csv" --on "$T/c1l" "${M[@]}" >"$T/o4m" 2>&1
+check "start-up from a shell: 3 ms more than without start_cpu ($(total_of replay "$T/o4m") against $(total_of replay "$T/o4m0"))" \
+    awk -v a="$(total_of replay "$T/o4m")" -v b="$(total_of replay "$T/o4m0")" 'BEGIN { d = a - b - 0.003; exit !(b > 0 && d < 1e-6 && d > -1e-6) }'
+check "start-up from a shell: said" grep -q "^# start-up: rank 0, started from a shell, enrols after lifecycle.csv's fork to enrolment 10.000 ms with its own start-up CPU 4.000 ms (the trace's start row, x CPU ratio 1) in place of the measuring program's 1.000 ms (start_cpu)$" "$T/o4m"
+check_not "start-up from a shell: not said without start_cpu in lifecycle.csv" grep -q '^# start-up: rank 0' "$T/o4m0"
+lc one >"$T/c1l/lifecycle.csv"
 # each call's own CPU (call_cpu_s): priced on the direct route where cores are
 # shared, said on the '# calls:' line; not on the daemon route unless --call-cpu
 mkdir -p "$T/trc"

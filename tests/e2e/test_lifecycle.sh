@@ -15,10 +15,12 @@ timeout 120 "$BIN/hrel_lifecycle" -r 3 --platform local -o "$L" >"$T/lc.out" 2>&
 check "hrel_lifecycle exits 0" [ $? -eq 0 ]
 check "lifecycle.csv: the platform named" grep -qx '# platform: local' "$L"
 check "lifecycle.csv: header" grep -qx 'event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s' "$L"
-for row in enrol,1 exit,1 end,1 spawn,1 spawn,4 spawn_start,1 spawn_start,4 gs_start,1; do
+for row in enrol,1 exit,1 end,1 spawn,1 spawn,4 spawn_start,1 spawn_start,4 gs_start,1 start_cpu,1 spawn_cpu,1; do
     check "lifecycle.csv: $row,local measured 3 times, median > 0" \
         awk -F, -v e="${row%,*}" -v k="${row#*,}" '$1 == e && $2 == k && $3 == "local" && $4 == 3 && $5 > 0 { ok = 1 } END { exit !ok }' "$L"
 done
+check "lifecycle.csv: the start-up's CPU (from the fork) below the fork-to-enrolment time" \
+    awk -F, '$1 == "enrol" { e = $5 } $1 == "start_cpu" { c = $5 } END { exit !(c > 0 && c < e) }' "$L"
 sleep 0.3
 check "no group server left running" [ -z "$(hrel_vm_group_servers "PVM_TMP=$PVM_TMP")" ]
 check "a rerun finds no group server: gs_start measured again" \

@@ -1,5 +1,6 @@
 /* Unit tests of lib/model/lifecycle: lifecycle.csv read, its fall-backs, the
  * spawn of k tasks, and the bad files (missing, malformed, another platform). */
+#include <math.h>
 #include <stdio.h>
 
 #include "hrel_test.h"
@@ -32,9 +33,13 @@ int main(void)
              "exit,1,local,5,0.0005,0,0,0,0\n"
              "end,1,local,5,0.001,0,0,0,0\n"
              "gs_start,1,local,5,0.050,0,0,0,0\n"
-             "joingroup,1,local,5,0.00003,0,0,0,0\n");
+             "joingroup,1,local,5,0.00003,0,0,0,0\n"
+             "start_cpu,1,local,5,0.0012,0,0,0,0\n"
+             "spawn_cpu,1,local,5,0.0031,0,0,0,0\n");
     HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
     HREL_CHECK_ABS(l.enrol, 0.010, 1e-15, "enrol median");
+    HREL_CHECK_ABS(l.start_cpu, 0.0012, 1e-15, "start_cpu: the measuring program's start-up CPU");
+    HREL_CHECK_ABS(l.spawn_cpu, 0.0031, 1e-15, "spawn_cpu: a spawned one's");
     HREL_CHECK_ABS(l.spawn_start[1], 0.030, 1e-15, "remote spawn_start");
     HREL_CHECK_ABS(l.gs_start, 0.050, 1e-15, "gs_start");
     /* spawn of k tasks: linear through 1 (2 ms) and 4 (5 ms): 1 ms per task more */
@@ -78,6 +83,8 @@ int main(void)
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 1, 1), 0.002, 1e-15, "no remote host: local");
     HREL_CHECK_ABS(l.spawn_start[1], 0.003, 1e-15, "no remote spawn_start: local");
     HREL_CHECK_ABS(l.gs_start, 0.005, 1e-15, "no gs_start: a spawn and its start");
+    HREL_CHECK(isnan(l.start_cpu) && isnan(l.spawn_cpu),
+               "no start_cpu or spawn_cpu rows (an older file): not known (NAN)");
 
     /* bad files: one line each naming the file */
     HREL_CHECK(hrel_lifecycle_read("/nonexistent/lifecycle.csv", NULL, &l, err, sizeof err) != 0,

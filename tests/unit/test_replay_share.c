@@ -629,6 +629,36 @@ int main(void)
                        "a spawn of two (2 ms): their start-ups stay a wait, rank 0 alone");
         HREL_CHECK_ABS(end[1], 0.008, 1e-12, "... rank 1 enrolled at 0.003 + 5 ms");
         par.cores = 0;
+        /* A program started from a shell: its fork to enrolment is the
+         * platform's (1 ms), with the program's own start-up CPU (its start
+         * row: 1 ms) in place of the measuring program's (start_cpu). No
+         * sharing, rank 1 with no start-up CPU: as "startup0" above (0.012)
+         * with rank 0's enrolment 1 + 1 - 0.5 = 1.5 ms, so 0.0125 and rank 1
+         * enrolled at 0.0075; with CPU ratio 2 the start-up is 2 ms (enrolment
+         * 2.5 ms) and the computation 20 ms: 0.0235; a measuring program
+         * heavier (3 ms) than the program: the enrolment 1 + 1 - 3 < 0, so 0,
+         * and 0.011. */
+        {
+            char l3[1024];
+            snprintf(l3, sizeof l3, "%s%s", life2, "start_cpu,1,local,5,0.0005,0,0,0,0\n");
+            lp2 = hrel_test_write_tmp("life_own.csv", l3);
+            HREL_CHECK_INT(hrel_lifecycle_read(lp2, "local", &l2, err, sizeof err), 0, err);
+            snprintf(buf, sizeof buf, tr, "1", "", "");
+            p = hrel_test_write_tmp("startup_own.csv", buf);
+            HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0125, 1e-12,
+                           "a program's own start-up CPU: 0.5 ms more than the measuring one's");
+            HREL_CHECK_ABS(end[1], 0.0075, 1e-12, "... the spawned task 0.5 ms later too");
+            par.cpu_ratio = 2.0;
+            HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0235, 1e-12,
+                           "CPU ratio 2: its start-up 2 ms, its enrolment 2.5 ms");
+            par.cpu_ratio = 1.0;
+            snprintf(l3, sizeof l3, "%s%s", life2, "start_cpu,1,local,5,0.003,0,0,0,0\n");
+            lp2 = hrel_test_write_tmp("life_own3.csv", l3);
+            HREL_CHECK_INT(hrel_lifecycle_read(lp2, "local", &l2, err, sizeof err), 0, err);
+            HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.011, 1e-12,
+                           "a lighter program than the measuring one: its enrolment no less "
+                           "than 0");
+        }
         par.lifecycle = NULL;
     }
     return hrel_test_summary("test_replay_share");
