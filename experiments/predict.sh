@@ -58,7 +58,14 @@
 #   --fresh-vm       start a new virtual machine for every run (untraced and
 #                    traced): on the daemon route a run's time depends on what
 #                    the pvmds learnt in earlier runs (docs/predict.md); the
-#                    default with --route daemon (not with --attach)
+#                    default with --route daemon (not with --attach); there,
+#                    on a platform of one host, the daemon route's 8-byte
+#                    round trips are measured again in each run's virtual
+#                    machine after the run (setup_untracedK.csv, setup_runK.csv),
+#                    and setup.csv gets their rows: the replay's L is half the
+#                    median over every virtual machine's pairs (where the
+#                    scheduler puts the pvmd and the tasks is a draw per
+#                    virtual machine; docs/predict.md)
 #   --same-vm        every run in one virtual machine (the default with
 #                    --route direct)
 #   --lifecycle-now  (the default) measure the platform's task lifecycle
@@ -197,11 +204,22 @@ if [ "${1:-}" = "--inner" ]; then
     # traced run's is traced); a process of this checkout's virtual machines only
     . "$ROOT/hostfiles/vm.sh"   # hrel_vm_end_group_servers
     end_group_server() { hrel_vm_end_group_servers "HREL_ROOT=$HREL_ROOT"; }
+    # one host, daemon route, a virtual machine per run (HREL_FC_MORE=1): the
+    # 8-byte round trips again in each run's virtual machine once the run is
+    # over, each a draw of where the scheduler puts the pvmd and the tasks
+    # (docs/predict.md, "Where the scheduler puts the pvmd"); merged into
+    # setup.csv after the runs
+    more_pairs() {
+        [ "${HREL_FC_MORE:-0}" = 1 ] || return 0
+        end_group_server
+        "$HREL_ROOT/bin/$PVM_ARCH/hrel_firstcontact" -p "${HREL_FC_PROCS:-3}" --route "${HREL_FC_ROUTE:-daemon}" \
+            >"$dir/setup_$label.csv" 2>/dev/null || rm -f "$dir/setup_$label.csv"
+    }
     for k in $(seq "$first" "$runs"); do
       for kind in $kinds; do
         echo "$kind$k $(vm_id)" >>"$dir/vms"
         end_group_server
-        if [ "$kind" = untraced ]; then label=untraced$k; run_once "$@" || exit 1; continue; fi
+        if [ "$kind" = untraced ]; then label=untraced$k; run_once "$@" || exit 1; more_pairs; continue; fi
         label=run$k
         mkdir -p "$dir/$label"
         if [ "$tracer" = preload ]; then
@@ -211,6 +229,7 @@ if [ "${1:-}" = "--inner" ]; then
             end_group_server
             sleep 0.3
             mv "$dir/$label.time" "$dir/$label/time"; mv "$dir/$label.out" "$dir/$label/out"
+            more_pairs
             continue
         fi
         rm -f "$dir/$label.fifo"; mkfifo "$dir/$label.fifo" || exit 1
@@ -430,7 +449,10 @@ export HREL_FC_ROUTE=$route HREL_FC_PROCS=$(( nhosts < 3 ? 3 : (nhosts > 8 ? 8 :
 if [ "$lcnow" != 0 ]; then export HREL_LC_NOW=$lcnow HREL_PLATFORM=$platform; rm -f "$run/lifecycle.now" "$run/lifecycle.failed"; fi
 if [ "$fresh" = 1 ] && [ "$HREL_PLAT_KIND" != attach ]; then
     # every run, untraced or traced, in a virtual machine of its own: the
-    # pvmds' retransmission timers learn from each run (docs/predict.md)
+    # pvmds' retransmission timers learn from each run (docs/predict.md); on
+    # one host the 8-byte round trips measured again in each (more_pairs)
+    rm -f "$run"/setup_untraced*.csv "$run"/setup_run*.csv
+    [ "$nhosts" = 1 ] && [ "$route" = daemon ] && export HREL_FC_MORE=1
     HREL_PLAT_NO_PROBE=1 hrel_plat_run "$ROOT/experiments/predict.sh" --inner "$run" \
         "0:setup" "$tmo_s" "$prog" "$@" || exit 1
     for k in $(seq 1 "$runs"); do
@@ -442,6 +464,18 @@ if [ "$fresh" = 1 ] && [ "$HREL_PLAT_KIND" != attach ]; then
 else
     inner=("$ROOT/experiments/predict.sh" --inner "$run" "$runs" "$tmo_s" "$prog" "$@")
     HREL_PLAT_NO_PROBE=1 hrel_plat_run "${inner[@]}" || exit 1
+fi
+
+# the round trips of the runs' virtual machines (more_pairs) join setup.csv's
+# rows: hrel predict's L is half the median of every row's later_s (its
+# set-up, median_setup_s, stays the first virtual machine's)
+if [ "${HREL_FC_MORE:-0}" = 1 ] && ls "$run"/setup_untraced*.csv "$run"/setup_run*.csv >/dev/null 2>&1 &&
+   ! grep -q '^# pairs of the runs' "$run/setup.csv"; then
+    more=$(ls "$run"/setup_untraced*.csv "$run"/setup_run*.csv 2>/dev/null)
+    { echo "# pairs of the runs' virtual machines (where the scheduler put the pvmd and the tasks," \
+           "a draw each): $(echo $more | wc -w) more measurements ($(for f in $more; do basename "$f"; done | tr '\n' ' ' | sed 's/ $//')) below"
+      for f in $more; do grep -E '^[0-9]+,[0-9]+,' "$f"; done; } >>"$run/setup.csv"
+    echo "predict: the 8-byte round trips of $(( $(echo $more | wc -w) + 1 )) virtual machines (where the scheduler put the pvmd and the tasks): L from the median of $(grep -cE '^[0-9]+,[0-9]+,' "$run/setup.csv") pairs"
 fi
 
 # the network counters of the runs (emulated platforms), with their header

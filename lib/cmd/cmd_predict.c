@@ -943,8 +943,9 @@ int hrel_cmd_predict(int argc, char **argv)
                "send waits for its receiver to be in a PVM call\n", base.sendbuf);
     if (!isnan(lat_small))
         printf("# latency: L = %g s for every message of the replay (half the median 8-byte "
-               "round trip of the characterisation's setup.csv; the fit's PP,2 L = %g s: "
-               "--fit-latency)\n", lat_small * w.latency, lat_fit * w.latency);
+               "round trip of the characterisation's setup.csv, %d pair%s; the fit's PP,2 L = "
+               "%g s: --fit-latency)\n", lat_small * w.latency, cz->small_n,
+               cz->small_n == 1 ? "" : "s", lat_fit * w.latency);
     else if (!isnan(lat_fit))
         printf("# latency: the fit's (PP,2 L = %g s)%s\n", lat_fit * w.latency,
                o.fitlat ? ", --fit-latency"

@@ -306,6 +306,7 @@ int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, 
             fclose(fp);
         if (nl > 0)
             c->small_rtt = hrel_sample_median(later, nl);
+        c->small_n = (int)nl;
     }
     snprintf(path, sizeof path, "%s/pvmd_state.csv", dir);
     if (is_file(path) && read_state(path, c, err, errlen) != 0)

@@ -54,6 +54,7 @@ typedef struct hrel_charz {
     int have_setup;
     double small_rtt;        /* median over setup.csv's pairs of their later 8-byte
                                 round trips (later_s), s; 0 when it has none */
+    int small_n;             /* how many pairs that median is over */
     double buffer_bytes;     /* setup.csv's "# buffer_bytes B": bytes the route buffers
                                 between two tasks (0: unlimited, "unlimited", or not
                                 measured) */

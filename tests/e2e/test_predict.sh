@@ -68,6 +68,13 @@ check "default: lifecycle.csv measured with the runs (its time, the platform, en
 check "default: hrel predict charged it" grep -q "^# lifecycle: $T/p6/lifecycle.csv" "$T/p6/hrel_predict.txt"
 check "--fresh-vm: 4 runs in 4 virtual machines" bash -c "[ \$(wc -l <'$T/p6/vms') -eq 4 ] && [ \$(cut -d' ' -f2- '$T/p6/vms' | sort -u | wc -l) -eq 4 ]"
 check "--fresh-vm: no pvmd left" [ -z "$(new_pids "$before" "$(our_pvmds)")" ]
+# one host, daemon route, fresh virtual machines: the 8-byte round trips measured
+# again in each run's virtual machine, their rows in the daemon route's setup.csv
+sd=$T/p6/setup.csv; [ -s "$T/p6/setup_daemon.csv" ] && sd=$T/p6/setup_daemon.csv
+check "--fresh-vm on one host: round trips in each run's virtual machine (4 files of 3 pairs)" \
+    bash -c "for f in untraced1 run1 untraced2 run2; do [ \$(grep -cE '^[0-9]+,[0-9]+,' '$T/p6/setup_'\$f.csv) -eq 3 ] || exit 1; done"
+check "--fresh-vm on one host: setup.csv holds the first machine's 3 pairs and the runs' 12, said" \
+    bash -c "[ \$(grep -cE '^[0-9]+,[0-9]+,' '$sd') -eq 15 ] && grep -q \"^# pairs of the runs' virtual machines .*: 4 more measurements\" '$sd' && grep -q '^predict: the 8-byte round trips of 5 virtual machines' '$T/p6.out'"
 
 # a characterisation whose 8-byte round trips (setup.csv, next to its fit.csv)
 # are 1 us: on one host the set-up measured is kept, nothing said (the disturbed
