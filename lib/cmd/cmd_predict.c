@@ -82,9 +82,15 @@ static const char usage_text[] =
     "               F's percentiles of run time / prediction for the route and model\n"
     "               (experiments/spread.sh); default, when no --what-if is given:\n"
     "               RUN/spread.csv where it exists, else on an emulated platform\n"
-    "               spread/PLATFORM.csv beside --matrix's summary where there is one\n"
-    "               (the validation matrix's platforms; lan-coax and lan-coax-wire\n"
-    "               from their own matrices: install_coax.sh); none: no spread\n"
+    "               or local, spread/PLATFORM.csv beside --matrix's summary where\n"
+    "               there is one (the validation matrix's platforms; lan-coax and\n"
+    "               lan-coax-wire from their own matrices: install_coax.sh; local's\n"
+    "               daemon route from this project's machine: install_local.sh);\n"
+    "               none: no spread. On one host's daemon route, where setup.csv\n"
+    "               holds 9 or more 8-byte round trips (predict.sh measures them in\n"
+    "               every run's virtual machine), the replay's interval also holds\n"
+    "               the replay at L from their 10th and 90th percentile (where the\n"
+    "               scheduler puts the pvmd and the tasks)\n"
     "  --share-cpus the ranks on a host (on an emulated platform: on all hosts) share\n"
     "               its cores, from RUN's calibration (processor sharing; what-if\n"
     "               cores=N does it with N per host), with the messages within a\n"
@@ -374,6 +380,8 @@ int hrel_cmd_predict(int argc, char **argv)
     int jitter_measured = 0;
     long incasts = -1;   /* the replay's transfers that met an incast; -1: not checked */
     double incast_peak = 0;
+    double place_lo = NAN, place_hi = NAN;   /* the replay at the pairs' q10, q90 L */
+    int place_joined = 0;                     /* ... joined with the spread's interval */
     char incast_line[600] = "";
     hrel_pvmdcpu pcpu;                /* pvmd's CPU (replay_pvmd), where measured */
     char pcpu_src[2400] = "";
@@ -738,6 +746,26 @@ int hrel_cmd_predict(int argc, char **argv)
                 goto out;
             }
             add(p, &np, refused, &nref, "replay", k, total, err);
+            /* one host, daemon route, setup.csv's round trips from several
+               virtual machines (predict.sh --fresh-vm): where the scheduler
+               puts the pvmd and the tasks is a draw per virtual machine, and
+               moves L by up to four times; the replay at L from the pairs'
+               10th and 90th percentile is the interval that draw gives
+               (docs/predict.md "A program's own start-up, and L's draws") */
+            if (k == 0 && !isnan(lat_small) && nh == 1 && strcmp(route, "daemon") == 0 &&
+                cz->small_q10 > 0 && cz->small_q90 >= cz->small_q10) {
+                double q[2] = {cz->small_q10, cz->small_q90}, tq[2];
+                int j, kq = 0;
+                for (j = 0; j < 2 && kq == 0; j++) {
+                    hrel_replay_param vq = par;
+                    vq.L_send = vq.L_mcast = q[j] / 2 * w.latency;
+                    kq = hrel_replay_run(pt.mt, &vq, end, &tq[j], err, sizeof err);
+                }
+                if (kq == 0) {
+                    place_lo = fmin(tq[0], total);
+                    place_hi = fmax(tq[1], total);
+                }
+            }
             if (k == 0 && v.port_queue > 0 && strcmp(route, "direct") == 0) {
                 incasts = v.incasts;
                 incast_peak = v.incast_peak;
@@ -828,16 +856,19 @@ int hrel_cmd_predict(int argc, char **argv)
         summary[0] = '\0';
     /* the 80 % intervals the platform's runs showed: spread.csv, measured on
        RUN's platform as it is (so not under a what-if unless given); where RUN
-       has none, on an emulated platform the validation matrix ran, the
-       matrix's spread of that platform (spread/PLATFORM.csv beside its
-       summary: docs/predict.md "The cores shared on the emulated platforms") */
+       has none, on an emulated platform the validation matrix ran or on
+       local, the matrix's spread of that platform (spread/PLATFORM.csv beside
+       its summary: docs/predict.md "The cores shared on the emulated
+       platforms"; local's from this project's machine, install_local.sh) */
     if (o.spread && strcmp(o.spread, "none") != 0)
         snprintf(spreadp, sizeof spreadp, "%s", o.spread);
     else if (!o.spread && !(o.whatif && *o.whatif)) {
         snprintf(spreadp, sizeof spreadp, "%s/spread.csv", cz->dir);
         if (stat(spreadp, &sb) != 0)
             spreadp[0] = '\0';
-        if (!spreadp[0] && summary[0] && cz->emulated && strcmp(cz->platform, "local") != 0) {
+        if (!spreadp[0] && summary[0] &&
+            ((cz->emulated && strcmp(cz->platform, "local") != 0) ||
+             strcmp(cz->platform, "local") == 0)) {
             char name[300], e2[512];
             snprintf(name, sizeof name, "spread/%.200s.csv", cz->platform);
             if (hrel_csv_path_beside(summary, name, spreadp, sizeof spreadp, e2, sizeof e2) != 0 ||
@@ -850,6 +881,25 @@ int hrel_cmd_predict(int argc, char **argv)
         fail(1, err);
         goto out;
     }
+    /* the placement interval (above) for the replay: joined with the spread's
+       where one applies (the spread holds the other run-to-run variation) */
+    if (!isnan(place_lo))
+        for (k = 0; k < np; k++)
+            if (strcmp(p[k].name, "replay") == 0) {
+                size_t used = strlen(spread_lines);
+                int joined = !isnan(p[k].lo);
+                p[k].lo = joined ? fmin(p[k].lo, place_lo) : place_lo;
+                p[k].hi = joined ? fmax(p[k].hi, place_hi) : place_hi;
+                snprintf(spread_lines + used, sizeof spread_lines - used,
+                         "# interval: replay's from the placement draws%s: the replay with L = "
+                         "half the 10th and 90th percentile (%.4g and %.4g s) of setup.csv's %d "
+                         "8-byte round trips (several virtual machines) gives %.6g to %.6g s; "
+                         "the interval %.6g to %.6g s\n",
+                         joined ? ", joined with the spread's" : " (no spread: what the placement "
+                         "moves only)", cz->small_q10, cz->small_q90, cz->small_n, place_lo,
+                         place_hi, p[k].lo, p[k].hi);
+                place_joined = joined;
+            }
     /* the one answer */
     {
         const char *names[NMODEL];
@@ -858,7 +908,11 @@ int hrel_cmd_predict(int argc, char **argv)
         hrel_recommend(summary[0] ? summary : NULL, cz->platform, cz->emulated, route, names,
                        np, &best, rwhy, sizeof rwhy);
     }
-    if (!isnan(p[best].lo))
+    if (!isnan(p[best].lo) && !isnan(place_lo) && !place_joined &&
+        strcmp(p[best].name, "replay") == 0)
+        printf("predicted: %.6g s (%s, %.6g to %.6g s from the placement draws; %s)\n",
+               p[best].s, p[best].name, p[best].lo, p[best].hi, rwhy);
+    else if (!isnan(p[best].lo))
         printf("predicted: %.6g s (%s, 80 %% interval %.6g to %.6g s; %s)\n", p[best].s,
                p[best].name, p[best].lo, p[best].hi, rwhy);
     else

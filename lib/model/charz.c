@@ -305,8 +305,13 @@ int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, 
         if (fp)
             fclose(fp);
         if (nl > 0)
-            c->small_rtt = hrel_sample_median(later, nl);
+            c->small_rtt = hrel_sample_median(later, nl);   /* sorts them */
         c->small_n = (int)nl;
+        if (nl >= HREL_CHARZ_PAIRS_MIN) {   /* ranks floor(0.1 (n + 1)), ceil(0.9 (n + 1)) */
+            size_t lo = (nl + 1) / 10, hi = (9 * (nl + 1) + 9) / 10;
+            c->small_q10 = later[(lo < 1 ? 1 : lo) - 1];
+            c->small_q90 = later[(hi > nl ? nl : hi) - 1];
+        }
     }
     snprintf(path, sizeof path, "%s/pvmd_state.csv", dir);
     if (is_file(path) && read_state(path, c, err, errlen) != 0)

@@ -26,6 +26,10 @@
 
 #include <stddef.h>
 
+/* pairs of setup.csv (several virtual machines' round trips, predict.sh on one
+   host) from which their spread gives the placement interval */
+#define HREL_CHARZ_PAIRS_MIN 9
+
 #include "cpucal.h"
 #include "pvmdcpu.h"
 #include "replay.h"
@@ -55,6 +59,9 @@ typedef struct hrel_charz {
     double small_rtt;        /* median over setup.csv's pairs of their later 8-byte
                                 round trips (later_s), s; 0 when it has none */
     int small_n;             /* how many pairs that median is over */
+    double small_q10, small_q90;  /* their 10th and 90th percentile (split-conformal
+                                     ranks floor(0.1 (n + 1)), ceil(0.9 (n + 1))), s;
+                                     0 with fewer than HREL_CHARZ_PAIRS_MIN pairs */
     double buffer_bytes;     /* setup.csv's "# buffer_bytes B": bytes the route buffers
                                 between two tasks (0: unlimited, "unlimited", or not
                                 measured) */

@@ -439,6 +439,36 @@ check_not "calls' CPU: not said for a trace without call_cpu_s" grep -q '^# call
 "$HREL" predict "$T/trc/msgs.csv" --on "$T/c1l" "${M[@]}" --call-cpu --no-call-cpu >"$T/o4cb" 2>"$T/e4cb"; rc=$?
 check "calls' CPU: both options refused in one line (rc $rc)" \
     bash -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/e4cb') -eq 1 ] && grep -q 'give either --call-cpu or --no-call-cpu, not both' '$T/e4cb'"
+# one host, daemon route, setup.csv with 9 round trips (several virtual machines):
+# 2, 4, .. 18 ms, so L = 5 ms (the median), and the replay's interval is the replay
+# at L = 1 and 9 ms (their 10th and 90th percentile: ranks 1 and 9 of 9), the same
+# as what-if latency=0.2 and 1.8 give; with 8 pairs, none; with a spread, joined
+cp -r "$T/c1d" "$T/c1p"
+pairs() { echo "# hrel_firstcontact: route daemon, 3 workers, 20 later round trips of 8 bytes"
+          echo "a,b,host_a,host_b,first_s,later_s,setup_s"
+          for i in $(seq 1 "$1"); do echo "0,1,h,h,0.$(printf '%03d' $((2 * i))),0.$(printf '%03d' $((2 * i))),0"; done
+          echo "# median_setup_s 0"; }
+pairs 9 >"$T/c1p/setup.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1p" "${M[@]}" --route daemon >"$T/o4p" 2>"$T/e4p"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1p" "${M[@]}" --route daemon --what-if latency=0.2 >"$T/o4p02" 2>&1
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1p" "${M[@]}" --route daemon --what-if latency=1.8 >"$T/o4p18" 2>&1
+pl=$(awk -F, '$1 == "replay" { print $3 }' "$T/o4p") ph=$(awk -F, '$1 == "replay" { print $4 }' "$T/o4p")
+check "placement interval: its ends the replay at L = 1 and 9 ms ($pl, $ph; $(cat "$T/e4p"))" \
+    bash -c "[ -n '$pl' ] && awk -v a='$pl' -v b='$(total_of replay "$T/o4p02")' -v c='$ph' -v d='$(total_of replay "$T/o4p18")' -v p='$(total_of replay "$T/o4p")' 'BEGIN { exit !(a == b && c == d && a < p && p < c) }'"
+check "placement interval: said, and on the first line" \
+    bash -c "grep -q \"^# interval: replay's from the placement draws (no spread: what the placement moves only): the replay with L = half the 10th and 90th percentile (0.002 and 0.018 s) of setup.csv's 9 8-byte round trips\" '$T/o4p' && head -n 1 '$T/o4p' | grep -q 's from the placement draws; '"
+pairs 8 >"$T/c1p/setup.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1p" "${M[@]}" --route daemon >"$T/o4p8" 2>&1
+check "placement interval: none from 8 pairs" bash -c "grep -q '^replay,[0-9.e-]*,,\$' '$T/o4p8' && ! grep -q 'placement draws' '$T/o4p8'"
+pairs 9 >"$T/c1p/setup.csv"
+printf '# hrel_spread: test\nroute,model,programs,runs,q10,q50,q90\ndaemon,replay,3,30,0.9,1,1.05\n' >"$T/sp_narrow.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1p" "${M[@]}" --route daemon --spread "$T/sp_narrow.csv" >"$T/o4pj" 2>&1
+check "placement interval joined with a narrower spread's: the placement's ends" \
+    bash -c "grep -q \"^replay,[0-9.e-]*,$pl,$ph\\\$\" '$T/o4pj' && grep -q \"^# interval: replay's from the placement draws, joined with the spread's\" '$T/o4pj'"
+printf '# hrel_spread: test\nroute,model,programs,runs,q10,q50,q90\ndaemon,replay,3,30,0.01,1,100\n' >"$T/sp_wide.csv"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c1p" "${M[@]}" --route daemon --spread "$T/sp_wide.csv" >"$T/o4pw" 2>&1
+check "placement interval joined with a wider spread's: the spread's ends" \
+    awk -F, -v p="$(total_of replay "$T/o4pw")" '$1 == "replay" { ok = ($3 - 0.01 * p) ^ 2 < 1e-18 && ($4 - 100 * p) ^ 2 < 1e-12 } END { exit !ok }' "$T/o4pw"
 # the recommendation from a validation matrix
 printf 'platform,source,route,model,cells,median_abs_err_untraced_pct\nlan-t,same,daemon,replay_pvmd,3,9.9\nlan-t,same,daemon,replay,3,30\n' >"$T/sum.csv"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" --matrix "$T/sum.csv" >"$T/o5" 2>&1

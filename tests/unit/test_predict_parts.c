@@ -185,8 +185,43 @@ static void characterisation(void)
         HREL_CHECK_ABS(c->setup, 0.25, 0, "setup");
         HREL_CHECK_ABS(c->small_rtt, 0.0002, 1e-15, "the median of the later 8-byte round trips");
         HREL_CHECK_STR(c->setup_route, "daemon", "the route setup.csv measured");
+        HREL_CHECK_INT(c->small_n, 3, "three pairs");
+        HREL_CHECK(c->small_q10 == 0 && c->small_q90 == 0,
+                   "fewer than HREL_CHARZ_PAIRS_MIN pairs: no percentiles");
         hrel_charz_free(c);
         c = NULL;
+    }
+    {   /* 33 pairs (11 virtual machines: predict.sh's rows below a comment),
+           later_s 1..33 ms in shuffled order: the median 17 ms, the 10th and
+           90th percentile the ranks floor(0.1 x 34) = 3 and ceil(0.9 x 34) = 31 */
+        char rows[4096];
+        size_t u = 0;
+        int i;
+        u += (size_t)snprintf(rows + u, sizeof rows - u, "# hrel_firstcontact: route daemon
+"
+                              "a,b,host_a,host_b,first_s,later_s,setup_s
+");
+        for (i = 0; i < 33; i++) {
+            if (i == 3)
+                u += (size_t)snprintf(rows + u, sizeof rows - u, "# median_setup_s 0
+"
+                                      "# pairs of the runs' virtual machines: below
+");
+            u += (size_t)snprintf(rows + u, sizeof rows - u, "0,1,h,h,0.1,%.3f,0
+",
+                                  0.001 * (double)((i * 7) % 33 + 1));
+        }
+        hrel_test_write_tmp(sub, rows);
+        hrel_test_write_tmp(pl, "# a test\nhosts: 4\nmedium: shared\nrate: 100mbit\n");
+        HREL_CHECK_INT(hrel_charz_read(dir, 1, &c, err, sizeof err), 0, err);
+        if (c) {
+            HREL_CHECK_INT(c->small_n, 33, "33 pairs, a comment among them");
+            HREL_CHECK_ABS(c->small_rtt, 0.017, 1e-15, "their median");
+            HREL_CHECK_ABS(c->small_q10, 0.003, 1e-15, "10th percentile: rank 3");
+            HREL_CHECK_ABS(c->small_q90, 0.031, 1e-15, "90th percentile: rank 31");
+            hrel_charz_free(c);
+            c = NULL;
+        }
     }
     hrel_test_write_tmp(pl, "hosts four\n");
     HREL_CHECK_INT(hrel_charz_read(dir, 1, &c, err, sizeof err), -1, "bad description");
