@@ -197,20 +197,16 @@ static void characterisation(void)
         char rows[4096];
         size_t u = 0;
         int i;
-        u += (size_t)snprintf(rows + u, sizeof rows - u, "# hrel_firstcontact: route daemon
-"
-                              "a,b,host_a,host_b,first_s,later_s,setup_s
-");
+        u += (size_t)snprintf(rows + u, sizeof rows - u, "# hrel_firstcontact: route daemon\n"
+                              "a,b,host_a,host_b,first_s,later_s,setup_s\n");
         for (i = 0; i < 33; i++) {
             if (i == 3)
-                u += (size_t)snprintf(rows + u, sizeof rows - u, "# median_setup_s 0
-"
-                                      "# pairs of the runs' virtual machines: below
-");
-            u += (size_t)snprintf(rows + u, sizeof rows - u, "0,1,h,h,0.1,%.3f,0
-",
+                u += (size_t)snprintf(rows + u, sizeof rows - u, "# median_setup_s 0\n"
+                                      "# pairs of the runs' virtual machines: below\n");
+            u += (size_t)snprintf(rows + u, sizeof rows - u, "0,1,h,h,0.1,%.3f,0\n",
                                   0.001 * (double)((i * 7) % 33 + 1));
         }
+        snprintf(sub, sizeof sub, "%s/setup.csv", cz);
         hrel_test_write_tmp(sub, rows);
         hrel_test_write_tmp(pl, "# a test\nhosts: 4\nmedium: shared\nrate: 100mbit\n");
         HREL_CHECK_INT(hrel_charz_read(dir, 1, &c, err, sizeof err), 0, err);

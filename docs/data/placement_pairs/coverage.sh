@@ -3,14 +3,16 @@
 # replay's interval as hrel predict gives it by default (local's spread, install_local.sh,
 # joined with the placement draws' where setup.csv holds several virtual machines' round
 # trips: its '# interval:' lines), and how many of each folder's untraced runs fall
-# inside it. One line a folder, then the total.
+# inside it. One line a folder, then the total. --spread F (e.g. none: the placement
+# draws' interval alone) is passed on to hrel predict.
 . "$(dirname "$0")/common.sh"
+sp=(); [ "${1:-}" = --spread ] && { sp=(--spread "$2"); shift 2; }
 tot=0 ins=0
 for d in "$@"; do
     d=${d%/}; is_local_daemon "$d" || continue
     on=$(mktemp -d)
     for f in fit.csv calibration.csv lifecycle.csv sizes.csv pvmd_cpu.csv setup.csv; do [ -e "$d/$f" ] && cp "$d/$f" "$on/"; done
-    read -r p lo hi < <("$H" predict "$(trace_of "$d")" --on "$on" --hosts 1 --platform local --route daemon 2>/dev/null |
+    read -r p lo hi < <("$H" predict "$(trace_of "$d")" --on "$on" --hosts 1 --platform local --route daemon "${sp[@]}" 2>/dev/null |
         awk -F, '$1 == "replay" { print $2, $3, $4 }')
     rm -rf "$on"
     if [ -s "$d/times.txt" ]; then runs=$(awk '$1 ~ /^untraced/ { print $2 }' "$d/times.txt"); else runs=$(cat "$d"/untraced*.time); fi
