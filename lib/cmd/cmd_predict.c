@@ -893,7 +893,7 @@ int hrel_cmd_predict(int argc, char **argv)
                 snprintf(spread_lines + used, sizeof spread_lines - used,
                          "# interval: replay's from the placement draws%s: the replay with L = "
                          "half the 10th and 90th percentile (%.4g and %.4g s) of setup.csv's %d "
-                         "8-byte round trips (several virtual machines) gives %.6g to %.6g s; "
+                         "8-byte round trips (measured several times) gives %.6g to %.6g s; "
                          "the interval %.6g to %.6g s\n",
                          joined ? ", joined with the spread's" : " (no spread: what the placement "
                          "moves only)", cz->small_q10, cz->small_q90, cz->small_n, place_lo,

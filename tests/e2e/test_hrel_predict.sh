@@ -439,7 +439,7 @@ check_not "calls' CPU: not said for a trace without call_cpu_s" grep -q '^# call
 "$HREL" predict "$T/trc/msgs.csv" --on "$T/c1l" "${M[@]}" --call-cpu --no-call-cpu >"$T/o4cb" 2>"$T/e4cb"; rc=$?
 check "calls' CPU: both options refused in one line (rc $rc)" \
     bash -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/e4cb') -eq 1 ] && grep -q 'give either --call-cpu or --no-call-cpu, not both' '$T/e4cb'"
-# one host, daemon route, setup.csv with 9 round trips (several virtual machines):
+# one host, daemon route, setup.csv with 9 round trips (measured several times):
 # 2, 4, .. 18 ms, so L = 5 ms (the median), and the replay's interval is the replay
 # at L = 1 and 9 ms (their 10th and 90th percentile: ranks 1 and 9 of 9), the same
 # as what-if latency=0.2 and 1.8 give; with 8 pairs, none; with a spread, joined

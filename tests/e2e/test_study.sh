@@ -35,6 +35,20 @@ check "pvmd_cpu.csv: its local line" grep -qE '^# local_frag_s [0-9.e-]+$' "$T/s
 check "hrel predict takes the study as a characterisation ($(tail -n 1 "$T/hp.out"))" \
     grep -q '^predicted: ' "$T/hp.out"
 check "no pvmd of the study left running" test -z "$(new_pids "$before" "$(our_pvmds)")"
+# a study of one host's daemon route: platform_facts.sh measures the round trips 4 more
+# times in its virtual machine (15 pairs), so hrel predict gives the replay the interval
+# of the placement draws
+mkdir -p "$T/dfacts"
+printf '# platform: local\n# routing: daemon\npattern,procs,h,msg_bytes,rep,seconds\n' >"$T/dfacts/raw.csv"
+cp "$T/short/fit.csv" "$T/dfacts/"
+HREL_CALIBRATE_ARGS=--quick HREL_PVMDCPU_ARGS="--reps 1 --seconds 0.05" \
+    "$ROOT/experiments/platform_facts.sh" --platform local --run "$T/dfacts" >"$T/dfacts.out" 2>&1
+check "one host, daemon route: setup.csv with 4 more measurements (15 pairs), said ($(tail -n 1 "$T/dfacts.out"))" \
+    bash -c "[ \$(grep -cE '^[0-9]+,[0-9]+,' '$T/dfacts/setup.csv') -eq 15 ] && grep -q '^# pairs measured again in this virtual machine .*: 1 2 3 4 of 4 more measurements below' '$T/dfacts/setup.csv'"
+"$ROOT/bin/$ARCH/hrel" predict "$ROOT/tests/data/hrel_predict_pingpong.csv" --on "$T/dfacts" --spread none >"$T/dhp.out" 2>&1
+check "... hrel predict: the replay's interval from the placement draws ($(head -n 1 "$T/dhp.out"))" \
+    bash -c "grep -q \"^# interval: replay's from the placement draws (no spread: what the placement moves only): .* of setup.csv's 15 8-byte round trips\" '$T/dhp.out' && grep -qE '^replay,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+$' '$T/dhp.out'"
+check "no pvmd of platform_facts left running" test -z "$(new_pids "$before" "$(our_pvmds)")"
 # results/latest is the user's: a test's study points the test's own at its run
 check "the user's results/latest untouched by a test's study" \
     test "$(readlink "$ROOT/results/latest" 2>/dev/null || echo none)" = "$user_latest"
