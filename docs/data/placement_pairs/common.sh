@@ -31,3 +31,10 @@ price() {
 }
 untraced_median() { awk -F, '$1 == "replay" { print $3 }' "$1/predict_untraced.csv"; }
 err_pct() { awk -v u="$1" -v p="$2" 'BEGIN { printf "%.1f", 100 * (u - p) / u }'; }
+# the untraced runs' seconds, one a line: kept times.txt, predict.sh's untracedK.time,
+# or predict.csv's '# untraced_runs_s:' line (a stored matrix cell)
+untraced_runs() {
+    if [ -s "$1/times.txt" ]; then awk '$1 ~ /^untraced/ { print $2 }' "$1/times.txt"
+    elif ls "$1"/untraced*.time >/dev/null 2>&1; then cat "$1"/untraced*.time
+    else sed -n 's/^# untraced_runs_s: //p' "$1/predict.csv" | tr ',' '\n'; fi
+}

@@ -19,7 +19,9 @@ for d in "${dirs[@]}"; do
     rm -f "$t"
     printf '%-58s L %5.1f us  untraced %.4f s  own %6s  pooled %6s\n' "$d" "$(awk -v l="$own" 'BEGIN { print l * 1e6 }')" \
         "$u" "$(err_pct "$u" "$p0")" "$(err_pct "$u" "$p1")"
-done | tee /dev/stderr | python3 -c '
+done >"${out:=$(mktemp)}"
+cat "$out"
+python3 -c '
 import sys, statistics, collections
 g = collections.defaultdict(list)
 for l in sys.stdin:
@@ -28,4 +30,5 @@ allv = [x for v in g.values() for x in v]
 for k, v in sorted(g.items()) + [("all", allv)]:
     o = [a for a, b in v]; p = [b for a, b in v]
     print(f"# {k}: {len(v)} folders, own {statistics.median(o):.1f} / {max(o):.1f}, pooled {statistics.median(p):.1f} / {max(p):.1f}, within 15 %: {sum(x <= 15 for x in o)} / {sum(x <= 15 for x in p)}")
-' 2>&1
+' <"$out"
+rm -f "$out"
