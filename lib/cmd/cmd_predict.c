@@ -280,42 +280,35 @@ static int alone_startups(const hrel_msgtrace *mt)
 {
     size_t i;
     int n = 0;
-    if (!mt->gap_cpu)
-        return 0;
     for (i = 0; i < mt->n; i++) {
         const hrel_msg *m = &mt->row[i];
-        int c = m->npeers == 1 ? m->peers[0] : -1;
-        if (m->kind == HREL_MSG_SPAWN && c >= 0 && c < mt->nproc &&
-            mt->first[c] < mt->first[c + 1] && mt->row[mt->first[c]].kind == HREL_MSG_START &&
-            !isnan(mt->gap_cpu[mt->first[c]]) && mt->gap_cpu[mt->first[c]] > 0)
+        if (m->kind == HREL_MSG_SPAWN && m->npeers == 1 &&
+            !isnan(hrel_msgtrace_startup_cpu(mt, m->peers[0])))
             n++;
     }
     return n;
 }
 
 /* The trace's start-up CPU of its first rank that no traced spawn started (a
- * program started from a shell), in *CPU; its rank, or -1 where none has one. */
+ * program started from a shell), in *CPU; its rank, or -1 where none has one
+ * (or out of memory). */
 static int shell_startup(const hrel_msgtrace *mt, double *cpu)
 {
+    unsigned char *spawned = calloc((size_t)mt->nproc + 1, 1);
     size_t i;
     int r, k;
-    if (!mt->gap_cpu)
+    if (!spawned)
         return -1;
-    for (r = 0; r < mt->nproc; r++) {
-        int spawned = 0;
-        if (mt->first[r] >= mt->first[r + 1] || mt->row[mt->first[r]].kind != HREL_MSG_START ||
-            isnan(mt->gap_cpu[mt->first[r]]) || !(mt->gap_cpu[mt->first[r]] > 0))
-            continue;
-        for (i = 0; i < mt->n && !spawned; i++)
-            if (mt->row[i].kind == HREL_MSG_SPAWN)
-                for (k = 0; k < mt->row[i].npeers; k++)
-                    spawned |= mt->row[i].peers[k] == r;
-        if (!spawned) {
-            *cpu = mt->gap_cpu[mt->first[r]];
-            return r;
-        }
-    }
-    return -1;
+    for (i = 0; i < mt->n; i++)
+        if (mt->row[i].kind == HREL_MSG_SPAWN)
+            for (k = 0; k < mt->row[i].npeers; k++)
+                if (mt->row[i].peers[k] >= 0 && mt->row[i].peers[k] < mt->nproc)
+                    spawned[mt->row[i].peers[k]] = 1;
+    for (r = 0; r < mt->nproc; r++)
+        if (!spawned[r] && !isnan(*cpu = hrel_msgtrace_startup_cpu(mt, r)))
+            break;
+    free(spawned);
+    return r < mt->nproc ? r : -1;
 }
 
 int hrel_cmd_predict(int argc, char **argv)
@@ -866,9 +859,7 @@ int hrel_cmd_predict(int argc, char **argv)
         snprintf(spreadp, sizeof spreadp, "%s/spread.csv", cz->dir);
         if (stat(spreadp, &sb) != 0)
             spreadp[0] = '\0';
-        if (!spreadp[0] && summary[0] &&
-            ((cz->emulated && strcmp(cz->platform, "local") != 0) ||
-             strcmp(cz->platform, "local") == 0)) {
+        if (!spreadp[0] && summary[0] && (cz->emulated || strcmp(cz->platform, "local") == 0)) {
             char name[300], e2[512];
             snprintf(name, sizeof name, "spread/%.200s.csv", cz->platform);
             if (hrel_csv_path_beside(summary, name, spreadp, sizeof spreadp, e2, sizeof e2) != 0 ||
@@ -1045,7 +1036,7 @@ int hrel_cmd_predict(int argc, char **argv)
         else if (pt.mt->call_cpu)
             printf("# calls: their own CPU time not priced (%s)\n",
                    o.nocallcpu ? "--no-call-cpu" : "the daemon route; --call-cpu prices it");
-        double c;
+        double c = NAN;
         if (lifepath[0] && !isnan(life.start_cpu) && (k = shell_startup(pt.mt, &c)) >= 0)
             printf("# start-up: rank %d, started from a shell, enrols after lifecycle.csv's "
                    "fork to enrolment %.3f ms with its own start-up CPU %.3f ms (the trace's "

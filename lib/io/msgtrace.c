@@ -22,6 +22,15 @@ int hrel_msgkind_is_group(hrel_msgkind k)
     return k >= HREL_MSG_JOINGROUP && k <= HREL_MSG_SCATTER;
 }
 
+double hrel_msgtrace_startup_cpu(const hrel_msgtrace *t, int r)
+{
+    size_t f;
+    if (!t->gap_cpu || r < 0 || r >= t->nproc || t->first[r] >= t->first[r + 1])
+        return NAN;
+    f = t->first[r];
+    return t->row[f].kind == HREL_MSG_START && t->gap_cpu[f] > 0 ? t->gap_cpu[f] : NAN;
+}
+
 int hrel_msg_gap_at_end(const hrel_msg *m)
 {
     return !hrel_msgkind_is_group(m->kind);

@@ -166,6 +166,11 @@ double hrel_msg_gap_from(const hrel_msg *m);
 /* Load msgs.csv. */
 int hrel_msgtrace_load(const char *path, hrel_msgtrace **out, char *err, size_t errlen);
 
+/* Rank R's start-up CPU time (s): its first row's gap_cpu_s where that row is
+ * its start row and the time is known and > 0 (the preload tracer's reading
+ * from the process's fork); NAN otherwise. */
+double hrel_msgtrace_startup_cpu(const hrel_msgtrace *t, int r);
+
 /* Write msgs.csv (metadata, header, rows). Return 0, or -1 on a write error. */
 int hrel_msgtrace_write(const hrel_msgtrace *t, FILE *fp);
 

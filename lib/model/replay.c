@@ -789,10 +789,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
         ndone += st[r].done;
         if (!st[r].done)
             st[r].rec_prev = t->row[t->first[r]].t0;
-        st[r].ownstart = NAN;
-        if (!st[r].done && t->row[t->first[r]].kind == HREL_MSG_START && t->gap_cpu &&
-            !isnan(t->gap_cpu[t->first[r]]) && t->gap_cpu[t->first[r]] > 0)
-            st[r].ownstart = t->gap_cpu[t->first[r]] * par->cpu_ratio;
+        st[r].ownstart = hrel_msgtrace_startup_cpu(t, r) * par->cpu_ratio;
         if (life && !st[r].done && t->row[t->first[r]].kind == HREL_MSG_START &&
             strcmp(t->tracer, "preload") == 0) {
             size_t i;
@@ -903,7 +900,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 gap = gapw;
             size_t row = s->next;
             if (m->kind == HREL_MSG_START && ps && life && s->spawned && s->alone &&
-                !s->gapdone && cpu_known && t->gap_cpu[row] > 0) {
+                !s->gapdone && !isnan(s->ownstart)) {
                 /* a task spawned alone: its start-up, from its fork to its first
                    record (the new process's CPU: the trace's start row), is CPU
                    work on its host's cores, shared with what computes there; its
@@ -912,7 +909,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                    first tasks have started: the lifecycle's times for it hold
                    their start-ups, so they stay a wait: docs/predict.md, "A
                    process's start-up as CPU work") */
-                s->startcpu = t->gap_cpu[row] * par->cpu_ratio;
+                s->startcpu = s->ownstart;
                 s->sleep = 0;
                 if (ps_join(&sched, doms, ps_dom(par, hs), best, s->startcpu,
                             s->clock, 0) != 0)
