@@ -469,13 +469,15 @@ fi
 # the round trips of the runs' virtual machines (more_pairs) join setup.csv's
 # rows: hrel predict's L is half the median of every row's later_s (its
 # set-up, median_setup_s, stays the first virtual machine's)
-if [ "${HREL_FC_MORE:-0}" = 1 ] && ls "$run"/setup_untraced*.csv "$run"/setup_run*.csv >/dev/null 2>&1 &&
-   ! grep -q '^# pairs of the runs' "$run/setup.csv"; then
-    more=$(ls "$run"/setup_untraced*.csv "$run"/setup_run*.csv 2>/dev/null)
+more=()
+[ "${HREL_FC_MORE:-0}" = 1 ] && for f in "$run"/setup_untraced*.csv "$run"/setup_run*.csv; do
+    [ -f "$f" ] && more+=("$f")
+done
+if [ ${#more[@]} -gt 0 ] && ! grep -q '^# pairs of the runs' "$run/setup.csv"; then
     { echo "# pairs of the runs' virtual machines (where the scheduler put the pvmd and the tasks," \
-           "a draw each): $(echo $more | wc -w) more measurements ($(for f in $more; do basename "$f"; done | tr '\n' ' ' | sed 's/ $//')) below"
-      for f in $more; do grep -E '^[0-9]+,[0-9]+,' "$f"; done; } >>"$run/setup.csv"
-    echo "predict: the 8-byte round trips of $(( $(echo $more | wc -w) + 1 )) virtual machines (where the scheduler put the pvmd and the tasks): L from the median of $(grep -cE '^[0-9]+,[0-9]+,' "$run/setup.csv") pairs"
+           "a draw each): ${#more[@]} more measurements ($(for f in "${more[@]}"; do basename "$f"; done | tr '\n' ' ' | sed 's/ $//')) below"
+      for f in "${more[@]}"; do grep -E '^[0-9]+,[0-9]+,' "$f"; done; } >>"$run/setup.csv"
+    echo "predict: the 8-byte round trips of $(( ${#more[@]} + 1 )) virtual machines (where the scheduler put the pvmd and the tasks): L from the median of $(grep -cE '^[0-9]+,[0-9]+,' "$run/setup.csv") pairs"
 fi
 
 # the network counters of the runs (emulated platforms), with their header

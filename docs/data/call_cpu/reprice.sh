@@ -24,13 +24,7 @@ one() {
     m=$(basename "$src")
     shift 3
     rm -rf "${tmp:?}/$m"; cp -r "$src" "$tmp/$m"
-    for pm in "$tmp/$m"/cells/"$plat"/*/predicting_msgs.csv; do
-        c=$(dirname "$pm")
-        r=$(sed -n '1s|^# source: .*/\(run[0-9]*\)/tev$|\1|p' "$pm")
-        [ -n "$r" ] && [ -d "$c/$r/tev" ] || { echo "# $m $(basename "$c"): no tev files"; continue; }
-        "$HREL" trace import "$c/$r/tev" -o "$c/$r" >/dev/null 2>&1 && cp "$c/$r/msgs.csv" "$pm" ||
-            echo "# $m $(basename "$c"): import failed"
-    done
+    "$ROOT/docs/data/predict_matrix_local/reimport.sh" "$tmp/$m" "$plat"
     for v in "$@"; do
         rm -rf "$tmp/$m.$v"; cp -r "$tmp/$m" "$tmp/$m.$v"
         case $v in without) opt=(--predict-opt --no-call-cpu) ;; daemon) opt=(--predict-opt --call-cpu) ;;

@@ -19,11 +19,19 @@ is_local_daemon() {
 }
 # price DIR [hrel predict options]: the replay's prediction, s, from a scratch copy of
 # DIR's characterisation (setup.csv from $SETUP when set)
+# charz_copy DIR ON: DIR's characterisation files into the scratch folder ON
+charz_copy() {
+    local f
+    for f in fit.csv calibration.csv lifecycle.csv sizes.csv pvmd_cpu.csv setup.csv; do
+        [ -e "$1/$f" ] && cp "$1/$f" "$2/"
+    done
+    [ -d "$1/platform" ] && cp -r "$1/platform" "$2/"
+    return 0
+}
 price() {
     local d=$1 on; shift
     on=$(mktemp -d)
-    for f in fit.csv calibration.csv lifecycle.csv sizes.csv pvmd_cpu.csv; do [ -e "$d/$f" ] && cp "$d/$f" "$on/"; done
-    [ -d "$d/platform" ] && cp -r "$d/platform" "$on/"
+    charz_copy "$d" "$on"
     cp "${SETUP:-$d/setup.csv}" "$on/setup.csv"
     "$H" predict "$(trace_of "$d")" --on "$on" --hosts 1 --platform local --route daemon "$@" 2>/dev/null |
         sed -n 's/^predicted: \([0-9.e-]*\) s.*/\1/p'

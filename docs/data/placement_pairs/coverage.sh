@@ -12,7 +12,7 @@ tot=0 ins=0
 for d in "$@"; do
     d=${d%/}; is_local_daemon "$d" || continue
     on=$(mktemp -d)
-    for f in fit.csv calibration.csv lifecycle.csv sizes.csv pvmd_cpu.csv setup.csv; do [ -e "$d/$f" ] && cp "$d/$f" "$on/"; done
+    charz_copy "$d" "$on"
     # FIRST_VM=1: setup.csv's first virtual machine's pairs only (no placement interval)
     [ "${FIRST_VM:-0}" = 1 ] && sed -i '/^# pairs of the runs/,$d' "$on/setup.csv"
     read -r p lo hi < <("$H" predict "$(trace_of "$d")" --on "$on" --hosts 1 --platform local --route daemon "${sp[@]}" 2>/dev/null |

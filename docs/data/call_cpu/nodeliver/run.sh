@@ -17,11 +17,7 @@ echo "# run.sh: $(date -u +%FT%TZ), commit $(git -C "$SRC" rev-parse --short HEA
 echo "# cell: replay error % by default, with --call-cpu, with --call-cpu and no delivery load"
 for m in H I J K L; do
     cp -r "$SRC/docs/data/predict_matrix_local/$m" "$tmp/$m"
-    for pm in "$tmp/$m"/cells/local/*/predicting_msgs.csv; do
-        c=$(dirname "$pm") r=$(sed -n '1s|^# source: .*/\(run[0-9]*\)/tev$|\1|p' "$pm")
-        [ -n "$r" ] && [ -d "$c/$r/tev" ] && "$ROOT/bin/LINUX64/hrel" trace import "$c/$r/tev" -o "$c/$r" >/dev/null 2>&1 &&
-            cp "$c/$r/msgs.csv" "$pm"
-    done
+    "$ROOT/docs/data/predict_matrix_local/reimport.sh" "$tmp/$m"
     for v in default callcpu nodeliver; do
         cp -r "$tmp/$m" "$tmp/$m.$v"
         opt=(); [ $v != default ] && opt=(--predict-opt --call-cpu)

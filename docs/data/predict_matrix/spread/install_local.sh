@@ -21,12 +21,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 daemon=() direct=()
 for m in H I J; do
     cp -r "docs/data/predict_matrix_local/$m" "$t/$m"
-    for pm in "$t/$m"/cells/local/*/predicting_msgs.csv; do
-        c=$(dirname "$pm") r=$(sed -n '1s|^# source: .*/\(run[0-9]*\)/tev$|\1|p' "$pm")
-        [ -n "$r" ] && [ -d "$c/$r/tev" ] || { echo "install_local: $m $(basename "$c"): no tev files" >&2; exit 1; }
-        bin/LINUX64/hrel trace import "$c/$r/tev" -o "$c/$r" >/dev/null 2>&1 && cp "$c/$r/msgs.csv" "$pm" ||
-            { echo "install_local: $m $(basename "$c"): import failed" >&2; exit 1; }
-    done
+    docs/data/predict_matrix_local/reimport.sh "$t/$m" >&2 || { echo "install_local: importing $m failed" >&2; exit 1; }
     experiments/predict_matrix.sh --reprice --run "$t/$m" --platforms local >"$t/$m.log" 2>&1 ||
         { echo "install_local: repricing $m failed: $(tail -n 1 "$t/$m.log")" >&2; exit 1; }
     for c in "$t/$m"/cells/local/*/; do
