@@ -517,6 +517,10 @@ int hrel_cmd_predict(int argc, char **argv)
        (hostfiles/platform.sh, medium: shared; replay_pvmd's packets) */
     if (cz->emulated && cz->wire_tc && cz->medium == HREL_MEDIUM_BUS)
         base.htb = cz->nhosts;
+    /* an emulated switch's port is two token buckets in series, the host's and
+       the switch port's (medium: switched); a half-duplex port's two directions
+       share one, which the model leaves out: a packet takes both links at once */
+    base.tc_joint = cz->half_duplex;
     /* the userspace wire, timed by the model the wire runs (hostfiles/platform.sh,
        wire: user): a shared segment is CSMA/CD, a switch stores and forwards */
     if (cz->emulated && !cz->wire_tc && base.medium != HREL_MEDIUM_NONE && nh >= 2 &&
@@ -917,7 +921,12 @@ int hrel_cmd_predict(int argc, char **argv)
            strcmp(route, "daemon") != 0 ? ""
            : base.htb > 0 ? " (tc's HTB, a class per host)"
            : base.userwire && base.medium == HREL_MEDIUM_BUS ? " (the userspace wire's CSMA/CD)"
-           : base.userwire ? " (the userspace wire's store-and-forward switch)" : "",
+           : base.userwire ? " (the userspace wire's store-and-forward switch)"
+           : base.wire_tc && base.medium == HREL_MEDIUM_PORT && !base.tc_joint
+               ? " (tc's token buckets: the sender's, then the switch port's)"
+           : base.wire_tc && base.medium == HREL_MEDIUM_PORT ? " (tc's half-duplex ports, "
+                                                               "each packet both links at once)"
+           : "",
            cz->shared ? ", hosts sharing one machine's cores" : "",
            cz->cpu_share > 0 ? ", cpu share set" : "");
     fputs(route_line, stdout);

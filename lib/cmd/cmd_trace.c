@@ -74,7 +74,7 @@ static const char replay_usage[] =
     "                         [--hosts N | --hosts-from MSGS2.csv] [--cpu-ratio X] [--setup S]\n"
     "                         [--daemon G_WIRE [--rtt0 S] [--pvmd-s S] [--pvmd-msg-s S]\n"
     "                          [--pvmd-queue | --pvmd-pool N | --pvmd-share [--pvmd-after-s S]]\n"
-    "                          [--wire tc|ethernet|user [--wire-delay S] [--wire-queue B]\n"
+    "                          [--wire tc|tc-joint|ethernet|user [--wire-delay S] [--wire-queue B]\n"
     "                           [--wire-late S]]\n"
     "                          [--htb STATIONS]\n"
     "                          [--interval K] [--jitter S] [--seed N]]\n"
@@ -82,7 +82,7 @@ static const char replay_usage[] =
     "                          [--trace-cores N] [--call-cpu]]\n"
     "                         [--sendbuf BYTES] [--port-queue BYTES [--tcp-window BYTES]]\n"
     "                         [--lifecycle FILE [--platform NAME]] [--wakeup FILE]\n"
-    "                         [--timeline FILE]\n"
+    "                         [--timeline FILE] [--packets FILE]\n"
     "                         [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
     "for its recorded gaps (times X), each send costs g m + L (g, L of PingPong from\n"
@@ -105,7 +105,10 @@ static const char replay_usage[] =
     "cores; --pvmd-share (with --cores or --shared-cores): each pvmd action is CPU work\n"
     "shared with the ranks' computation, and --pvmd-after-s S more after an action that\n"
     "sends a second datagram, waited for by none; --wire tc: links shaped by tc as\n"
-    "the emulated platforms are, with its 1600-byte burst; ethernet, the default: a\n"
+    "the emulated platforms are, with its 1600-byte burst (with --medium port each\n"
+    "path the sender's token bucket, then the switch port's, a FIFO of frames each;\n"
+    "tc-joint: a packet takes both links at once, the model before 2026-11-27);\n"
+    "ethernet, the default: a\n"
     "real one, 58 bytes per frame, 84 at least; --htb STATIONS, with --wire tc and\n"
     "--medium bus: the segment is tc's HTB with a class per station, as the emulated\n"
     "shared platforms build it: a packet's last frame leaves at once and its debt\n"
@@ -155,12 +158,28 @@ static const char replay_usage[] =
     "rank,row,kind,peers,bytes,tag,traced_t0,traced_t1,replay_t0,replay_t1 (seconds\n"
     "since rank 0's start; a call starts when its gap is done; replay_t0/t1 empty\n"
     "for a row the replay did not reach), to find where a replay parts from its run.\n"
+    "--packets FILE (with --daemon): every data packet's send and acknowledgement\n"
+    "in the replay, CSV event,t_s,from,to,seq,sends,bytes,rta_s,sample_s,rtt_s\n"
+    "(send: its send number, 1 the first, and the retry time set; ack: the sends it\n"
+    "took, the time from its first send, the pair's RTT estimate after it), to put\n"
+    "beside a capture of the platform (docs/data/pvmd_capture).\n"
     "--interval K (with --daemon): the replay run K more times (e.g. 31), each pvmd\n"
     "waiting an exponential time of mean --jitter S (default 1e-4 s) before each of\n"
     "its actions, seeds --seed N (default 1) to N + K - 1; prints 'interval LO HI'\n"
     "(10th and 90th percentile of the K totals) and 'median M' before 'total' (the\n"
     "run without jitter unless --jitter is given; docs/predict.md, \"An interval\n"
     "from pvmd's jitter\").\n";
+
+/* one row of --packets FILE (CTX) */
+static void packet_row(void *ctx, const hrel_pvmdnet_pkt *p)
+{
+    if (p->kind == HREL_PVMDNET_SEND)
+        fprintf(ctx, "send,%.9f,%d,%d,%ld,%d,%.0f,%.9f,,%.9f\n", p->t, p->from, p->to, p->seq,
+                p->sends, p->bytes, p->rta, p->rtt);
+    else
+        fprintf(ctx, "ack,%.9f,%d,%d,%ld,%d,%.0f,,%.9f,%.9f\n", p->t, p->from, p->to, p->seq,
+                p->sends, p->bytes, p->sample, p->rtt);
+}
 
 static int fail(int status, const char *sub, const char *msg)
 {
@@ -520,7 +539,8 @@ int hrel_cmd_replay(int argc, char **argv)
     long seed = 1;
     int nint = 0, jseen = 0, pvmdq = 0, pvmdpool = 0, pvmdshare = 0, htb = 0;
     const char *wire = "ethernet", *lifefile = NULL, *platform = NULL, *wakefile = NULL;
-    const char *timeline = NULL;
+    const char *timeline = NULL, *packets = NULL;
+    FILE *pf = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
     int callcpu = 0;
     double sendbuf = 0, portq = 0, tcpwin = 0, wdelay = 0, wqueue = 65536, wlate = 0;
@@ -563,6 +583,7 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_STR("platform", 0, &platform),
         HREL_OPT_STR("wakeup", 0, &wakefile),
         HREL_OPT_STR("timeline", 0, &timeline),
+        HREL_OPT_STR("packets", 0, &packets),
         HREL_OPT_NUM("interval", 0, HREL_ARG_INT, &nint, 1, 10000),
         {"jitter", 0, HREL_ARG_DOUBLE, &jitter, 0, 1, NULL, NULL, 0, &jseen},
         HREL_OPT_NUM("seed", 0, HREL_ARG_LONG, &seed, 0, 1e15),
@@ -581,8 +602,9 @@ int hrel_cmd_replay(int argc, char **argv)
         return fail(2, "model", "replay needs one MSGS.csv (try hrel model replay --help)");
     if (fit && (gseen || lseen))
         return fail(2, "model", "give either --fit or --g/--L, not both");
-    if (strcmp(wire, "tc") != 0 && strcmp(wire, "ethernet") != 0 && strcmp(wire, "user") != 0)
-        return fail(2, "model", "--wire must be tc, ethernet or user");
+    if (strcmp(wire, "tc") != 0 && strcmp(wire, "tc-joint") != 0 && strcmp(wire, "ethernet") != 0 &&
+        strcmp(wire, "user") != 0)
+        return fail(2, "model", "--wire must be tc, tc-joint, ethernet or user");
     if ((wdseen || wqseen || wlseen) && strcmp(wire, "user") != 0)
         return fail(2, "model", "--wire-delay, --wire-queue and --wire-late need --wire user");
     if (!fit && !(gseen && lseen) && !(gwire > 0))
@@ -604,7 +626,8 @@ int hrel_cmd_replay(int argc, char **argv)
     par.pvmd_pool = pvmdpool;
     par.pvmd_share = pvmdshare;
     par.pvmd_after = pvmdafter;
-    par.wire_tc = strcmp(wire, "tc") == 0;
+    par.wire_tc = strncmp(wire, "tc", 2) == 0;
+    par.tc_joint = strcmp(wire, "tc-joint") == 0;
     par.jitter = jitter;
     par.seed = (unsigned long long)seed;
     if (hrel_replay_parse_medium(medium, &par.medium, err, sizeof err) != 0)
@@ -709,9 +732,34 @@ int hrel_cmd_replay(int argc, char **argv)
         par.row_t0 = tl0;
         par.row_t1 = tl1;
     }
+    if (packets) {
+        if (!par.daemon) {
+            rc = fail(2, "model", "--packets needs --daemon G_WIRE (the daemon route's packets)");
+            goto out;
+        }
+        if (!(pf = fopen(packets, "w"))) {
+            snprintf(err, sizeof err, "--packets: cannot write '%s'", packets);
+            fail(1, "model", err);
+            goto out;
+        }
+        fprintf(pf, "event,t_s,from,to,seq,sends,bytes,rta_s,sample_s,rtt_s\n");
+        par.pkt_fn = packet_row;
+        par.pkt_ctx = pf;
+    }
     if (hrel_replay_run(t, &par, end, &total, err, sizeof err) != 0) {
         fail(1, "model", err);
         goto out;
+    }
+    if (pf) {
+        int bad = ferror(pf) != 0;
+        bad |= fclose(pf) != 0;
+        pf = NULL;
+        par.pkt_fn = NULL;
+        if (bad) {
+            snprintf(err, sizeof err, "--packets: writing '%s' failed", packets);
+            fail(1, "model", err);
+            goto out;
+        }
     }
     if (timeline &&
         hrel_timeline_write(timeline, "hrel model replay", t, tl0, tl1, err, sizeof err) != 0) {
@@ -774,6 +822,8 @@ int hrel_cmd_replay(int argc, char **argv)
     printf("total %.9g\n", total);
     rc = 0;
 out:
+    if (pf)
+        fclose(pf);
     free(end);
     free(map);
     hrel_csv_free(c);

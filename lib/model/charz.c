@@ -97,6 +97,8 @@ static int read_desc(const char *path, hrel_charz *c, char *err, size_t errlen)
         }
         else if (strcmp(key, "cpu") == 0)
             c->cpu_share = atof(val);
+        else if (strcmp(key, "duplex") == 0)
+            c->half_duplex = strcmp(val, "half") == 0;
         else if (strcmp(key, "rate") == 0) {
             char *end;
             double n = strtod(val, &end), m = 0;

@@ -48,6 +48,8 @@ typedef struct hrel_charz {
     double wire_delay;       /* "delay:" one way between stations, s (0 when none) */
     double wire_late;        /* wire.csv's late_mean_s (0 when none) */
     int have_wire_late;      /* 1: wire.csv read */
+    int half_duplex;         /* "duplex: half" (a switched port's two directions share
+                                one budget), else 0 */
     double cpu_share;        /* "cpu: S" of the description, 0 when none */
     int shared;              /* 1: every host shares one machine's cores (emulated) */
     int cores;               /* cores per host (the calibration's least), 0 unknown */

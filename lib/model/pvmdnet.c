@@ -10,7 +10,7 @@
 #define FRAGDATA 1480  /* IP payload per Ethernet frame */
 #define MAXRTT 9.0     /* DDMAXRTT: the retry interval stops doubling, samples are cut, here */
 
-enum { EV_TXDONE, EV_ACK, EV_TIMER, EV_LOCAL, EV_POST, EV_CPU, EV_BUS, EV_ACKOUT };
+enum { EV_TXDONE, EV_ACK, EV_TIMER, EV_LOCAL, EV_POST, EV_CPU, EV_BUS, EV_ACKOUT, EV_PORT, EV_ACKIN };
 
 /* with the CPU outside (_set_extcpu): what a pvmd's action does once its CPU
  * work is done */
@@ -44,7 +44,11 @@ typedef struct event {
     double t;
     long order, seq;   /* seq: packet number, or message id (EV_LOCAL) */
     int type, pair;
+    double len;        /* EV_PORT: the frame's bytes */
+    int flag;          /* EV_PORT: FR_ACK, FR_LAST */
 } event;
+
+enum { FR_ACK = 1, FR_LAST = 2 };   /* a frame of an ack; its packet's last */
 
 typedef struct link {
     double free;   /* busy until (s) */
@@ -90,6 +94,7 @@ struct hrel_pvmdnet {
     double after;                /* with it: CPU s after each packet action, waited for by none */
     cpureq *cq;                  /* the requests, by token */
     long *cqfree, ncq, capcq, nfree;
+    int tbf;                     /* the ports as tc's buckets in series (_set_tbf) */
     int htb;                     /* > 0: the segment is tc's HTB with this many stations */
     htbst *hs;                   /* ... each station's classes */
     double par, par_t;           /* ... and the parent's tokens at PAR_T */
@@ -102,6 +107,8 @@ struct hrel_pvmdnet {
     long *wjfree, nwj, capwj, nwjfree;
     double wlate;                /* ... the mean s after its time a packet is handed over */
     unsigned long long rng;      /* its generator's state */
+    hrel_pvmdnet_observer obs;   /* the packets' observer (NULL: none) */
+    void *obsctx;
     hrel_pvmdnet_stats st;
 };
 
@@ -181,19 +188,21 @@ static int before(const event *a, const event *b)
     return a->t < b->t || (a->t == b->t && a->order < b->order);
 }
 
-static int push(hrel_pvmdnet *n, double t, int type, int pair, long seq)
+/* E into the heap, in the order pushed among events of the same time */
+static int push_ev(hrel_pvmdnet *n, event e)
 {
     size_t i;
     if (n->nev == n->cap) {
         size_t cap = n->cap ? 2 * n->cap : 64;
-        event *e = realloc(n->ev, cap * sizeof *e);
-        if (!e)
+        event *v = realloc(n->ev, cap * sizeof *v);
+        if (!v)
             return -1;
-        n->ev = e;
+        n->ev = v;
         n->cap = cap;
     }
     i = n->nev++;
-    n->ev[i] = (event){t, n->order++, seq, type, pair};
+    e.order = n->order++;
+    n->ev[i] = e;
     while (i > 0 && before(&n->ev[i], &n->ev[(i - 1) / 2])) {
         event x = n->ev[i];
         n->ev[i] = n->ev[(i - 1) / 2];
@@ -201,6 +210,11 @@ static int push(hrel_pvmdnet *n, double t, int type, int pair, long seq)
         i = (i - 1) / 2;
     }
     return 0;
+}
+
+static int push(hrel_pvmdnet *n, double t, int type, int pair, long seq)
+{
+    return push_ev(n, (event){t, 0, seq, type, pair, 0, 0});
 }
 
 static event pop(hrel_pvmdnet *n)
@@ -257,6 +271,14 @@ int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations)
         (!n->bqt && !(n->bqt = calloc((size_t)n->nhosts, sizeof *n->bqt))))
         return -1;
     n->rr = -1;
+    return 0;
+}
+
+int hrel_pvmdnet_set_tbf(hrel_pvmdnet *n)
+{
+    if (n->bus || !(n->burst > 0) || n->wire)
+        return -1;
+    n->tbf = 1;
     return 0;
 }
 
@@ -427,6 +449,36 @@ static double reserve(hrel_pvmdnet *n, int a, int b, double t, double w)
     return s + d;
 }
 
+/* a frame of LEN bytes joins the FIFO behind token bucket L at T: when it
+ * leaves (tc's TBF: at once while the bucket holds LEN bytes, else as soon as
+ * it does; the bucket then gives them up). L->free: the last frame's leaving,
+ * L->tok: the bucket then. */
+static double tbf_leave(const hrel_pvmdnet *n, link *l, double t, double len)
+{
+    double s = fmax(t, l->free), tok = fmin(n->burst, l->tok + (s - l->free) / n->g);
+    double d = tok >= len ? s : s + (len - tok) * n->g;
+    l->tok = tok >= len ? tok - len : 0;
+    l->free = d;
+    return d;
+}
+
+/* a packet of UDP payload P from host A at T on tc's ports (_set_tbf): its IP
+ * fragments, a frame each, leave A's bucket in order (behind what is in it),
+ * each then joins the switch port's bucket (EV_PORT, in time order) */
+static int tbf_send(hrel_pvmdnet *n, int a, int ack, int pair, long seq, double p, double t)
+{
+    double ip = p + UDPHDR;
+    int f, nf = (int)ceil(ip / FRAGDATA);
+    for (f = 0; f < nf; f++) {
+        double len = fmin(ip - f * (double)FRAGDATA, FRAGDATA) + n->ovh;
+        event e = {tbf_leave(n, &n->out[a], t, len), 0, seq, EV_PORT, pair, len,
+                   (ack ? FR_ACK : 0) | (f == nf - 1 ? FR_LAST : 0)};
+        if (push_ev(n, e))
+            return -1;
+    }
+    return 0;
+}
+
 /* HTB's classes at T (>= their times): station A's own and ceiling tokens,
  * the parent's */
 static void htb_at(const hrel_pvmdnet *n, int a, double t, double *own, double *c, double *par)
@@ -545,7 +597,7 @@ static int wire_setup(hrel_pvmdnet *n, hrel_wire_kind kind, double delay, double
 {
     hrel_wire_cfg cfg;
     char err[160];
-    if (n->htb || n->nhosts < 2 || n->nhosts > 64 || !(delay >= 0 && delay <= 1) ||
+    if (n->htb || n->tbf || n->nhosts < 2 || n->nhosts > 64 || !(delay >= 0 && delay <= 1) ||
         !(queue >= 1518 && queue <= 1e9) || !(8 / n->g >= 1e3 && 8 / n->g <= 1e11))
         return -1;
     cfg.kind = kind;
@@ -653,6 +705,8 @@ static int ack_back(hrel_pvmdnet *n, int i, long seq, double t)
         return push(n, t, EV_ACKOUT, i, seq);
     if (n->wire)
         return wire_join(n, i % n->nhosts, i / n->nhosts, 1, i, seq, PKTHDR, t);
+    if (n->tbf)
+        return tbf_send(n, i % n->nhosts, 1, i, seq, PKTHDR, t);
     return ack_arrives(n, i, seq,
                        reserve(n, i % n->nhosts, i / n->nhosts, t, wire_bytes(n, PKTHDR)));
 }
@@ -721,6 +775,9 @@ static int netoutput(hrel_pvmdnet *n, int h, double t)
         } else if (n->wire) {
             if (wire_join(n, h, b, 0, i, p->seq, p->head->data + PKTHDR, t))
                 return -1;
+        } else if (n->tbf) {
+            if (tbf_send(n, h, 0, i, p->seq, p->head->data + PKTHDR, t))
+                return -1;
         } else {
             end = reserve(n, h, b, t, wire_bytes(n, p->head->data + PKTHDR));
             if (push(n, end, EV_TXDONE, i, p->seq))
@@ -729,6 +786,11 @@ static int netoutput(hrel_pvmdnet *n, int h, double t)
         if (push(n, p->rtv + pvmd_wait(n), EV_TIMER, i, p->seq))
             return -1;
         p->nrt++;
+        if (n->obs) {
+            hrel_pvmdnet_pkt o = {HREL_PVMDNET_SEND, t, h, b, p->seq, p->nrt,
+                                  p->head->data + PKTHDR, p->rta, 0, p->rtt};
+            n->obs(n->obsctx, &o);
+        }
         if (p->rta < MAXRTT)
             p->rta *= 2;
         if (p->nrt > 1)
@@ -840,6 +902,12 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
                 x = x < 1e-6 ? 1e-3 : x > MAXRTT ? MAXRTT : x;
                 p->rtt = (x + 3 * p->rtt) / 4;
             }
+            if (n->obs) {
+                hrel_pvmdnet_pkt o = {HREL_PVMDNET_ACK, e.t, e.pair / n->nhosts,
+                                      e.pair % n->nhosts, e.seq, p->nrt, k->data + PKTHDR, 0,
+                                      e.t - p->sent, p->rtt};
+                n->obs(n->obsctx, &o);
+            }
             p->head = k->next;
             if (!p->head)
                 p->tail = NULL;
@@ -852,6 +920,15 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
         return netoutput(n, e.pair / n->nhosts, e.t) ? -1 : 0;
     case EV_BUS:        /* the HTB segment: a station can send again */
         return e.seq == n->busver && bus_serve(n, e.t) ? -1 : 0;
+    case EV_PORT: {     /* tc's ports: a frame joins the switch port towards its host */
+        int to = (e.flag & FR_ACK) ? e.pair / n->nhosts : e.pair % n->nhosts;
+        double d = tbf_leave(n, &n->in[to], e.t, e.len);
+        if (!(e.flag & FR_LAST))
+            return 0;
+        return push(n, d, (e.flag & FR_ACK) ? EV_ACKIN : EV_TXDONE, e.pair, e.seq) ? -1 : 0;
+    }
+    case EV_ACKIN:      /* tc's ports: an ack's last frame has reached its sender */
+        return ack_arrives(n, e.pair, e.seq, e.t) ? -1 : 0;
     case EV_ACKOUT:     /* the receiver's ack joins its queue on the segment */
         return bus_join(n, e.pair % n->nhosts, 1, e.pair, e.seq, PKTHDR, e.t) ? -1 : 0;
     case EV_TIMER:      /* a retry time: the pvmd wakes and sends what is due */
@@ -904,6 +981,12 @@ int hrel_pvmdnet_cpu_done(hrel_pvmdnet *n, long token, double t, long *id, doubl
         return push(n, t, EV_ACK, q.pair, q.seq) ? -1 : 0;
     }
     return -1;
+}
+
+void hrel_pvmdnet_set_observer(hrel_pvmdnet *n, hrel_pvmdnet_observer fn, void *ctx)
+{
+    n->obs = fn;
+    n->obsctx = ctx;
 }
 
 void hrel_pvmdnet_get_stats(const hrel_pvmdnet *n, hrel_pvmdnet_stats *s)

@@ -26,8 +26,9 @@
  *    than a full packet's transmission;
  *  - every packet and copy occupies the sender's link and the receiver's port
  *    (PORT: a full-duplex switch) or the one segment (BUS; its variants tc's
- *    HTB, _set_htb, and CSMA/CD, _set_csma; the ports' variant the userspace
- *    wire's store-and-forward switch, _set_switch) for its wire bytes
+ *    HTB, _set_htb, and CSMA/CD, _set_csma; the ports' variants tc's two
+ *    token buckets in series, _set_tbf, and the userspace wire's
+ *    store-and-forward switch, _set_switch) for its wire bytes
  *    (data, pvmd and UDP/IP headers, per-frame overhead) times g_wire, first
  *    come first served, less what an idle link saved up (_set_frames); the
  *    receiving pvmd acknowledges every packet and copy with a packet of its own
@@ -98,6 +99,20 @@ int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, 
  * two stations sending at once interleave their frames. Needs BUS and a burst
  * > 0 (call _set_frames first). 0, or -1 on bad values or no memory. */
 int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations);
+
+/* The ports (PORT) as tc shapes them on the emulated switched platforms
+ * (hostfiles/platform.sh, medium: switched, full duplex): each path passes two
+ * token buckets in series, the sending host's (the TBF on its eth0) and the
+ * switch port's towards the receiver (the TBF on that port), each a FIFO of
+ * frames at 1 / G_WIRE bytes per s holding _set_frames's burst. A packet's IP
+ * fragments, a frame each (_set_frames's overhead on each), join the sender's
+ * bucket in order when its pvmd sends it, behind what is already there (an
+ * ack behind data); each frame joins the port's bucket when it leaves the
+ * first, in time order with the other hosts' frames to that port; the packet
+ * arrives with its last frame. Without it the ports take a packet whole, both
+ * links at once, first come first served (one reservation of the two). Needs
+ * PORT, a burst > 0 (call _set_frames first) and no userspace wire. 0, or -1. */
+int hrel_pvmdnet_set_tbf(hrel_pvmdnet *n);
 
 /* The segment (BUS) as the userspace wire of the emulated platforms with
  * "wire: user" runs it (hostfiles/wire/, timed by wire_model.h, the same
@@ -187,5 +202,28 @@ double hrel_pvmdnet_next(const hrel_pvmdnet *n);
 int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t);
 
 void hrel_pvmdnet_get_stats(const hrel_pvmdnet *n, hrel_pvmdnet_stats *s);
+
+/* What a pvmd did with a data packet, for an observer: sent it (SEND, its
+ * first send or a copy) or took its acknowledgement (ACK). */
+typedef enum { HREL_PVMDNET_SEND, HREL_PVMDNET_ACK } hrel_pvmdnet_pkt_kind;
+
+typedef struct hrel_pvmdnet_pkt {
+    hrel_pvmdnet_pkt_kind kind;
+    double t;          /* when, s */
+    int from, to;      /* the data packet's hosts */
+    long seq;          /* its number in the pair, from 1 */
+    int sends;         /* SEND: this send's number (1: the first); ACK: sends it took */
+    double bytes;      /* the data packet's UDP payload */
+    double rta;        /* SEND: its retry time, s after this send */
+    double sample;     /* ACK: from its first send, s */
+    double rtt;        /* the pair's RTT estimate after it (an ACK of a packet sent
+                          once updates it) */
+} hrel_pvmdnet_pkt;
+
+typedef void (*hrel_pvmdnet_observer)(void *ctx, const hrel_pvmdnet_pkt *p);
+
+/* FN (NULL: none) is called with CTX for every data packet's send and
+ * acknowledgement, in time order. */
+void hrel_pvmdnet_set_observer(hrel_pvmdnet *n, hrel_pvmdnet_observer fn, void *ctx);
 
 #endif

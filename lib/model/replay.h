@@ -80,7 +80,8 @@
  *    sender is busy only for handing the message to its pvmd (proc + 1 ns per
  *    byte), g_send/L_send and the medium's message-level turns are not used;
  *    a multicast goes once to each other host; wire_tc: the links count
- *    frames as tc does, with its burst; jitter, seed: the pvmds' random wait
+ *    frames as tc does, with its burst (the ports: two token buckets in
+ *    series, unless tc_joint); jitter, seed: the pvmds' random wait
  *    per action (replay_interval.h runs the replay with several seeds).
  * Hosts are the trace's, or host_map[rank] when host_map is set (the placement
  * PVM gave the same program on the platform predicted), or rank % nhosts when
@@ -96,6 +97,7 @@
 
 #include "lifecycle.h"
 #include "msgtrace.h"
+#include "pvmdnet.h"
 #include "sizecost.h"
 #include "wakeup.h"
 
@@ -126,6 +128,9 @@ typedef struct hrel_replay_param {
                                   "wire: tc"), else a real Ethernet (pvmdnet.h) */
     int htb;                   /* daemon, wire_tc, medium BUS: > 0: the segment is tc's
                                   HTB with this many stations (pvmdnet.h _set_htb) */
+    int tc_joint;              /* daemon, wire_tc, medium PORT: != 0: a packet takes both
+                                  links at once (one reservation), else each path is tc's
+                                  two token buckets in series (pvmdnet.h _set_tbf) */
     int userwire;              /* daemon, not wire_tc: != 0: the hosts are on the
                                   userspace wire: medium BUS its CSMA/CD segment
                                   (pvmdnet.h _set_csma; its backoff drawn from SEED),
@@ -181,6 +186,9 @@ typedef struct hrel_replay_param {
                                   times the CPU ratio): the receiver woken behind its
                                   computing sender (wakeup.h); not a poll that
                                   slept between polls (gap_blocked 2) */
+    hrel_pvmdnet_observer pkt_fn;   /* daemon: not NULL: called with pkt_ctx for every
+                                  data packet's send and acknowledgement (pvmdnet.h) */
+    void *pkt_ctx;
     double *row_t0, *row_t1;   /* not NULL (caller-allocated, one per row of the trace):
                                   out, each row's call as replayed, from its start (its
                                   gap done) to its end; rows never reached keep what

@@ -31,6 +31,7 @@ int hrel_replay_interval(const hrel_msgtrace *t, const hrel_replay_param *par, i
         hrel_replay_param p = *par;
         p.seed = seed + (unsigned long long)i;
         p.row_t0 = p.row_t1 = NULL;   /* the timeline is the caller's one replay's */
+        p.pkt_fn = NULL;              /* and so are its packets */
         if (hrel_replay_run(t, &p, NULL, &tot[i], err, errlen) != 0) {
             free(tot);
             return -1;

@@ -250,7 +250,13 @@ check "pvmd_state.csv malformed: exit 1, one line naming it (got $rc: $(cat "$T/
 printf 'when,hosts,median_rtt_s\nafter_benchmark,1,0\n' >"$T/c2s/pvmd_state.csv"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2s" "${M[@]}" >/dev/null 2>"$T/e4s"; rc=$?
 check "pvmd_state.csv with an estimate of 0: refused (got $rc: $(cat "$T/e4s"))" grep -q "median_rtt_s must be > 0" "$T/e4s"
-check "emulated: medium port, shared cores" grep -q 'medium port, hosts sharing one machine' "$T/o4"
+check "emulated: medium port, tc's buckets, shared cores" \
+    grep -q "medium port (tc's token buckets: the sender's, then the switch port's), hosts sharing one machine" "$T/o4"
+# a half-duplex port (duplex: half): its directions share one budget, left out: said
+cp -r "$T/c2" "$T/c2h"
+printf 'hosts: 2\nmedium: switched\nduplex: half\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2h/platform/lan-t.platform"
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2h" "${M[@]}" >"$T/o4h" 2>&1
+check "half-duplex ports: said" grep -q "medium port (tc's half-duplex ports, each packet both links at once), hosts sharing" "$T/o4h"
 # a shared segment shaped by tc (medium: shared) is its HTB on the daemon route
 cp -r "$T/c2" "$T/c2b"
 printf 'hosts: 2\nmedium: shared\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2b/platform/lan-t.platform"

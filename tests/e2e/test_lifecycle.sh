@@ -108,7 +108,7 @@ bad "--wire user without --daemon" 2 "--wire user needs --daemon G_WIRE" \
     "$T/m.csv" --g 1e-6 --L 0 --wire user --medium port
 bad "--wire-delay without --wire user" 2 "--wire-delay, --wire-queue and --wire-late need --wire user" \
     "$T/m.csv" --daemon 8e-7 --medium bus --wire-delay 2e-6
-bad "--wire unknown" 2 "--wire must be tc, ethernet or user" "$T/m.csv" --daemon 8e-7 --wire coax
+bad "--wire unknown" 2 "--wire must be tc, tc-joint, ethernet or user" "$T/m.csv" --daemon 8e-7 --wire coax
 bad "--wire-late without --wire user" 2 "--wire-late need --wire user" "$T/m.csv" --daemon 8e-7 --medium bus --wire-late 5e-5
 # TCP incast (lib/model/incast.h): hosts 1 and 2 send 60000 B each into host 0
 # at once; at the second send 120000 B are in flight against a 65536-byte queue
@@ -130,6 +130,26 @@ check "replay --wire user --medium port: the switch said, with its delay and que
     grep -qx "# wire: the userspace wire's store-and-forward switch (delay 2e-06 s, queue 65536 B)" "$T/sw.out"
 check "replay --wire user --medium port: 120000 B into one port take at least 2 x 0.0484 s" \
     awk '$1 == "total" && $2 > 0.0968 { ok = 1 } END { exit !ok }' "$T/sw.out"
+# and on tc's ports: each path the sender's token bucket, then the switch
+# port's (the default), or both links at once (tc-joint): host 0's port takes
+# 120000 B either way (a fresh virtual machine's timer: no copy)
+for w in tc tc-joint; do
+    "$HREL" model replay "$T/inc.csv" --daemon 8e-7 --medium port --wire $w --rtt0 0.024 >"$T/$w.out" 2>&1
+    check "replay --wire $w --medium port: said" grep -q "^# pvmd packets 30, sent again 0 (daemon route: wire g 8e-07 s/B, $w," "$T/$w.out"
+    check "replay --wire $w --medium port: 120000 B into one port take at least 2 x 0.0484 s" \
+        awk '$1 == "total" && $2 > 0.0968 { ok = 1 } END { exit !ok }' "$T/$w.out"
+done
+# --packets FILE: every data packet's send and ack (30 packets of 4032 B or less, none sent again)
+"$HREL" model replay "$T/inc.csv" --daemon 8e-7 --medium port --wire tc --rtt0 0.024 --packets "$T/pk.csv" >/dev/null 2>&1
+check "replay --packets: the header" grep -qx 'event,t_s,from,to,seq,sends,bytes,rta_s,sample_s,rtt_s' "$T/pk.csv"
+check "replay --packets: 30 first sends (hosts 1 and 2 to 0), 30 acks of packets sent once" \
+    awk -F, 'NR > 1 && $1 == "send" && $6 == 1 && $4 == 0 { s++ } NR > 1 && $1 == "ack" && $6 == 1 && $9 > 0 { a++ }
+             END { exit !(s == 30 && a == 30) }' "$T/pk.csv"
+check "replay --packets: a send's retry time is twice the estimate it was set from (0.048 s first)" \
+    awk -F, '$1 == "send" && $5 == 1 { n++; if ($8 != 0.048) bad = 1 } END { exit !(n == 2 && !bad) }' "$T/pk.csv"
+bad "--packets without --daemon" 2 "--packets needs --daemon G_WIRE" "$T/inc.csv" --g 1e-6 --L 0 --packets "$T/pk2.csv"
+bad "--packets to a folder that is not there" 1 "--packets: cannot write '$T/none/pk.csv'" \
+    "$T/inc.csv" --daemon 8e-7 --medium port --wire tc --packets "$T/none/pk.csv"
 check "replay --port-queue: the times unchanged (total 0.12)" grep -qx 'total 0.12' "$T/inc.out"
 "$HREL" model replay "$T/inc.csv" --g 1e-6 --L 0 --medium port --port-queue 65536 --tcp-window 30000 >"$T/inc2.out" 2>&1
 check "replay --tcp-window 30000: 60000 B in flight, no incast" grep -q "^# incast: 0 transfers" "$T/inc2.out"

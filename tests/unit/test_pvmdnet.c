@@ -258,6 +258,59 @@ int main(void)
         hrel_pvmdnet_free(n);
     }
 
+    /* tc's ports as two token buckets in series (_set_tbf; g = 1 us/B, 34 bytes
+     * per frame, a 1600-byte burst, pvmd time 0, RTT 1 s: no copy). A 4032-byte
+     * message: UDP payload 4080, IP 4088 in fragments of 1480, 1480, 1128:
+     * frames of 1514, 1514 and 1162 bytes. Alone, the sender's bucket lets them
+     * go at 0, at 1428 (1514 less the 86 left) and at 2590 us; the port's bucket
+     * passes each as it comes: delivered at 2590 us, as the one reservation of
+     * both links gives it (4190 - 1600). Hosts 0 and 2 each send one to host 1
+     * at 0: their frames meet in port 1's FIFO in the order they leave their
+     * buckets: A1 at 0, C1 at 1428, A2 at 2942, C2 at 4456, A3 at 5618, C3 at
+     * 6780. So A arrives at 5618 us; one reservation of both links delivers A
+     * whole first, at 2590, and C at 6780 all the same. */
+    for (int joint = 0; joint < 2; joint++) {
+        double got[3] = {NAN, NAN, NAN};
+        if (!(n = hrel_pvmdnet_new(3, 0, 1e-6, 1.0, 0, 0)))
+            break;
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        if (!joint)
+            HREL_CHECK_INT(hrel_pvmdnet_set_tbf(n), 0, "tbf set");
+        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
+        run_got(n, got, 3);
+        HREL_CHECK_ABS(got[1], 2590e-6, 1e-12, joint ? "joint: a full packet alone, 2590 us"
+                                                     : "tbf: a full packet alone, 2590 us");
+        hrel_pvmdnet_free(n);
+        if (!(n = hrel_pvmdnet_new(3, 0, 1e-6, 1.0, 0, 0)))
+            break;
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        if (!joint)
+            hrel_pvmdnet_set_tbf(n);
+        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
+        hrel_pvmdnet_post(n, 2, 1, 4032, 0, 2);
+        got[1] = got[2] = NAN;
+        run_got(n, got, 3);
+        HREL_CHECK_ABS(got[1], joint ? 2590e-6 : 5618e-6, 1e-12,
+                       joint ? "joint: the first sender's packet whole first, 2590 us"
+                             : "tbf: two senders' frames in turn at the port: the first at 5618 us");
+        HREL_CHECK_ABS(got[2], 6780e-6, 1e-12,
+                       joint ? "joint: the second's after it, 6780 us"
+                             : "tbf: the second's last frame at 6780 us");
+        hrel_pvmdnet_free(n);
+    }
+    if ((n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0))) {
+        HREL_CHECK(hrel_pvmdnet_set_tbf(n) != 0, "tbf: refused without a burst");
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        HREL_CHECK_INT(hrel_pvmdnet_set_tbf(n), 0, "tbf: the ports with tc's frames");
+        HREL_CHECK(hrel_pvmdnet_set_switch(n, 0, 65536) != 0, "tbf: the userspace wire refused after it");
+        hrel_pvmdnet_free(n);
+    }
+    if ((n = hrel_pvmdnet_new(2, 1, 1e-6, 1.0, 0, 0))) {
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        HREL_CHECK(hrel_pvmdnet_set_tbf(n) != 0, "tbf: refused on a segment (not ports)");
+        hrel_pvmdnet_free(n);
+    }
+
     /* The userspace wire's CSMA/CD segment (_set_csma; 10 Mbit/s: g = 0.8 us/B,
      * 2 us one way, pvmd time 0, RTT 1 s: no copy). A frame of LEN bytes takes
      * (max(LEN + 4, 64) + 8) * 0.8 us, then a 9.6 us gap (wire_model.h).
