@@ -1,11 +1,11 @@
 #!/bin/bash
-# held_now.sh OUT PLATFORM CHAR: the six held-out daemon-route programs of
-# programs.txt on PLATFORM with this checkout's code, predict.sh --fresh-vm
+# held_now.sh OUT PLATFORM CHAR [LIST]: the six held-out daemon-route programs of
+# programs.txt (or of LIST, the same form) on PLATFORM with this checkout's code, predict.sh --fresh-vm
 # --all-models --runs 5, priced with the characterisation CHAR (a quick study's
 # folder: its fit.csv and the files beside it); one folder per program in OUT.
 # A program with a predict.csv is kept (an interrupted sweep resumes).
 set -u
-out=${1:?OUT}; plat=${2:?PLATFORM}; char=${3:?CHAR}
+out=${1:?OUT}; plat=${2:?PLATFORM}; char=${3:?CHAR}; list=${4:-$(dirname "$0")/programs.txt}
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 B=$ROOT/bin/${PVM_ARCH:-LINUX64}
 mkdir -p "$out"
@@ -17,5 +17,5 @@ while IFS='|' read -r name prog; do
     "$ROOT/experiments/predict.sh" --platform "$plat" --route daemon --fit "$char/fit.csv" \
         --fresh-vm --all-models --runs 5 --run "$d" -- $B/$prog >"$d.log" 2>&1 ||
         echo "  failed: $(tail -n 1 "$d.log")"
-done <"$(dirname "$0")/programs.txt"
+done <"$list"
 echo done

@@ -15,6 +15,10 @@ for f in "$HREL_PLATFORM_STATE"/ns.*; do
 done
 sleep 1
 t0=$(date +%s%N); "$@" >/dev/null 2>&1; rc=$?; t1=$(date +%s%N)
-sleep 0.3
+# libpcap hands tcpdump its packets in blocks, a block at the latest 1 s after
+# its first packet (tcpdump's buffer timeout): kill tcpdump sooner and the
+# run's last packets are lost (so they were in captures taken before
+# 2026-11-27, with 0.3 s here: docs/predict.md, "tc's switched ports ...")
+sleep 1.5
 kill $pids 2>/dev/null; wait 2>/dev/null
 echo "capture: exit $rc, wall $(( (t1 - t0) / 1000000 )) ms"
