@@ -4,7 +4,7 @@
 # (../../heldout_daemon/lan-utp-5/stencil3) replayed on tc's two token buckets
 # per path (--wire tc) and on one reservation of both links (--wire tc-joint),
 # beside the captures of three untraced runs (CAPDIR/sK.utpH.pcap, default this
-# folder's s1 gzipped; capture.sh of ../../pvmd_capture, 2026-11-27 05:09 UTC).
+# folder's s1 gzipped; capture.sh of ../../pvmd_capture, 2026-11-27 05:03 UTC).
 # Pairs 1->2 (rank 0 to rank 1, from utp1's capture) and 3->2 (utp3's).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
