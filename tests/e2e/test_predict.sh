@@ -230,7 +230,7 @@ for bad in 'x=1:2' 'x=1:3:2' 'x=1:2:3:4' 'x=1::2' 'x=1:2:' 'x=a:1:2'; do
 done
 
 "$BIN/hrel" model replay "$T/p1/run1/msgs.csv" --daemon 8e-7 --wire frob >/dev/null 2>"$T/wire.err"
-check "replay --wire frob: exit 2, one line" bash -c "[ $? -eq 2 ] && [ \$(wc -l <'$T/wire.err') -eq 1 ] && grep -q 'wire must be tc, ethernet or user' '$T/wire.err'"
+check "replay --wire frob: exit 2, one line" bash -c "[ $? -eq 2 ] && [ \$(wc -l <'$T/wire.err') -eq 1 ] && grep -q 'wire must be tc, tc-joint, ethernet or user' '$T/wire.err'"
 
 # --attach: the user's own virtual machine (started the pvm-console way) is used and left running
 att=$(attach_vm_start)
