@@ -44,15 +44,15 @@ typedef struct event {
     double t;
     long order, seq;   /* seq: packet number, or message id (EV_LOCAL) */
     int type, pair;
-    double len;        /* EV_PORT: the frame's bytes */
-    int flag;          /* EV_PORT: FR_ACK, FR_LAST */
+    double len;        /* EV_PORT: the frame's bytes (seq: its packet's job) */
 } event;
-
-enum { FR_ACK = 1, FR_LAST = 2 };   /* a frame of an ack; its packet's last */
 
 typedef struct link {
     double free;   /* busy until (s) */
     double tok;    /* bytes of burst saved up at FREE */
+    double *qd, *ql, qb;   /* tc's buckets with a limit: the frames not yet left, each its
+                              leaving and bytes (a ring from QH, QN of QCAP), QB bytes in all */
+    long qh, qn, qcap;
 } link;
 
 /* a station's classes in tc's HTB (_set_htb): its own rate's tokens and its
@@ -69,10 +69,12 @@ typedef struct busjob {
     struct busjob *next;
 } busjob;
 
-/* a packet on the userspace wire (_set_csma, _set_switch): its frames still to arrive */
+/* a packet on the userspace wire (_set_csma, _set_switch) or tc's buckets (_set_tbf):
+ * its frames still to arrive */
 typedef struct wirejob {
     int ack, pair, left, lost;   /* LOST: a frame was dropped, the packet never arrives */
     long seq;
+    double last;                 /* tc's buckets: when its last frame so far arrives */
 } wirejob;
 
 struct hrel_pvmdnet {
@@ -95,6 +97,7 @@ struct hrel_pvmdnet {
     cpureq *cq;                  /* the requests, by token */
     long *cqfree, ncq, capcq, nfree;
     int tbf;                     /* the ports as tc's buckets in series (_set_tbf) */
+    double tbflimit;             /* ... each bucket's queue, bytes (0: no limit) */
     int htb;                     /* > 0: the segment is tc's HTB with this many stations */
     htbst *hs;                   /* ... each station's classes */
     double par, par_t;           /* ... and the parent's tokens at PAR_T */
@@ -103,7 +106,7 @@ struct hrel_pvmdnet {
     long busver;                 /* ... the EV_BUS event that is current */
     hrel_wire *wire;             /* the userspace wire: CSMA/CD segment (_set_csma) or
                                     switch (_set_switch) */
-    wirejob *wj;                 /* ... its packets on it, by handle */
+    wirejob *wj;                 /* ... its packets on it (or on tc's buckets), by handle */
     long *wjfree, nwj, capwj, nwjfree;
     double wlate;                /* ... the mean s after its time a packet is handed over */
     unsigned long long rng;      /* its generator's state */
@@ -156,6 +159,12 @@ void hrel_pvmdnet_free(hrel_pvmdnet *n)
             n->pair[i].head = p->next;
             free(p);
         }
+    for (i = 0; n->out && n->in && i < (size_t)n->nhosts; i++) {
+        free(n->out[i].qd);
+        free(n->out[i].ql);
+        free(n->in[i].qd);
+        free(n->in[i].ql);
+    }
     free(n->out);
     free(n->in);
     free(n->hs);
@@ -214,7 +223,7 @@ static int push_ev(hrel_pvmdnet *n, event e)
 
 static int push(hrel_pvmdnet *n, double t, int type, int pair, long seq)
 {
-    return push_ev(n, (event){t, 0, seq, type, pair, 0, 0});
+    return push_ev(n, (event){t, 0, seq, type, pair, 0});
 }
 
 static event pop(hrel_pvmdnet *n)
@@ -274,11 +283,13 @@ int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations)
     return 0;
 }
 
-int hrel_pvmdnet_set_tbf(hrel_pvmdnet *n)
+int hrel_pvmdnet_set_tbf(hrel_pvmdnet *n, double limit)
 {
-    if (n->bus || !(n->burst > 0) || n->wire)
+    if (n->bus || !(n->burst > 0) || n->wire || !(limit >= 0 && limit < 1e12) ||
+        (limit > 0 && limit < 1600))
         return -1;
     n->tbf = 1;
+    n->tbflimit = limit;
     return 0;
 }
 
@@ -449,33 +460,105 @@ static double reserve(hrel_pvmdnet *n, int a, int b, double t, double w)
     return s + d;
 }
 
-/* a frame of LEN bytes joins the FIFO behind token bucket L at T: when it
+/* a frame of LEN bytes joins the FIFO behind token bucket L at T: *D when it
  * leaves (tc's TBF: at once while the bucket holds LEN bytes, else as soon as
  * it does; the bucket then gives them up). L->free: the last frame's leaving,
- * L->tok: the bucket then. */
-static double tbf_leave(const hrel_pvmdnet *n, link *l, double t, double len)
+ * L->tok: the bucket then. With a limit the frames not yet left are kept: one
+ * that would take them over the limit is dropped (tc's bfifo). 0, 1 dropped,
+ * -1 no memory. */
+static int tbf_leave(const hrel_pvmdnet *n, link *l, double t, double len, double *d)
 {
     double s = fmax(t, l->free), tok = fmin(n->burst, l->tok + (s - l->free) / n->g);
-    double d = tok >= len ? s : s + (len - tok) * n->g;
+    if (n->tbflimit > 0) {
+        while (l->qn > 0 && l->qd[l->qh] <= t) {   /* gone by now */
+            l->qb -= l->ql[l->qh];
+            l->qh = (l->qh + 1) % l->qcap;
+            l->qn--;
+        }
+        if (l->qb + len > n->tbflimit)
+            return 1;
+        if (l->qn == l->qcap) {   /* grow the ring, its frames from 0 */
+            long c = l->qcap ? 2 * l->qcap : 16, k;
+            double *qd = malloc((size_t)c * sizeof *qd), *ql = malloc((size_t)c * sizeof *ql);
+            if (!qd || !ql) {
+                free(qd);
+                free(ql);
+                return -1;
+            }
+            for (k = 0; k < l->qn; k++) {
+                qd[k] = l->qd[(l->qh + k) % l->qcap];
+                ql[k] = l->ql[(l->qh + k) % l->qcap];
+            }
+            free(l->qd);
+            free(l->ql);
+            l->qd = qd;
+            l->ql = ql;
+            l->qh = 0;
+            l->qcap = c;
+        }
+    }
+    *d = tok >= len ? s : s + (len - tok) * n->g;
     l->tok = tok >= len ? tok - len : 0;
-    l->free = d;
-    return d;
+    l->free = *d;
+    if (n->tbflimit > 0) {
+        long k = (l->qh + l->qn) % l->qcap;
+        l->qd[k] = *d;
+        l->ql[k] = len;
+        l->qn++;
+        l->qb += len;
+    }
+    return 0;
+}
+
+/* a new packet job of NF frames (the userspace wire's or tc's buckets'): its
+ * handle, or -1 when out of memory */
+static long job_new(hrel_pvmdnet *n, int ack, int pair, int nf, long seq)
+{
+    long k;
+    if (n->nwjfree > 0)
+        k = n->wjfree[--n->nwjfree];
+    else {
+        if (n->nwj == n->capwj) {
+            long nc = n->capwj ? 2 * n->capwj : 64;
+            wirejob *q = realloc(n->wj, (size_t)nc * sizeof *q);
+            long *fr = realloc(n->wjfree, (size_t)nc * sizeof *fr);
+            if (q)
+                n->wj = q;
+            if (fr)
+                n->wjfree = fr;
+            if (!q || !fr)
+                return -1;
+            n->capwj = nc;
+        }
+        k = n->nwj++;
+    }
+    n->wj[k] = (wirejob){ack, pair, nf, 0, seq, 0};
+    return k;
 }
 
 /* a packet of UDP payload P from host A at T on tc's ports (_set_tbf): its IP
- * fragments, a frame each, leave A's bucket in order (behind what is in it),
- * each then joins the switch port's bucket (EV_PORT, in time order) */
+ * fragments, a frame each, join A's bucket in order (behind what is in it),
+ * each then the switch port's (EV_PORT, in time order); a frame either drops
+ * loses the packet */
 static int tbf_send(hrel_pvmdnet *n, int a, int ack, int pair, long seq, double p, double t)
 {
-    double ip = p + UDPHDR;
-    int f, nf = (int)ceil(ip / FRAGDATA);
+    double ip = p + UDPHDR, d;
+    int f, nf = (int)ceil(ip / FRAGDATA), rc;
+    long k = job_new(n, ack, pair, nf, seq);
+    if (k < 0)
+        return -1;
     for (f = 0; f < nf; f++) {
         double len = fmin(ip - f * (double)FRAGDATA, FRAGDATA) + n->ovh;
-        event e = {tbf_leave(n, &n->out[a], t, len), 0, seq, EV_PORT, pair, len,
-                   (ack ? FR_ACK : 0) | (f == nf - 1 ? FR_LAST : 0)};
-        if (push_ev(n, e))
+        if ((rc = tbf_leave(n, &n->out[a], t, len, &d)) < 0)
+            return -1;
+        if (rc == 1) {   /* dropped at the host */
+            n->wj[k].lost = 1;
+            n->wj[k].left--;
+        } else if (push_ev(n, (event){d, 0, k, EV_PORT, pair, len}))
             return -1;
     }
+    if (n->wj[k].left == 0)
+        n->wjfree[n->nwjfree++] = k;
     return 0;
 }
 
@@ -630,25 +713,9 @@ static int wire_join(hrel_pvmdnet *n, int a, int b, int ack, int pair, long seq,
 {
     double ip = p + UDPHDR;
     int f, nf = (int)ceil(ip / FRAGDATA), rc;
-    long k;
-    if (n->nwjfree > 0)
-        k = n->wjfree[--n->nwjfree];
-    else {
-        if (n->nwj == n->capwj) {
-            long nc = n->capwj ? 2 * n->capwj : 64;
-            wirejob *q = realloc(n->wj, (size_t)nc * sizeof *q);
-            long *fr = realloc(n->wjfree, (size_t)nc * sizeof *fr);
-            if (q)
-                n->wj = q;
-            if (fr)
-                n->wjfree = fr;
-            if (!q || !fr)
-                return -1;
-            n->capwj = nc;
-        }
-        k = n->nwj++;
-    }
-    n->wj[k] = (wirejob){ack, pair, nf, 0, seq};
+    long k = job_new(n, ack, pair, nf, seq);
+    if (k < 0)
+        return -1;
     for (f = 0; f < nf; f++) {
         double d = fmin(ip - f * (double)FRAGDATA, FRAGDATA);
         if ((rc = hrel_wire_send(n->wire, t, a, b, (size_t)(d + 20 + 14), k)) < 0)
@@ -921,11 +988,22 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     case EV_BUS:        /* the HTB segment: a station can send again */
         return e.seq == n->busver && bus_serve(n, e.t) ? -1 : 0;
     case EV_PORT: {     /* tc's ports: a frame joins the switch port towards its host */
-        int to = (e.flag & FR_ACK) ? e.pair / n->nhosts : e.pair % n->nhosts;
-        double d = tbf_leave(n, &n->in[to], e.t, e.len);
-        if (!(e.flag & FR_LAST))
+        wirejob *j = &n->wj[e.seq];
+        double d = 0;
+        int rc = tbf_leave(n, &n->in[j->ack ? j->pair / n->nhosts : j->pair % n->nhosts], e.t,
+                           e.len, &d);
+        if (rc < 0)
+            return -1;
+        if (rc == 1)
+            j->lost = 1;
+        else
+            j->last = fmax(j->last, d);
+        if (--j->left > 0)
             return 0;
-        return push(n, d, (e.flag & FR_ACK) ? EV_ACKIN : EV_TXDONE, e.pair, e.seq) ? -1 : 0;
+        n->wjfree[n->nwjfree++] = e.seq;
+        if (j->lost)
+            return 0;
+        return push(n, j->last, j->ack ? EV_ACKIN : EV_TXDONE, j->pair, j->seq) ? -1 : 0;
     }
     case EV_ACKIN:      /* tc's ports: an ack's last frame has reached its sender */
         return ack_arrives(n, e.pair, e.seq, e.t) ? -1 : 0;

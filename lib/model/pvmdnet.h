@@ -109,10 +109,14 @@ int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations);
  * bucket in order when its pvmd sends it, behind what is already there (an
  * ack behind data); each frame joins the port's bucket when it leaves the
  * first, in time order with the other hosts' frames to that port; the packet
- * arrives with its last frame. Without it the ports take a packet whole, both
- * links at once, first come first served (one reservation of the two). Needs
- * PORT, a burst > 0 (call _set_frames first) and no userspace wire. 0, or -1. */
-int hrel_pvmdnet_set_tbf(hrel_pvmdnet *n);
+ * arrives with its last frame. Each bucket's queue holds LIMIT bytes of frames
+ * not yet left (tc's `limit`, 65536 on the emulated platforms; 0: no limit, else
+ * at least 1600): a frame that would go over it is dropped, and its packet is
+ * lost (its pvmd sends it again on its timer). Without _set_tbf the ports take a
+ * packet whole, both links at once, first come first served (one reservation of
+ * the two). Needs PORT, a burst > 0 (call _set_frames first) and no userspace
+ * wire. 0, or -1. */
+int hrel_pvmdnet_set_tbf(hrel_pvmdnet *n, double limit);
 
 /* The segment (BUS) as the userspace wire of the emulated platforms with
  * "wire: user" runs it (hostfiles/wire/, timed by wire_model.h, the same

@@ -747,7 +747,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     if (net && par->wire_tc)
         hrel_pvmdnet_set_frames(net, 34, 0, 1600);
     if (net && par->wire_tc && par->medium == HREL_MEDIUM_PORT && !par->tc_joint &&
-        hrel_pvmdnet_set_tbf(net) != 0)
+        hrel_pvmdnet_set_tbf(net, 65536) != 0)   /* platform.sh: tbf ... limit 64kb */
         goto oom;
     if (net)
         hrel_pvmdnet_set_observer(net, par->pkt_fn, par->pkt_ctx);

@@ -275,7 +275,7 @@ int main(void)
             break;
         hrel_pvmdnet_set_frames(n, 34, 0, 1600);
         if (!joint)
-            HREL_CHECK_INT(hrel_pvmdnet_set_tbf(n), 0, "tbf set");
+            HREL_CHECK_INT(hrel_pvmdnet_set_tbf(n, 0), 0, "tbf set");
         hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
         run_got(n, got, 3);
         HREL_CHECK_ABS(got[1], 2590e-6, 1e-12, joint ? "joint: a full packet alone, 2590 us"
@@ -285,7 +285,7 @@ int main(void)
             break;
         hrel_pvmdnet_set_frames(n, 34, 0, 1600);
         if (!joint)
-            hrel_pvmdnet_set_tbf(n);
+            hrel_pvmdnet_set_tbf(n, 65536);
         hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
         hrel_pvmdnet_post(n, 2, 1, 4032, 0, 2);
         got[1] = got[2] = NAN;
@@ -298,16 +298,39 @@ int main(void)
                              : "tbf: the second's last frame at 6780 us");
         hrel_pvmdnet_free(n);
     }
-    if ((n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0))) {
-        HREL_CHECK(hrel_pvmdnet_set_tbf(n) != 0, "tbf: refused without a burst");
+    /* the same two senders with each queue limited to 4190 bytes (a full
+     * packet's frames): at port 1 A1 leaves at once, C1 at 1428, A2 at 2942 and
+     * C2 at 4456 us; A3 comes at 2590 and finds A2 and C2 waiting (3028 bytes):
+     * 4190 in all, it stays (leaves at 5618); C3 comes then too and would make
+     * 5352: dropped, so C is lost. C's pvmd sends it again when its timer runs
+     * out, 2 x 1 s after its first send (hosts 2 and 1 start with a 1 s
+     * estimate), into empty queues: delivered at 2 s + 2590 us. */
+    if ((n = hrel_pvmdnet_new(3, 0, 1e-6, 1.0, 0, 0))) {
+        double got[3] = {NAN, NAN, NAN};
         hrel_pvmdnet_set_frames(n, 34, 0, 1600);
-        HREL_CHECK_INT(hrel_pvmdnet_set_tbf(n), 0, "tbf: the ports with tc's frames");
+        HREL_CHECK_INT(hrel_pvmdnet_set_tbf(n, 4190), 0, "tbf: a limit of 4190 bytes");
+        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
+        hrel_pvmdnet_post(n, 2, 1, 4032, 0, 2);
+        run_got(n, got, 3);
+        hrel_pvmdnet_get_stats(n, &st);
+        HREL_CHECK_ABS(got[1], 5618e-6, 1e-12, "tbf limit: the first packet's last frame fits, 5618 us");
+        HREL_CHECK_ABS(got[2], 2.0 + 2590e-6, 1e-9,
+                       "tbf limit: the second's last frame dropped, sent again at 2 s: 2.002590 s");
+        HREL_CHECK_INT(st.copies, 1, "tbf limit: one copy");
+        hrel_pvmdnet_free(n);
+    }
+    if ((n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0))) {
+        HREL_CHECK(hrel_pvmdnet_set_tbf(n, 0) != 0, "tbf: refused without a burst");
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        HREL_CHECK(hrel_pvmdnet_set_tbf(n, 1000) != 0, "tbf: a limit below a frame refused");
+        HREL_CHECK(hrel_pvmdnet_set_tbf(n, -1) != 0, "tbf: a negative limit refused");
+        HREL_CHECK_INT(hrel_pvmdnet_set_tbf(n, 65536), 0, "tbf: the ports with tc's frames");
         HREL_CHECK(hrel_pvmdnet_set_switch(n, 0, 65536) != 0, "tbf: the userspace wire refused after it");
         hrel_pvmdnet_free(n);
     }
     if ((n = hrel_pvmdnet_new(2, 1, 1e-6, 1.0, 0, 0))) {
         hrel_pvmdnet_set_frames(n, 34, 0, 1600);
-        HREL_CHECK(hrel_pvmdnet_set_tbf(n) != 0, "tbf: refused on a segment (not ports)");
+        HREL_CHECK(hrel_pvmdnet_set_tbf(n, 0) != 0, "tbf: refused on a segment (not ports)");
         hrel_pvmdnet_free(n);
     }
 
