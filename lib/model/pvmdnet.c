@@ -347,29 +347,38 @@ int hrel_pvmdnet_set_extcpu(hrel_pvmdnet *n, int on, double after)
 
 static int push(hrel_pvmdnet *n, double t, int type, int pair, long seq);
 
+/* a free slot of a pool of items of SIZE bytes (*ITEMS, N of them made, CAP
+ * allocated) with its free list (*FREEL, NFREE on it): its index, or -1 when
+ * out of memory; the pool doubles when full */
+static long pool_take(void **items, size_t size, long **freel, long *n, long *cap, long *nfree)
+{
+    if (*nfree > 0)
+        return (*freel)[--*nfree];
+    if (*n == *cap) {
+        long nc = *cap ? 2 * *cap : 64;
+        void *q = realloc(*items, (size_t)nc * size);
+        long *f = realloc(*freel, (size_t)nc * sizeof *f);
+        if (q)
+            *items = q;
+        if (f)
+            *freel = f;
+        if (!q || !f)
+            return -1;
+        *cap = nc;
+    }
+    return (*n)++;
+}
+
 /* a request of pvmd H for COST s of CPU, made at T (after its wait): an
  * EV_CPU event then; -1 when out of memory */
 static int request(hrel_pvmdnet *n, int kind, int h, double t, double cost, int pair, long seq,
                    long id, int fin)
 {
-    long k;
-    if (n->nfree > 0)
-        k = n->cqfree[--n->nfree];
-    else {
-        if (n->ncq == n->capcq) {
-            long nc = n->capcq ? 2 * n->capcq : 64;
-            cpureq *q = realloc(n->cq, (size_t)nc * sizeof *q);
-            long *f = realloc(n->cqfree, (size_t)nc * sizeof *f);
-            if (q)
-                n->cq = q;
-            if (f)
-                n->cqfree = f;
-            if (!q || !f)
-                return -1;
-            n->capcq = nc;
-        }
-        k = n->ncq++;
-    }
+    void *items = n->cq;
+    long k = pool_take(&items, sizeof *n->cq, &n->cqfree, &n->ncq, &n->capcq, &n->nfree);
+    n->cq = items;
+    if (k < 0)
+        return -1;
     n->cq[k] = (cpureq){kind, h, pair, fin, seq, id, cost};
     return push(n, t, EV_CPU, -1, k);
 }
@@ -514,24 +523,11 @@ static int tbf_leave(const hrel_pvmdnet *n, link *l, double t, double len, doubl
  * handle, or -1 when out of memory */
 static long job_new(hrel_pvmdnet *n, int ack, int pair, int nf, long seq)
 {
-    long k;
-    if (n->nwjfree > 0)
-        k = n->wjfree[--n->nwjfree];
-    else {
-        if (n->nwj == n->capwj) {
-            long nc = n->capwj ? 2 * n->capwj : 64;
-            wirejob *q = realloc(n->wj, (size_t)nc * sizeof *q);
-            long *fr = realloc(n->wjfree, (size_t)nc * sizeof *fr);
-            if (q)
-                n->wj = q;
-            if (fr)
-                n->wjfree = fr;
-            if (!q || !fr)
-                return -1;
-            n->capwj = nc;
-        }
-        k = n->nwj++;
-    }
+    void *items = n->wj;
+    long k = pool_take(&items, sizeof *n->wj, &n->wjfree, &n->nwj, &n->capwj, &n->nwjfree);
+    n->wj = items;
+    if (k < 0)
+        return -1;
     n->wj[k] = (wirejob){ack, pair, nf, 0, seq, 0};
     return k;
 }
