@@ -532,6 +532,19 @@ static long job_new(hrel_pvmdnet *n, int ack, int pair, int nf, long seq)
     return k;
 }
 
+/* one more frame of job K is through (arrived, or LOST: dropped): 1 when it was
+ * the job's last, whose handle is then free again (its fields stay readable
+ * until the next job_new), else 0 */
+static int job_frame(hrel_pvmdnet *n, long k, int lost)
+{
+    if (lost)
+        n->wj[k].lost = 1;
+    if (--n->wj[k].left > 0)
+        return 0;
+    n->wjfree[n->nwjfree++] = k;
+    return 1;
+}
+
 /* a packet of UDP payload P from host A at T on tc's ports (_set_tbf): its IP
  * fragments, a frame each, join A's bucket in order (behind what is in it),
  * each then the switch port's (EV_PORT, in time order); a frame either drops
@@ -547,14 +560,11 @@ static int tbf_send(hrel_pvmdnet *n, int a, int ack, int pair, long seq, double 
         double len = fmin(ip - f * (double)FRAGDATA, FRAGDATA) + n->ovh;
         if ((rc = tbf_leave(n, &n->out[a], t, len, &d)) < 0)
             return -1;
-        if (rc == 1) {   /* dropped at the host */
-            n->wj[k].lost = 1;
-            n->wj[k].left--;
-        } else if (push_ev(n, (event){d, 0, k, EV_PORT, pair, len}))
+        if (rc == 1)   /* dropped at the host */
+            job_frame(n, k, 1);
+        else if (push_ev(n, (event){d, 0, k, EV_PORT, pair, len}))
             return -1;
     }
-    if (n->wj[k].left == 0)
-        n->wjfree[n->nwjfree++] = k;
     return 0;
 }
 
@@ -716,13 +726,9 @@ static int wire_join(hrel_pvmdnet *n, int a, int b, int ack, int pair, long seq,
         double d = fmin(ip - f * (double)FRAGDATA, FRAGDATA);
         if ((rc = hrel_wire_send(n->wire, t, a, b, (size_t)(d + 20 + 14), k)) < 0)
             return -1;
-        if (rc == 1) {   /* dropped at once: nothing will be reported for it */
-            n->wj[k].lost = 1;
-            n->wj[k].left--;
-        }
+        if (rc == 1)   /* dropped at once: nothing will be reported for it */
+            job_frame(n, k, 1);
     }
-    if (n->wj[k].left == 0)
-        n->wjfree[n->nwjfree++] = k;
     return 0;
 }
 
@@ -737,11 +743,8 @@ static int wire_poll(hrel_pvmdnet *n, double t)
             return -1;
         for (k = 0; k < m; k++) {
             wirejob *j = &n->wj[o[k].id];
-            if (o[k].port < 0)
-                j->lost = 1;
-            if (--j->left > 0)
+            if (!job_frame(n, o[k].id, o[k].port < 0))
                 continue;
-            n->wjfree[n->nwjfree++] = o[k].id;
             if (!j->lost) {
                 busjob b = {j->ack, j->pair, j->seq, 0, NULL};
                 if (bus_done(n, &b, o[k].t + exp_draw(n, n->wlate)))
@@ -990,13 +993,10 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
                            e.len, &d);
         if (rc < 0)
             return -1;
-        if (rc == 1)
-            j->lost = 1;
-        else
+        if (rc == 0)
             j->last = fmax(j->last, d);
-        if (--j->left > 0)
+        if (!job_frame(n, e.seq, rc == 1))
             return 0;
-        n->wjfree[n->nwjfree++] = e.seq;
         if (j->lost)
             return 0;
         return push(n, j->last, j->ack ? EV_ACKIN : EV_TXDONE, j->pair, j->seq) ? -1 : 0;
