@@ -43,7 +43,7 @@
 set -u -o pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export HREL_ROOT=$ROOT
-die() { echo "offline_check: $*" >&2; exit "${2:-1}"; }
+die() { echo "offline_check: $1" >&2; exit "${2:-1}"; }
 runs=3 run="" route=direct from=lan-utp slow=lan-utp-half fast=lan-utp-100 factor=10
 cells=stencil-d,farm-d,fft,psrs reprice=0 vmopt=()
 while [ $# -gt 0 ]; do

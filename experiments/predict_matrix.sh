@@ -8,8 +8,11 @@
 #   --platforms LIST  comma-separated (default local,lan-utp,lan-coax,lan-coax-wire,
 #                     fast-switch); local must come first for the cross-platform cells
 #   --cells LIST      cells to run (default: all; names below)
-#   --runs N          traced and untraced runs per cell (default 3), each in a
-#                     virtual machine of its own (predict.sh --fresh-vm)
+#   --runs N          traced and untraced runs per cell, each in a virtual machine
+#                     of its own (predict.sh --fresh-vm); default 15 on local and 5
+#                     on an emulated platform: on this 2-core machine five runs leave
+#                     the median of a local cell uncertain by more than the goal
+#                     (docs/predict.md, "Enough runs to know the median")
 #   --run DIR         the matrix folder (default results/predict-matrix-<UTC time>);
 #                     an interrupted matrix resumes: cells with a predict.csv are kept
 #   --reprice         run nothing: price every cell of DIR again with this hrel
@@ -61,14 +64,17 @@
 # emulated platform pool them), matrix.png/.pdf (predicted against measured),
 # spread/PLATFORM.csv (experiments/spread.sh: the runs' spread around each
 # model, for hrel predict --spread) and spread/PLATFORM_coverage.csv (each
-# cell's runs inside the interval from the other cells' spread). Last line: predict_matrix: DIR.
+# cell's runs inside the interval from the other cells' spread), goal.csv and
+# goal.md (experiments/matrix_goal.sh: issues 21's and 22's goals per platform and
+# route, each cell's untraced median with its 95 % interval; the verdicts are
+# printed too). Last line: predict_matrix: DIR.
 set -u -o pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export HREL_ROOT=$ROOT
-die() { echo "predict_matrix: $*" >&2; exit "${2:-1}"; }
+die() { echo "predict_matrix: $1" >&2; exit "${2:-1}"; }
 say() { echo "predict_matrix: $*"; }
 
-platforms=local,lan-utp,lan-coax,lan-coax-wire,fast-switch cells="" runs=3 run="" char="" reprice=0 popts=() lcopt=()
+platforms=local,lan-utp,lan-coax,lan-coax-wire,fast-switch cells="" runs="" run="" char="" reprice=0 popts=() lcopt=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --reprice) reprice=1; shift ;;
@@ -84,7 +90,10 @@ while [ $# -gt 0 ]; do
         *) die "unknown argument '$1' (see --help)" 2 ;;
     esac
 done
-case "$runs" in ''|*[!0-9]*|0) die "--runs needs a whole number >= 1, not '$runs'" 2 ;; esac
+[ -z "$runs" ] || case "$runs" in *[!0-9]*|0) die "--runs needs a whole number >= 1, not '$runs'" 2 ;; esac
+# runs per cell on platform $1: --runs, else 15 on local (short programs on 2 shared
+# cores: the median of 5 runs moves by more than the goal) and 5 elsewhere
+runs_of() { if [ -n "$runs" ]; then echo "$runs"; elif [ "$1" = local ]; then echo 15; else echo 5; fi; }
 [[ $platforms =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || die "--platforms: '$platforms' is not a list of names" 2
 for p in ${platforms//,/ }; do
     [ "$p" = local ] || [ -f "$ROOT/hostfiles/$p.platform" ] || die "--platforms: no platform '$p' in hostfiles/" 2
@@ -130,7 +139,7 @@ char=$(cd "$char" && pwd)
   echo "# predict_matrix: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores"
   echo "# commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   if [ "$reprice" = 1 ]; then echo "# repriced: the stored cells of $platforms priced again (no runs)"
-  else echo "# platforms: $platforms; runs per cell: $runs (traced) + $runs (untraced), --fresh-vm"; fi
+  else echo "# platforms: $platforms; runs per cell (traced, and as many untraced): $(for p in ${platforms//,/ }; do printf '%s %s ' "$p" "$(runs_of "$p")"; done | sed 's/ $//'), --fresh-vm"; fi
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"; } >>"$run/info"
 
 # the characterisation of PLATFORM with ROUTE: its fit.csv (quick study run when missing)
@@ -233,13 +242,13 @@ for p in ${platforms//,/ }; do
         if [ ! -s "$dir/predict.csv" ]; then
             fit=$(fit_of "$p" "$route") || { failed=$((failed + 1)); continue; }
             rm -rf "$dir" "$run/cwd/$p/$name"; mkdir -p "$(dirname "$dir")" "$run/cwd/$p/$name"
-            say "$p $name: predict.sh --route $route --fresh-vm --runs $runs -- ${prog#"$B/"}"
+            say "$p $name: predict.sh --route $route --fresh-vm --runs $(runs_of "$p") -- ${prog#"$B/"}"
             # the program runs in a folder of its own, where what it writes into its
             # working directory stays (hrel_mstep_demo's trace.csv)
             # shellcheck disable=SC2086  # prog is a program and its arguments
             (cd "$run/cwd/$p/$name" &&
              "$ROOT/experiments/predict.sh" --platform "$p" --route "$route" --fit "$fit" --fresh-vm --all-models "${lcopt[@]}" \
-                --runs "$runs" --run "$dir" -- $prog) >"$dir.log" 2>&1 ||
+                --runs "$(runs_of "$p")" --run "$dir" -- $prog) >"$dir.log" 2>&1 ||
                 { echo "predict_matrix: $p $name failed: $(grep -v '^predict: [a-z_]* refused' "$dir.log" | tail -n 1)" >&2
                   failed=$((failed + 1)); continue; }
         fi
@@ -326,6 +335,12 @@ if command -v gnuplot >/dev/null 2>&1 && [ "$(wc -l <"$run/matrix.csv")" -gt 1 ]
     hrel_figure predict_matrix "$run/matrix" "$run/matrix.csv" || true
 fi
 cat "$run/summary.md"
+# the goals (issues 21 and 22) on this matrix, with each cell's median's interval
+if "$ROOT/experiments/matrix_goal.sh" -o "$run" "$run" >"$run/goal.txt" 2>&1; then
+    sed 's/^/predict_matrix: goal: /' "$run/goal.txt"; rm -f "$run/goal.txt"
+else
+    echo "predict_matrix: no goal check: $(head -n 1 "$run/goal.txt")" >&2
+fi
 [ "$failed" -eq 0 ] || echo "predict_matrix: $failed cell(s) failed; rerun with --run $run to retry them" >&2
 echo "predict_matrix: $run"
 [ "$failed" -eq 0 ]

@@ -34,7 +34,7 @@
 # cells of two platforms, no route and model with enough runs).
 set -u -o pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-die() { echo "spread: $*" >&2; exit "${2:-1}"; }
+die() { echo "spread: $1" >&2; exit "${2:-1}"; }
 out="" minruns=10 minprog=3 excl=() cells=() coverage=0 check="" only_model=""
 while [ $# -gt 0 ]; do
     case "$1" in

@@ -20,6 +20,10 @@ check "summary.md table" grep -q '^| local | daemon | same | replay | 1 |' "$T/m
 check "cells.md: the cell with its models" grep -qE "^\| local \| stencil2 \| daemon \| same \| [0-9.]+ \| [0-9.]+ \|.*\| [0-9.]+ \([+-][0-9.]+\) \| — \| — \| — \|$" "$T/m/cells.md"
 check "one cell of one run: no spread (too few runs), said" grep -q '^predict_matrix: no spread for local: no route and model has 10 runs of 3 programs' "$T/m.err"
 check "info: commit and load" bash -c "grep -q '^# commit: ' '$T/m/info' && grep -q '^# load average at start: ' '$T/m/info'"
+check "info: the runs per cell" grep -q '^# platforms: local; runs per cell (traced, and as many untraced): local 1, --fresh-vm$' "$T/m/info"
+check "goal.csv: the cell against its untraced median" grep -qE '^local,daemon,stencil2,replay,1,[0-9.]+,' "$T/m/goal.csv"
+check "goal.md and the printed verdict: the local daemon route" \
+    bash -c "grep -q '^- local daemon (issue 21: ' '$T/m/goal.md' && grep -qE '^predict_matrix: goal: local daemon \(issue 21: .*: (met|missed)$' '$T/m.out'"
 if command -v gnuplot >/dev/null 2>&1; then
     check "figure: predicted against measured (PNG, PDF)" bash -c "[ -s '$T/m/matrix.png' ] && [ -s '$T/m/matrix.pdf' ]"
 fi

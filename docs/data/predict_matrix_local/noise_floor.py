@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""noise_floor.py [--pred ROOT] [SET...]: how far the goal's own measure moves with the runs alone. For each
+"""noise_floor.py [--pred ROOT] [--runs K] [SET...]: how far the goal's own measure moves with the runs alone. For each
 cell of the local matrices SET (default K L M: this machine, 2026-11-27), the untraced runs of
 all SETs are pooled; a perfect model is one that predicts the pooled median. Drawing 5 runs
 from the pool (with replacement, 20000 times) gives the 'median of 5 untraced runs' a matrix
@@ -10,14 +10,21 @@ each within 15 %; cells under 20 ms: within 2 ms)
 with that perfect model, and the same for each SET's own replay predictions against the
 pool (how the model would fare over many draws, not one). --pred ROOT: the predictions from
 ROOT/SET/cells/local/CELL/predict_untraced.csv instead (a repriced copy; the runs stay the
-stored ones). Output: noise_floor.txt (callcpu_pooled.sh: noise_floor_callcpu.txt)"""
+stored ones). --runs K: draws of K runs instead of 5 (what a matrix of K runs would measure).
+Output: noise_floor.txt (callcpu_pooled.sh: noise_floor_callcpu.txt; runs.sh:
+noise_floor_runs.txt)"""
 import csv, os, random, statistics, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 args = sys.argv[1:]
 proot = here
-if args[:1] == ['--pred']:
-    proot, args = args[1], args[2:]
+K = 5
+while args[:1] in (['--pred'], ['--runs']):
+    if args[0] == '--pred':
+        proot = args[1]
+    else:
+        K = int(args[1])
+    args = args[2:]
 sets = args or ['K', 'L', 'M']
 random.seed(1)
 N = 20000
@@ -46,9 +53,9 @@ for c in cells:
         pool[c] += r
         preds[(s, c)] = p
         route[c] = rt
-draws = {c: [statistics.median(random.choices(pool[c], k=5)) for _ in range(N)] for c in cells}
-print('# noise_floor.py %s: untraced runs pooled over the sets, %d draws of 5; predictions from %s'
-      % (' '.join(sets), N, 'the stored sets' if proot == here else proot))
+draws = {c: [statistics.median(random.choices(pool[c], k=K)) for _ in range(N)] for c in cells}
+print('# noise_floor.py %s: untraced runs pooled over the sets, %d draws of %d; predictions from %s'
+      % (' '.join(sets), N, K, 'the stored sets' if proot == here else proot))
 print('cell,route,pooled_runs,pooled_median_s,min_s,max_s,p_over_10pct,p_over_15pct')
 for c in cells:
     m = statistics.median(pool[c])

@@ -4,7 +4,8 @@
 # docs/data/share_emulated/keep.sh plus every traced run's trace (runK/msgs.csv
 # and calibration.csv, for docs/data/replay_all/replay_all.sh), the
 # characterisation it was priced with (CHAR, default SRC/char: fit.csv,
-# raw.csv and the files beside them) in char/, the matrix's info and tables.
+# raw.csv and the files beside them) in char/, the matrix's info and tables
+# (goal.csv and goal.md where the matrix has them: experiments/matrix_goal.sh).
 # Run from the checkout's root.
 set -eu
 src=$1 set=$2 char=${3:-$1/char}
@@ -28,3 +29,4 @@ for r in daemon direct; do
 done
 cp "$src/info" "$D/"
 for f in matrix.csv summary.csv summary.md cells.md; do cp "$src/$f" "$D/$f"; done
+for f in goal.csv goal.md; do [ ! -s "$src/$f" ] || cp "$src/$f" "$D/$f"; done

@@ -1,14 +1,14 @@
 #!/bin/bash
 # More of PVM's own examples (Debian pvm-examples) through predict.sh on local,
 # as a user runs them, with matrix D's local daemon-route characterisation and
-# 5 + 5 runs each (docs/predict.md, "The task lifecycle" and "PVM's examples").
+# 5 + 5 runs each (HREL_EXAMPLES_RUNS) (docs/predict.md, "The task lifecycle" and "PVM's examples").
 # usage: run2.sh OUT    (OUT/NAME: each program's predict.sh run folder;
 #                        OUT/summary.txt: one line per program)
 . "$(dirname "$0")/common.sh"
 printf '4\n20\n' >"$O/rsg.txt"
 one() {
     n=$1; shift
-    "$ROOT/experiments/predict.sh" --platform local --runs 5 --fit "$F" --run "$O/$n" "$@" \
+    "$ROOT/experiments/predict.sh" --platform local --runs "$R" --fit "$F" --run "$O/$n" "$@" \
         >"$O/$n.log" 2>&1
     echo "$n rc=$? $(awk -F, '$1 == "replay" { print "replay", $2, "s, untraced median", $3, "s,", $4, "%" }' \
         "$O/$n/predict_untraced.csv" 2>/dev/null)" | tee -a "$O/summary.txt"
