@@ -52,10 +52,16 @@ check "a at 17.1 %: missed, naming it" grep -q '^local daemon (issue 21: .*; ove
 check "-o: goal.csv with its source line" bash -c "head -n 1 '$T/g/goal.csv' | grep -q '^# matrix_goal.sh ' && grep -q '^local,daemon,a,' '$T/g/goal.csv'"
 check "-o: goal.md's table and verdicts" bash -c "grep -q '^| local | daemon | a | replay | 5 | 0.0310 (0.0290–0.0500) | 0.0257 | +17.1 | 4 of 5 |$' '$T/g/goal.md' && grep -q '^- lan-utp daemon .*: missed$' '$T/g/goal.md'"
 # bad input: one line, non-zero exit
+# a cell whose recommended model was refused: a miss that says so
+sed -i '/^replay,/d' "$T/m/cells/local/c/predict_untraced.csv"
+"$G" -o "$T/g2" "$T/m" >"$T/out5" 2>&1
+check "a refused model: its row says so" grep -qx 'local,direct,c,replay,3,0.100000,0.100000,0.100000,0.7500,refused,-,-,-,-,-' "$T/g2/goal.csv"
+check "a refused model: the route misses, naming it" grep -q '^local direct (issue 21: .*; refused: c: missed$' "$T/out5"
+check "a refused model in goal.md" grep -q '^| local | direct | c | replay | 3 | 0.1000 (0.1000–0.1000) | refused | — | — |$' "$T/g2/goal.md"
 sed -i '/^# recommended:/d' "$T/m/cells/local/c/predict_untraced.csv"
 "$G" "$T/m" >/dev/null 2>"$T/bad1"; rc=$?
-check "a cell without its recommended model: exit 1, one line naming the file" \
-    bash -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/bad1') -eq 1 ] && grep -q 'cells/local/c/predict_untraced.csv: no row of its recommended model' '$T/bad1'"
+check "a cell without its recommended line: exit 1, one line naming the file" \
+    bash -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/bad1') -eq 1 ] && grep -q \"cells/local/c/predict_untraced.csv: no '# recommended:' line\" '$T/bad1'"
 sed -i '/^# measured_runs_s:/d' "$T/m/cells/local/b/predict_untraced.csv"
 "$G" "$T/m" >/dev/null 2>"$T/bad2"; rc=$?
 check "a cell without runs: exit 1, naming it" bash -c "[ $rc -eq 1 ] && grep -q 'cells/local/b/predict_untraced.csv: no untraced runs' '$T/bad2'"
