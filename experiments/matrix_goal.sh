@@ -50,14 +50,13 @@ rows=$(for d in $cells; do
     d=${d%/}; f=$d/predict_untraced.csv
     [ -s "$f" ] || continue
     awk -F, -v plat="$(basename "$(dirname "$d")")" -v c="$(basename "$d")" -v first="$first" -v f="$f" '
-        function die(s) { printf "matrix_goal: %s: %s\n", f, s > "/dev/stderr"; bad = 1; exit 1 }
+        function die(s) { printf "matrix_goal: %s: %s\n", f, s > "/dev/stderr"; exit 1 }
         /^# recommended: / { split(substr($0, 16), w, " "); model = w[1]; next }
         /^# route: / { split(substr($0, 10), w, "[ ,;]"); route = w[1]; next }
         /^# measured_runs_s: / { n = split(substr($0, 20), r, ","); next }
         /^#/ || $1 == "model" { next }
         { pred[$1] = $2; lo[$1] = $5; hi[$1] = $6 }
         END {
-            if (bad) exit 1
             if (!n) die("no untraced runs (# measured_runs_s:)")
             if (model == "") die("no '\''# recommended:'\'' line")
             if (first > 0 && first < n) n = first
@@ -118,7 +117,8 @@ summary=$(printf '%s\n' "$rows" | awk -F, '
             } } }')
 if [ -n "$out" ]; then
     mkdir -p "$out" || die "cannot make '$out'"
-    { echo "# matrix_goal.sh $m${first:+$( [ "$first" != 0 ] && echo ", first $first untraced runs")}"
+    note=""; [ "$first" = 0 ] || note=", first $first untraced runs"
+    { echo "# matrix_goal.sh $m$note"
       echo "$header"; printf '%s\n' "$rows"; } >"$out/goal.csv" || die "cannot write '$out/goal.csv'"
     { echo "| platform | route | cell | model | runs | untraced median s (95 % interval) | predicted s | error % | runs inside the 80 % interval |"
       echo "|---|---|---|---|---|---|---|---|---|"

@@ -1,8 +1,8 @@
 #!/bin/bash
 # spawn_fast.sh: tried, not kept (docs/predict.md, "Enough runs to know the median"). The
 # stored local matrices K-P priced again, once as stored and once with every cell's
-# lifecycle.csv changed: the spawn of one task at its p25 (the fast mode, which 81 % of the
-# traced programs' spawns of one task take) instead of its median, the difference moved to
+# lifecycle.csv changed: the spawn of one task at its p25 (the fast mode, which 79 % of the
+# traced programs' spawns of one task take: session25_figures.sh) instead of its median, the difference moved to
 # spawn_start (so their sum, which is stable, stays). Prints each matrix's goal lines
 # (experiments/matrix_goal.sh) both ways. Output: spawn_fast.txt. Run from anywhere.
 set -eu

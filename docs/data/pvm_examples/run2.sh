@@ -1,7 +1,7 @@
 #!/bin/bash
 # More of PVM's own examples (Debian pvm-examples) through predict.sh on local,
 # as a user runs them, with matrix D's local daemon-route characterisation and
-# 5 + 5 runs each (HREL_EXAMPLES_RUNS) (docs/predict.md, "The task lifecycle" and "PVM's examples").
+# 5 + 5 runs each, or HREL_EXAMPLES_RUNS (docs/predict.md, "The task lifecycle" and "PVM's examples").
 # usage: run2.sh OUT    (OUT/NAME: each program's predict.sh run folder;
 #                        OUT/summary.txt: one line per program)
 . "$(dirname "$0")/common.sh"

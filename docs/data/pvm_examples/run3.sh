@@ -1,7 +1,7 @@
 #!/bin/bash
 # Three more of PVM's examples (Debian pvm-examples) through predict.sh on local, as a
 # user runs them, with matrix D's local daemon-route characterisation, the lifecycle
-# measured with the runs (predict.sh's default) and 5 + 5 runs each (HREL_EXAMPLES_RUNS) (docs/predict.md,
+# measured with the runs (predict.sh's default) and 5 + 5 runs each, or HREL_EXAMPLES_RUNS (docs/predict.md,
 # "More of PVM's examples on local"). inherit1 spawns inherit2 (message contexts); ge 3
 # is a group example of 3 tasks (barrier, broadcast, multicast); tjl joins and leaves
 # groups (one task and the group server).
