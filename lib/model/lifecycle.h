@@ -6,7 +6,9 @@
  *     event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s
  * with one row per measured event: enrol (a process started by fork+exec, as a
  * shell starts one: exec to its first pvm_mytid returning), spawn (the
- * pvm_spawn call of k tasks; where = local or remote), spawn_start (from
+ * pvm_spawn call of k tasks; where = local or remote; files with the line
+ * `# spawn: each the first ...` measured it as a freshly started process's
+ * first spawn, the condition programs spawn in), spawn_start (from
  * pvm_spawn's return to the spawned task's first pvm_mytid returning; k 1,
  * and k > 1: the last of k tasks spawned at once), exit
  * (the pvm_exit call), end (pvm_exit's return to the process end as its parent

@@ -13,8 +13,13 @@
  *    PvmTaskDefault gets): the pvm_spawn call; spawn_start (k 1 and K: the last child):
  *    from its return to the child's first pvm_mytid returning, as the arrival
  *    of the child's first message less half a round trip measured right after
- *    (no common clock needed); each spawn waits until the children of the one
- *    before have left;
+ *    (no common clock needed). Each spawn is the first one of a fork+exec'd
+ *    copy right after its enrolment, as a program started from a shell spawns
+ *    its workers: the spawn of one task returns in two modes, about 0.2 ms
+ *    when the spawner has just started and about 2 ms when it slept before
+ *    (the pvmd's reply then waits for its child's exec), and programs spawn in
+ *    the first (docs/predict.md, "The spawn of one task"). Each copy waits
+ *    until its children have left;
  *  - start_cpu: the CPU time of the fork+exec'd copy from its fork to its
  *    constructors (the fork, exec and dynamic loader: what the preload
  *    tracer's start row holds for a program started from a shell); spawn_cpu:
@@ -53,7 +58,8 @@ static const char usage_text[] =
     "usage: hrel_lifecycle [-r|--reps N] [-k|--tasks N] [-o FILE] [--platform NAME]\n"
     "Measures in the running virtual machine, N times each (default 20): a process's\n"
     "start to enrolment (fork+exec to its first pvm_mytid), pvm_spawn of 1 and of\n"
-    "-k tasks (default 4) on this host and on another one (if any) and with PVM's\n"
+    "-k tasks (default 4), each the first spawn of a freshly started copy, as a\n"
+    "program spawns its workers, on this host and on another one (if any) and with PVM's\n"
     "placement over the hosts (if two others or more), a spawned task's\n"
     "start to enrolment, the group server's start, pvm_exit, the process end,\n"
     "and the start-up's CPU of a process started from a shell and of a spawned one.\n"
@@ -170,6 +176,31 @@ static int child_gs(void)
     return 0;
 }
 
+static int one_spawn(const char *host, int k, double *spawn, double *start, double *cpu,
+                     char *err, size_t errlen);
+
+/* started by fork+exec: enrol, spawn K tasks on HOST ("*": PVM's placement)
+   at once, report the spawn, the last child's start and (K 1) its start-up
+   CPU through FD, exit */
+static int child_first(int fd, const char *host, int k)
+{
+    double t[3] = {0, 0, 0};
+    char err[256];
+    if (pvm_mytid() < 0)
+        return 1;
+    if (one_spawn(strcmp(host, "*") ? host : NULL, k, &t[0], &t[1], k == 1 ? &t[2] : NULL, err,
+                  sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", LC_PROG, err);
+        pvm_exit();
+        return 1;
+    }
+    pvm_exit();
+    if (write(fd, t, sizeof t) != (ssize_t)sizeof t)
+        return 1;
+    close(fd);
+    return 0;
+}
+
 /* --- the master ------------------------------------------------------------ */
 
 /* fork+exec one child: its enrolment, exit, end and start-up CPU. Return 0
@@ -207,6 +238,46 @@ static int one_exec(const char *self, double *enrol, double *ex, double *end, do
     *ex = t[2] - t[1];
     *end = tw - t[2];
     *cpu = t[3];
+    return 0;
+}
+
+/* a fork+exec'd copy's first spawn of K tasks on HOST (NULL: PVM's
+ * placement): its spawn time, the last child's start and (K 1) its start-up
+ * CPU. Return 0 or -1. */
+static int one_first(const char *self, const char *host, int k, double *spawn, double *start,
+                     double *cpu, char *err, size_t errlen)
+{
+    int fd[2], st;
+    double t[3];
+    char fds[16], ks[16];
+    pid_t pid;
+    if (pipe(fd) != 0) {
+        snprintf(err, errlen, "pipe failed");
+        return -1;
+    }
+    snprintf(fds, sizeof fds, "%d", fd[1]);
+    snprintf(ks, sizeof ks, "%d", k);
+    if ((pid = fork()) == 0) {
+        close(fd[0]);
+        execl(self, self, "--child", "first", "--fd", fds, "--first-k", ks, "--first-host",
+              host ? host : "*", (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    if (pid < 0 || read(fd[0], t, sizeof t) != (ssize_t)sizeof t) {
+        close(fd[0]);
+        if (pid > 0)
+            waitpid(pid, &st, 0);
+        snprintf(err, errlen, "a fork+exec'd copy's spawn of %d on %s failed", k,
+                 host ? host : "PVM's placement");
+        return -1;
+    }
+    close(fd[0]);
+    waitpid(pid, &st, 0);
+    *spawn = t[0];
+    *start = t[1];
+    if (cpu)
+        *cpu = t[2];
     return 0;
 }
 
@@ -305,7 +376,8 @@ static int one_gs(double *first, double *later, char *err, size_t errlen)
 int main(int argc, char **argv)
 {
     int reps = 20, k = 4, fd = -1, rc, first, i, nhost = 0, me;
-    const char *out = NULL, *platform = NULL, *child = NULL;
+    const char *out = NULL, *platform = NULL, *child = NULL, *first_host = "*";
+    int first_k = 1;
     char err[512], here[256], **hosts = NULL;
     const char *remote = NULL;
     hrel_arg table[] = {
@@ -315,6 +387,8 @@ int main(int argc, char **argv)
         HREL_OPT_STR("platform", 0, &platform),
         HREL_OPT_STR("child", 0, &child),
         HREL_OPT_NUM("fd", 0, HREL_ARG_INT, &fd, 0, 1 << 20),
+        HREL_OPT_NUM("first-k", 0, HREL_ARG_INT, &first_k, 1, LC_MAXK),
+        HREL_OPT_STR("first-host", 0, &first_host),
         HREL_OPT_END};
     static lc_row rows[17];
     int nrow = 15, ks = 0;
@@ -332,6 +406,8 @@ int main(int argc, char **argv)
             return child_spawn();
         if (strcmp(child, "gs") == 0)
             return child_gs();
+        if (strcmp(child, "first") == 0)
+            return child_first(fd, first_host, first_k);
         fprintf(stderr, "%s: unknown --child '%s'\n", LC_PROG, child);
         return 2;
     }
@@ -383,8 +459,8 @@ int main(int argc, char **argv)
         for (w = 0; w < (remote ? 2 : 1); w++) {
             const char *h = w ? remote : here;
             lc_row *base = &rows[3 + 3 * w];
-            if (one_spawn(h, 1, &a, &b, &u, err, sizeof err) != 0 ||
-                one_spawn(h, k, &c, &d, NULL, err, sizeof err) != 0)
+            if (one_first("/proc/self/exe", h, 1, &a, &b, &u, err, sizeof err) != 0 ||
+                one_first("/proc/self/exe", h, k, &c, &d, NULL, err, sizeof err) != 0)
                 goto fail;
             if (w == 0)
                 rows[14].v[rows[14].n++] = u;
@@ -394,7 +470,7 @@ int main(int argc, char **argv)
             rows[11 + w].v[rows[11 + w].n++] = d;
         }
         if (ks > 1) {
-            if (one_spawn(NULL, ks, &a, &b, NULL, err, sizeof err) != 0)
+            if (one_first("/proc/self/exe", NULL, ks, &a, &b, NULL, err, sizeof err) != 0)
                 goto fail;
             rows[15].v[rows[15].n++] = a;
             rows[16].v[rows[16].n++] = b;
@@ -412,6 +488,8 @@ int main(int argc, char **argv)
     }
     hrel_meta_common(fp, LC_PROG, platform, NULL, PvmDontRoute, PvmDataDefault);
     fprintf(fp, "# host: %s\n# reps: %d\n# unit: seconds\n", here, reps);
+    fprintf(fp, "# spawn: each the first pvm_spawn of a fork+exec'd copy, right after its "
+                "enrolment\n");
     if (!remote)
         fprintf(fp, "# remote: none (one host: no remote rows)\n");
     if (gs_skipped)

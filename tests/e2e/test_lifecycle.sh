@@ -14,6 +14,7 @@ L=$T/lifecycle.csv
 timeout 120 "$BIN/hrel_lifecycle" -r 3 --platform local -o "$L" >"$T/lc.out" 2>&1
 check "hrel_lifecycle exits 0" [ $? -eq 0 ]
 check "lifecycle.csv: the platform named" grep -qx '# platform: local' "$L"
+check "lifecycle.csv: says each spawn is a fresh copy's first" grep -qx "# spawn: each the first pvm_spawn of a fork+exec'd copy, right after its enrolment" "$L"
 check "lifecycle.csv: header" grep -qx 'event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s' "$L"
 for row in enrol,1 exit,1 end,1 spawn,1 spawn,4 spawn_start,1 spawn_start,4 gs_start,1 start_cpu,1 spawn_cpu,1; do
     check "lifecycle.csv: $row,local measured 3 times, median > 0" \
