@@ -1,0 +1,74 @@
+#!/bin/bash
+# session26_figures.sh: the figures of docs/predict.md's "The spawn of one task" (session 26)
+# from the stored local matrices N, O, P (lifecycle.csv measured the old way) and Q (each
+# spawn a fresh copy's first). Output: session26_figures.txt
+#   1. per set: the traced spawns of 1 and of 3 tasks (median of every traced run's spawn,
+#      ms) against what the cells' lifecycle.csv prices them at (spawn,1; for 3 tasks the
+#      line through spawn,1 and spawn,4), as the range over the set's cells;
+#   2. per set and daemon-route cell: the median of the untraced runs, of the traced runs,
+#      and the traced over the untraced (%);
+#   3. the examples' pass 26 (../pvm_examples/session26): its untraced runs inside the replay's
+#      80 % interval, and each program's lifecycle.csv's spawn of one task (median, ms);
+#   4. ge's trace of pass 26 priced with its own lifecycle.csv and with four other programs'
+#      of the same pass (the rest of its characterisation unchanged).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+python3 - "$here" <<'PY'
+import sys, os, csv, glob, statistics as st
+here = sys.argv[1]
+sets = [s for s in 'NOPQ' if os.path.isdir(os.path.join(here, s))]
+def lc(path):
+    m = {}
+    for r in csv.reader(l for l in open(path) if not l.startswith('#')):
+        if r[0] != 'event' and r[2] == 'local':
+            m[(r[0], int(r[1]))] = 1e3 * float(r[4])
+    return m
+print('# 1. spawns of 1 and 3 tasks: traced (median over every run) and lifecycle-priced (range over cells), ms')
+print('%-4s %2s %6s %8s %16s' % ('set', 'k', 'spawns', 'traced', 'lifecycle'))
+for s in sets:
+    tr = {1: [], 3: []}; pr = {1: [], 3: []}
+    for c in sorted(glob.glob(os.path.join(here, s, 'cells/local/*/'))):
+        ks = set()
+        for f in glob.glob(c + 'run*/msgs.csv'):
+            for line in open(f):
+                r = line.split(',')
+                if len(r) > 7 and r[2] == 'spawn':
+                    k = len(r[3].split(';'))
+                    if k in tr:
+                        tr[k].append(1e3 * (float(r[7]) - float(r[6]))); ks.add(k)
+        m = lc(c + 'lifecycle.csv')
+        for k in ks:
+            pr[k].append(m[('spawn', 1)] + (m[('spawn', 4)] - m[('spawn', 1)]) * (k - 1) / 3)
+    for k in (1, 3):
+        print('%-4s %2d %6d %8.2f %7.2f to %5.2f' % (s, k, len(tr[k]), st.median(tr[k]), min(pr[k]), max(pr[k])))
+print('# 2. daemon-route cells: median of the untraced and of the traced runs (s), traced/untraced - 1 (%)')
+print('%-4s %-9s %8s %8s %7s' % ('set', 'cell', 'untraced', 'traced', '%'))
+for s in sets:
+    for c in sorted(glob.glob(os.path.join(here, s, 'cells/local/*/'))):
+        pu = c + 'predict_untraced.csv'
+        if '# route: daemon' not in open(pu).read():
+            continue
+        u = [float(x) for x in next(l for l in open(pu) if l.startswith('# measured_runs_s:')).split(':')[1].split(',')]
+        t = [float(open(f).read()) for f in glob.glob(c + 'run*/time')]
+        print('%-4s %-9s %8.4f %8.4f %+7.1f' % (s, os.path.basename(c.rstrip('/')), st.median(u), st.median(t), 100 * (st.median(t) / st.median(u) - 1)))
+PY
+ex=$here/../pvm_examples/session26
+echo "# 3. the examples' pass 26: runs inside the replay's 80 % interval; lifecycle.csv's spawn,1 (ms)"
+tot=0 in=0
+for d in "$ex"/*/; do
+    read -r k n < <(awk -F, '$1 == "replay" { lo = $5; hi = $6 } /^# measured_runs_s:/ { sub(/^# measured_runs_s: /, ""); m = $0 }
+        END { n = split(m, v, ","); for (i = 1; i <= n; i++) k += (v[i] >= lo && v[i] <= hi); print k + 0, n }' "$d/predict_untraced.csv")
+    tot=$((tot + n)) in=$((in + k))
+    printf '%-10s %s of %s inside; spawn,1 %s\n' "$(basename "$d")" "$k" "$n" \
+        "$(awk -F, '$1 == "spawn" && $2 == 1 && $3 == "local" { printf "%.2f", 1e3 * $5 }' "$d/lifecycle.csv")"
+done
+echo "session26: $in of $tot"
+echo "# 4. ge (untraced median $(awk -F, '$1 == "replay" { print $3 }' "$ex/ge/predict_untraced.csv") s) priced with each program's lifecycle.csv"
+H=$here/../../../bin/${PVM_ARCH:-LINUX64}/hrel
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cp -r "$ex/ge" "$tmp/on"
+for p in ge fgexample gexamp thb tjf; do
+    cp "$ex/$p/lifecycle.csv" "$tmp/on/"
+    printf '%-10s %s\n' "$p" "$("$H" predict "$ex/ge/trace/msgs.csv" --on "$tmp/on" --platform local --route daemon \
+        --hosts-from "$ex/ge/trace/msgs.csv" | sed -n 's/^predicted: \([0-9.e-]*\) s.*/\1 s/p')"
+done
