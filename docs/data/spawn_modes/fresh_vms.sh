@@ -2,9 +2,9 @@
 # fresh_vms.sh -- hrel_lifecycle's spawn rows (each spawn a fresh copy's first; session 26)
 # measured the way predict.sh measures them: -r 10, each time in a fresh local virtual machine.
 #   1. 20 fresh virtual machines: spawn,1's median [p25 p75] and spawn_start,1's median (ms);
-#   2. the spawn of k = 2, 3 and 4 tasks (-k K), three virtual machines each: spawn,K's and
-#      spawn_start,K's medians (ms), against the line through spawn,1 and spawn,4 that
-#      lib/model/lifecycle.c prices a spawn of K tasks at.
+#   2. the spawn of k = 2, 3 and 4 tasks (-k K), three virtual machines each: spawn,1's,
+#      spawn,K's and spawn_start,K's medians (ms) (lib/model/lifecycle.c prices K tasks on
+#      the line through spawn,1 and spawn,4).
 # Output: fresh_vms.txt
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
