@@ -203,37 +203,56 @@ static int child_first(int fd, const char *host, int k)
 
 /* --- the master ------------------------------------------------------------ */
 
+/* fork+exec SELF with "--fd N" and the arguments ARGS (up to 6, NULL-ended),
+ * read N doubles from it into T and wait for its end; *T0 the time just before
+ * the fork, *TW just after the wait. Return 0, or -1 when it wrote less. */
+static int run_copy(const char *self, const char *const args[], double *t, size_t n,
+                    double *t0, double *tw)
+{
+    int fd[2], st, i = 0;
+    char fds[16];
+    char *argv[10];
+    pid_t pid;
+    ssize_t want = (ssize_t)(n * sizeof *t);
+    if (pipe(fd) != 0)
+        return -1;
+    snprintf(fds, sizeof fds, "%d", fd[1]);
+    argv[i++] = (char *)self;
+    argv[i++] = "--fd";
+    argv[i++] = fds;
+    while (*args && i < 9)
+        argv[i++] = (char *)*args++;
+    argv[i] = NULL;
+    *t0 = hrel_clock_now();
+    if ((pid = fork()) == 0) {
+        close(fd[0]);
+        execv(self, argv);
+        _exit(127);
+    }
+    close(fd[1]);
+    if (pid < 0 || read(fd[0], t, (size_t)want) != want) {
+        close(fd[0]);
+        if (pid > 0)
+            waitpid(pid, &st, 0);
+        return -1;
+    }
+    close(fd[0]);
+    waitpid(pid, &st, 0);
+    *tw = hrel_clock_now();
+    return 0;
+}
+
 /* fork+exec one child: its enrolment, exit, end and start-up CPU. Return 0
    or -1. */
 static int one_exec(const char *self, double *enrol, double *ex, double *end, double *cpu,
                     char *err, size_t errlen)
 {
-    int fd[2], st;
+    static const char *const args[] = {"--child", "exec", NULL};
     double t[4], t0, tw;
-    char fds[16];
-    pid_t pid;
-    if (pipe(fd) != 0) {
-        snprintf(err, errlen, "pipe failed");
-        return -1;
-    }
-    snprintf(fds, sizeof fds, "%d", fd[1]);
-    t0 = hrel_clock_now();
-    if ((pid = fork()) == 0) {
-        close(fd[0]);
-        execl(self, self, "--child", "exec", "--fd", fds, (char *)NULL);
-        _exit(127);
-    }
-    close(fd[1]);
-    if (pid < 0 || read(fd[0], t, sizeof t) != (ssize_t)sizeof t) {
-        close(fd[0]);
-        if (pid > 0)
-            waitpid(pid, &st, 0);
+    if (run_copy(self, args, t, 4, &t0, &tw) != 0) {
         snprintf(err, errlen, "a fork+exec'd copy (%s) did not enrol", self);
         return -1;
     }
-    close(fd[0]);
-    waitpid(pid, &st, 0);
-    tw = hrel_clock_now();
     *enrol = t[0] - t0;
     *ex = t[2] - t[1];
     *end = tw - t[2];
@@ -247,33 +266,16 @@ static int one_exec(const char *self, double *enrol, double *ex, double *end, do
 static int one_first(const char *self, const char *host, int k, double *spawn, double *start,
                      double *cpu, char *err, size_t errlen)
 {
-    int fd[2], st;
-    double t[3];
-    char fds[16], ks[16];
-    pid_t pid;
-    if (pipe(fd) != 0) {
-        snprintf(err, errlen, "pipe failed");
-        return -1;
-    }
-    snprintf(fds, sizeof fds, "%d", fd[1]);
+    char ks[16];
+    const char *args[] = {"--child", "first", "--first-k", ks, "--first-host",
+                          host ? host : "*", NULL};
+    double t[3], t0, tw;
     snprintf(ks, sizeof ks, "%d", k);
-    if ((pid = fork()) == 0) {
-        close(fd[0]);
-        execl(self, self, "--child", "first", "--fd", fds, "--first-k", ks, "--first-host",
-              host ? host : "*", (char *)NULL);
-        _exit(127);
-    }
-    close(fd[1]);
-    if (pid < 0 || read(fd[0], t, sizeof t) != (ssize_t)sizeof t) {
-        close(fd[0]);
-        if (pid > 0)
-            waitpid(pid, &st, 0);
+    if (run_copy(self, args, t, 3, &t0, &tw) != 0) {
         snprintf(err, errlen, "a fork+exec'd copy's spawn of %d on %s failed", k,
                  host ? host : "PVM's placement");
         return -1;
     }
-    close(fd[0]);
-    waitpid(pid, &st, 0);
     *spawn = t[0];
     *start = t[1];
     if (cpu)
