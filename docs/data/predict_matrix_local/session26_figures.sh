@@ -1,6 +1,6 @@
 #!/bin/bash
 # session26_figures.sh: the figures of docs/predict.md's "The spawn of one task" (session 26)
-# from the stored local matrices N, O, P (lifecycle.csv measured the old way) and Q (each
+# from the stored local matrices N, O, P (lifecycle.csv measured the old way), Q and R (each
 # spawn a fresh copy's first). Output: session26_figures.txt
 #   1. per set: the traced spawns of 1 and of 3 tasks (median of every traced run's spawn,
 #      ms) against what the cells' lifecycle.csv prices them at (spawn,1; for 3 tasks the
@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 python3 - "$here" <<'PY'
 import sys, os, csv, glob, statistics as st
 here = sys.argv[1]
-sets = [s for s in 'NOPQ' if os.path.isdir(os.path.join(here, s))]
+sets = [s for s in 'NOPQR' if os.path.isdir(os.path.join(here, s))]
 def lc(path):
     m = {}
     for r in csv.reader(l for l in open(path) if not l.startswith('#')):
