@@ -10,7 +10,9 @@
 #   3. the examples' pass 26 (../pvm_examples/session26): its untraced runs inside the replay's
 #      80 % interval, and each program's lifecycle.csv's spawn of one task (median, ms);
 #   4. ge's trace of pass 26 priced with its own lifecycle.csv and with four other programs'
-#      of the same pass (the rest of its characterisation unchanged).
+#      of the same pass (the rest of its characterisation unchanged);
+#   5. psrs (direct route): R's cell priced with R's files, then with each of N's swapped in
+#      one at a time (N's predicting trace last).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 python3 - "$here" <<'PY'
@@ -71,4 +73,20 @@ for p in ge fgexample gexamp thb tjf; do
     cp "$ex/$p/lifecycle.csv" "$tmp/on/"
     printf '%-10s %s\n' "$p" "$("$H" predict "$ex/ge/trace/msgs.csv" --on "$tmp/on" --platform local --route daemon \
         --hosts-from "$ex/ge/trace/msgs.csv" | sed -n 's/^predicted: \([0-9.e-]*\) s.*/\1 s/p')"
+done
+echo "# 5. psrs, direct route: R's cell with N's files swapped in one at a time"
+for t in R N; do
+    mkdir -p "$tmp/ps$t"; cp "$here/$t/cells/local/psrs/predicting_msgs.csv" "$tmp/ps$t/msgs.csv"
+    r=$(sed -n 's|^# trace: .*/\(run[0-9]*\) .*|\1|p' "$here/$t/cells/local/psrs/hrel_predict.txt")
+    cp "$here/$t/cells/local/psrs/$r/calibration.csv" "$tmp/ps$t/"
+done
+for f in none fit.csv sizes.csv setup.csv lifecycle.csv calibration.csv trace; do
+    rm -rf "$tmp/on"; cp -r "$here/R/cells/local/psrs" "$tmp/on"; tr=R
+    case $f in none) ;; trace) tr=N ;; *) cp "$here/N/cells/local/psrs/$f" "$tmp/on/" ;; esac
+    printf '%-16s %s\n' "$f" "$("$H" predict "$tmp/ps$tr/msgs.csv" --on "$tmp/on" --platform local --route direct \
+        --hosts-from "$tmp/ps$tr/msgs.csv" | sed -n 's/^predicted: \([0-9.e-]*\) s.*/\1 s/p')"
+done
+for t in N R; do
+    awk -F, -v t="$t" '$1 == "replay" { printf "%s as priced: %s s, untraced median %s s\n", t, $2, $3 }' \
+        "$here/$t/cells/local/psrs/predict_untraced.csv"
 done
