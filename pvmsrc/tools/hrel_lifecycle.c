@@ -17,9 +17,11 @@
  *    copy right after its enrolment, as a program started from a shell spawns
  *    its workers: the spawn of one task returns in two modes, about 0.2 ms
  *    when the spawner has just started and about 2 ms when it slept before
- *    (the pvmd's reply then waits for its child's exec), and programs spawn in
- *    the first (docs/predict.md, "The spawn of one task"). Each copy waits
- *    until its children have left;
+ *    (the child then starts about 2 ms sooner after the return: the sum
+ *    stays), and programs spawn in the first (docs/predict.md, "The spawn of
+ *    one task"). Each copy waits until its children have left. A copy reports
+ *    through a pipe: a status byte ('0', or 'E' and one line of error), then
+ *    its times;
  *  - start_cpu: the CPU time of the fork+exec'd copy from its fork to its
  *    constructors (the fork, exec and dynamic loader: what the preload
  *    tracer's start row holds for a program started from a shell); spawn_cpu:
@@ -112,20 +114,36 @@ __attribute__((constructor)) static void read_start_cpu(void)
 
 /* started by fork+exec: enrol, report through FD (its times and start-up
    CPU), exit */
+/* a copy's report through FD: '0' and N doubles, or (T NULL) 'E' and MSG */
+static int report(int fd, const double *t, size_t n, const char *msg)
+{
+    char buf[512];
+    size_t len;
+    if (t) {
+        buf[0] = '0';
+        memcpy(buf + 1, t, n * sizeof *t);
+        len = 1 + n * sizeof *t;
+    } else {
+        snprintf(buf, sizeof buf, "E%s", msg);
+        len = strlen(buf);
+    }
+    if (write(fd, buf, len) != (ssize_t)len)
+        return 1;
+    close(fd);
+    return t ? 0 : 1;
+}
+
 static int child_exec(int fd)
 {
     double t[4];
     if (pvm_mytid() < 0)
-        return 1;
+        return report(fd, NULL, 0, "a fork+exec'd copy could not enrol (pvm_mytid failed)");
     t[0] = hrel_clock_now();
     t[1] = hrel_clock_now();
     pvm_exit();
     t[2] = hrel_clock_now();
     t[3] = start_cpu;
-    if (write(fd, t, sizeof t) != (ssize_t)sizeof t)
-        return 1;
-    close(fd);
-    return 0;
+    return report(fd, t, 4, NULL);
 }
 
 /* spawned: hello (with its start-up CPU), answer one ping, leave on quit */
@@ -186,36 +204,34 @@ static int child_first(int fd, const char *host, int k)
 {
     double t[3] = {0, 0, 0};
     char err[256];
+    int rc;
     if (pvm_mytid() < 0)
-        return 1;
-    if (one_spawn(strcmp(host, "*") ? host : NULL, k, &t[0], &t[1], k == 1 ? &t[2] : NULL, err,
-                  sizeof err) != 0) {
-        fprintf(stderr, "%s: %s\n", LC_PROG, err);
-        pvm_exit();
-        return 1;
-    }
+        return report(fd, NULL, 0, "a fork+exec'd copy could not enrol (pvm_mytid failed)");
+    rc = one_spawn(strcmp(host, "*") ? host : NULL, k, &t[0], &t[1], k == 1 ? &t[2] : NULL, err,
+                   sizeof err);
     pvm_exit();
-    if (write(fd, t, sizeof t) != (ssize_t)sizeof t)
-        return 1;
-    close(fd);
-    return 0;
+    return rc == 0 ? report(fd, t, 3, NULL) : report(fd, NULL, 0, err);
 }
 
 /* --- the master ------------------------------------------------------------ */
 
 /* fork+exec SELF with "--fd N" and the arguments ARGS (up to 6, NULL-ended),
- * read N doubles from it into T and wait for its end; *T0 the time just before
- * the fork, *TW just after the wait. Return 0, or -1 when it wrote less. */
+ * read its report (report()) and wait for its end: N doubles into T; *T0 the
+ * time just before the fork, *TW just after the wait. Return 0, or -1 with the
+ * copy's error line (or WHAT, when it reported nothing) in ERR. */
 static int run_copy(const char *self, const char *const args[], double *t, size_t n,
-                    double *t0, double *tw)
+                    double *t0, double *tw, const char *what, char *err, size_t errlen)
 {
     int fd[2], st, i = 0;
-    char fds[16];
+    char fds[16], buf[512];
     char *argv[10];
     pid_t pid;
-    ssize_t want = (ssize_t)(n * sizeof *t);
-    if (pipe(fd) != 0)
+    size_t got = 0;
+    ssize_t r;
+    if (pipe(fd) != 0) {
+        snprintf(err, errlen, "pipe failed");
         return -1;
+    }
     snprintf(fds, sizeof fds, "%d", fd[1]);
     argv[i++] = (char *)self;
     argv[i++] = "--fd";
@@ -230,16 +246,19 @@ static int run_copy(const char *self, const char *const args[], double *t, size_
         _exit(127);
     }
     close(fd[1]);
-    if (pid < 0 || read(fd[0], t, (size_t)want) != want) {
-        close(fd[0]);
-        if (pid > 0)
-            waitpid(pid, &st, 0);
-        return -1;
-    }
+    while (pid > 0 && got < sizeof buf - 1 && (r = read(fd[0], buf + got, sizeof buf - 1 - got)) > 0)
+        got += (size_t)r;
     close(fd[0]);
-    waitpid(pid, &st, 0);
+    if (pid > 0)
+        waitpid(pid, &st, 0);
     *tw = hrel_clock_now();
-    return 0;
+    if (got == 1 + n * sizeof *t && buf[0] == '0') {
+        memcpy(t, buf + 1, n * sizeof *t);
+        return 0;
+    }
+    buf[got] = 0;
+    snprintf(err, errlen, "%s", got > 1 && buf[0] == 'E' ? buf + 1 : what);
+    return -1;
 }
 
 /* fork+exec one child: its enrolment, exit, end and start-up CPU. Return 0
@@ -249,10 +268,9 @@ static int one_exec(const char *self, double *enrol, double *ex, double *end, do
 {
     static const char *const args[] = {"--child", "exec", NULL};
     double t[4], t0, tw;
-    if (run_copy(self, args, t, 4, &t0, &tw) != 0) {
-        snprintf(err, errlen, "a fork+exec'd copy (%s) did not enrol", self);
+    if (run_copy(self, args, t, 4, &t0, &tw, "a fork+exec'd copy did not enrol", err,
+                 errlen) != 0)
         return -1;
-    }
     *enrol = t[0] - t0;
     *ex = t[2] - t[1];
     *end = tw - t[2];
@@ -271,11 +289,9 @@ static int one_first(const char *self, const char *host, int k, double *spawn, d
                           host ? host : "*", NULL};
     double t[3], t0, tw;
     snprintf(ks, sizeof ks, "%d", k);
-    if (run_copy(self, args, t, 3, &t0, &tw) != 0) {
-        snprintf(err, errlen, "a fork+exec'd copy's spawn of %d on %s failed", k,
-                 host ? host : "PVM's placement");
+    if (run_copy(self, args, t, 3, &t0, &tw, "a fork+exec'd copy ended before its spawn", err,
+                 errlen) != 0)
         return -1;
-    }
     *spawn = t[0];
     *start = t[1];
     if (cpu)

@@ -22,6 +22,12 @@ for row in enrol,1 exit,1 end,1 spawn,1 spawn,4 spawn_start,1 spawn_start,4 gs_s
 done
 check "lifecycle.csv: the start-up's CPU (from the fork) below the fork-to-enrolment time" \
     awk -F, '$1 == "enrol" { e = $5 } $1 == "start_cpu" { c = $5 } END { exit !(c > 0 && c < e) }' "$L"
+# a fork+exec'd copy whose spawn fails reports its reason in one line through its pipe
+# ('E' and the line), which the measuring program prints as its error
+"$BIN/hrel_lifecycle" --child first --first-host nosuchhost --fd 3 3>"$T/copy.out" 2>"$T/copy.err"
+check "a copy's failed spawn: non-zero exit" [ $? -ne 0 ]
+check "a copy's failed spawn: one line 'E' + the reason, naming the host, nothing on stderr" \
+    bash -c "[ \$(wc -l <'$T/copy.out') -eq 0 ] && grep -q '^Epvm_spawn of 1 hrel_lifecycle on nosuchhost started 0' '$T/copy.out' && [ ! -s '$T/copy.err' ]"
 sleep 0.3
 check "no group server left running" [ -z "$(hrel_vm_group_servers "PVM_TMP=$PVM_TMP")" ]
 check "a rerun finds no group server: gs_start measured again" \
