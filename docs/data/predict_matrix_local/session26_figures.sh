@@ -7,8 +7,9 @@
 #      line through spawn,1 and spawn,4), as the range over the set's cells;
 #   2. per set and daemon-route cell: the median of the untraced runs, of the traced runs,
 #      and the traced over the untraced (%);
-#   3. the examples' pass 26 (../pvm_examples/session26): its untraced runs inside the replay's
-#      80 % interval, and each program's lifecycle.csv's spawn of one task (median, ms);
+#   3. the examples' passes 26 and 26b (../pvm_examples/session26, session26b): their untraced
+#      runs inside the replay's 80 % interval, and each program's lifecycle.csv's spawn of one
+#      task (median, ms);
 #   4. ge's trace of pass 26 priced with its own lifecycle.csv and with four other programs'
 #      of the same pass (the rest of its characterisation unchanged);
 #   5. psrs (direct route): R's cell priced with R's files, then with each of N's swapped in
@@ -54,17 +55,19 @@ for s in sets:
         t = [float(open(f).read()) for f in glob.glob(c + 'run*/time')]
         print('%-4s %-9s %8.4f %8.4f %+7.1f' % (s, os.path.basename(c.rstrip('/')), st.median(u), st.median(t), 100 * (st.median(t) / st.median(u) - 1)))
 PY
-ex=$here/../pvm_examples/session26
-echo "# 3. the examples' pass 26: runs inside the replay's 80 % interval; lifecycle.csv's spawn,1 (ms)"
+for pass in session26 session26b; do
+echo "# 3. the examples' $pass: runs inside the replay's 80 % interval; lifecycle.csv's spawn,1 (ms)"
 tot=0 in=0
-for d in "$ex"/*/; do
+for d in "$here/../pvm_examples/$pass"/*/; do
     read -r k n < <(awk -F, '$1 == "replay" { lo = $5; hi = $6 } /^# measured_runs_s:/ { sub(/^# measured_runs_s: /, ""); m = $0 }
         END { n = split(m, v, ","); for (i = 1; i <= n; i++) k += (v[i] >= lo && v[i] <= hi); print k + 0, n }' "$d/predict_untraced.csv")
     tot=$((tot + n)) in=$((in + k))
     printf '%-10s %s of %s inside; spawn,1 %s\n' "$(basename "$d")" "$k" "$n" \
         "$(awk -F, '$1 == "spawn" && $2 == 1 && $3 == "local" { printf "%.2f", 1e3 * $5 }' "$d/lifecycle.csv")"
 done
-echo "session26: $in of $tot"
+echo "$pass: $in of $tot"
+done
+ex=$here/../pvm_examples/session26
 echo "# 4. ge (untraced median $(awk -F, '$1 == "replay" { print $3 }' "$ex/ge/predict_untraced.csv") s) priced with each program's lifecycle.csv"
 H=$here/../../../bin/${PVM_ARCH:-LINUX64}/hrel
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
