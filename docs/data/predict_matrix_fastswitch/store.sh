@@ -20,6 +20,7 @@ for r in daemon direct; do   # the routes the matrix characterised
         [ ! -e "$src/char/$plat-$r/$f" ] || cp "$src/char/$plat-$r/$f" "$D/char/$plat-$r/"
     done
     grep '^#' "$src/char/$plat-$r/raw.csv" >"$D/char/$plat-$r/raw_header.txt"
+    cp "$src/char/$plat-$r/raw.csv" "$D/char/$plat-$r/"   # the samples (from set I on)
 done
 cp "$src/info" "$D/"
 for f in matrix.csv summary.csv cells.md; do cp "$src/$f" "$D/as_run_$f"; done

@@ -13,7 +13,12 @@
 #   4. ge's trace of pass 26 priced with its own lifecycle.csv and with four other programs'
 #      of the same pass (the rest of its characterisation unchanged);
 #   5. psrs (direct route): R's cell priced with R's files, then with each of N's swapped in
-#      one at a time (N's predicting trace last).
+#      one at a time (N's predicting trace last), and both cells' spawn of one task;
+#   6. fast-switch matrix I's characterisation (direct route): its samples over 0.15 s
+#      (TCP's retransmission timeout) per pattern, processes and size;
+#   7. Q's spawns of 3 tasks: the call's return and the children's enrolments after its begin
+#      (traced: median over the runs of the 1st, 2nd, 3rd to enrol; ms), against what
+#      the cell's lifecycle.csv prices (the return, then each child a spawn_start later).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 python3 - "$here" <<'PY'
@@ -29,7 +34,7 @@ def lc(path):
 print('# 1. spawns of 1 and 3 tasks: traced (median over every run) and lifecycle-priced (range over cells), ms')
 print('%-4s %2s %6s %8s %16s' % ('set', 'k', 'spawns', 'traced', 'lifecycle'))
 for s in sets:
-    tr = {1: [], 3: []}; pr = {1: [], 3: []}
+    tr = {1: [], 3: []}; pr = {1: [], 3: []}; s1 = []
     for c in sorted(glob.glob(os.path.join(here, s, 'cells/local/*/'))):
         ks = set()
         for f in glob.glob(c + 'run*/msgs.csv'):
@@ -40,10 +45,12 @@ for s in sets:
                     if k in tr:
                         tr[k].append(1e3 * (float(r[7]) - float(r[6]))); ks.add(k)
         m = lc(c + 'lifecycle.csv')
+        s1.append(m[('spawn', 1)])
         for k in ks:
             pr[k].append(m[('spawn', 1)] + (m[('spawn', 4)] - m[('spawn', 1)]) * (k - 1) / 3)
     for k in (1, 3):
         print('%-4s %2d %6d %8.2f %7.2f to %5.2f' % (s, k, len(tr[k]), st.median(tr[k]), min(pr[k]), max(pr[k])))
+    print('     the cells\' lifecycle.csv, spawn,1: ' + ' '.join('%.2f' % v for v in sorted(s1)))
 print('# 2. daemon-route cells: median of the untraced and of the traced runs (s), traced/untraced - 1 (%)')
 print('%-4s %-9s %8s %8s %7s' % ('set', 'cell', 'untraced', 'traced', '%'))
 for s in sets:
@@ -71,11 +78,15 @@ ex=$here/../pvm_examples/session26
 echo "# 4. ge (untraced median $(awk -F, '$1 == "replay" { print $3 }' "$ex/ge/predict_untraced.csv") s) priced with each program's lifecycle.csv"
 H=$here/../../../bin/${PVM_ARCH:-LINUX64}/hrel
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# price MSGS ON ROUTE: hrel predict's prediction of the trace MSGS on the folder ON, "X s"
+price() {
+    "$H" predict "$1" --on "$2" --platform local --route "$3" --hosts-from "$1" |
+        sed -n 's/^predicted: \([0-9.e-]*\) s.*/\1 s/p'
+}
 cp -r "$ex/ge" "$tmp/on"
 for p in ge fgexample gexamp thb tjf; do
     cp "$ex/$p/lifecycle.csv" "$tmp/on/"
-    printf '%-10s %s\n' "$p" "$("$H" predict "$ex/ge/trace/msgs.csv" --on "$tmp/on" --platform local --route daemon \
-        --hosts-from "$ex/ge/trace/msgs.csv" | sed -n 's/^predicted: \([0-9.e-]*\) s.*/\1 s/p')"
+    printf '%-10s %s\n' "$p" "$(price "$ex/ge/trace/msgs.csv" "$tmp/on" daemon)"
 done
 echo "# 5. psrs, direct route: R's cell with N's files swapped in one at a time"
 for t in R N; do
@@ -86,10 +97,42 @@ done
 for f in none fit.csv sizes.csv setup.csv lifecycle.csv calibration.csv trace; do
     rm -rf "$tmp/on"; cp -r "$here/R/cells/local/psrs" "$tmp/on"; tr=R
     case $f in none) ;; trace) tr=N ;; *) cp "$here/N/cells/local/psrs/$f" "$tmp/on/" ;; esac
-    printf '%-16s %s\n' "$f" "$("$H" predict "$tmp/ps$tr/msgs.csv" --on "$tmp/on" --platform local --route direct \
-        --hosts-from "$tmp/ps$tr/msgs.csv" | sed -n 's/^predicted: \([0-9.e-]*\) s.*/\1 s/p')"
+    printf '%-16s %s\n' "$f" "$(price "$tmp/ps$tr/msgs.csv" "$tmp/on" direct)"
 done
 for t in N R; do
-    awk -F, -v t="$t" '$1 == "replay" { printf "%s as priced: %s s, untraced median %s s\n", t, $2, $3 }' \
+    awk -F, -v t="$t" '$1 == "replay" { printf "%s as priced: %s s, untraced median %s s", t, $2, $3 }' \
         "$here/$t/cells/local/psrs/predict_untraced.csv"
+    awk -F, '$1 == "spawn" && $2 == 1 && $3 == "local" { printf "; its lifecycle.csv: spawn,1 %.2f ms\n", 1e3 * $5 }' \
+        "$here/$t/cells/local/psrs/lifecycle.csv"
 done
+echo "# 6. fast-switch matrix I's characterisation, direct route: samples over 0.15 s"
+awk -F, '!/^#/ && $1 != "pattern" { k = $1 " " $2 " procs, " $4 " B"; n[k]++; if ($6 > 0.15) s[k]++ }
+    END { for (k in s) printf "%s: %d of %d samples\n", k, s[k], n[k]; if (length(s) == 0) print "none" }' \
+    "$here/../predict_matrix_fastswitch/I/char/fast-switch-direct/raw.csv"
+echo "# 7. Q's spawns of 3 tasks: the return and the 1st, 2nd, 3rd child's enrolment after the call's begin (ms)"
+python3 - "$here/Q/cells/local" <<'PY'
+import sys, os, csv, glob, statistics as st
+for c in sorted(glob.glob(os.path.join(sys.argv[1], '*/'))):
+    enr = [[], [], []]; ret = []
+    for f in glob.glob(c + 'run*/msgs.csv'):
+        rows = [l.split(',') for l in open(f) if not l.startswith('#') and not l.startswith('rank')]
+        sp = [r for r in rows if r[2] == 'spawn' and len(r[3].split(';')) == 3]
+        if not sp:
+            continue
+        b = float(sp[0][6]); ret.append(1e3 * (float(sp[0][7]) - b))
+        kids = [int(x) for x in sp[0][3].split(';')]
+        en = sorted(1e3 * (float(r[7]) - b) for r in rows if r[2] == 'enrol' and int(r[0]) in kids)
+        for i in range(min(3, len(en))):
+            enr[i].append(en[i])
+    if not ret:
+        continue
+    m = {}
+    for r in csv.reader(l for l in open(c + 'lifecycle.csv') if not l.startswith('#')):
+        if r[0] != 'event' and r[2] == 'local':
+            m[(r[0], int(r[1]))] = 1e3 * float(r[4])
+    s3 = m[('spawn', 1)] + (m[('spawn', 4)] - m[('spawn', 1)]) * 2 / 3
+    ss = [m[('spawn_start', 1)] + i * (m[('spawn_start', 4)] - m[('spawn_start', 1)]) / 3 for i in range(3)]
+    print('%-9s traced: return %.2f, enrolled %s | priced: return %.2f, enrolled %s' % (
+        os.path.basename(c.rstrip('/')), st.median(ret), ' '.join('%.2f' % st.median(x) for x in enr),
+        s3, ' '.join('%.2f' % (s3 + x) for x in ss)))
+PY
