@@ -10,26 +10,77 @@
 /* the events of lifecycle.csv, in the order of the flags below */
 static const char *const events[] = {"enrol",    "spawn",     "spawn_start", "exit",
                                      "end",      "gs_start",  "joingroup",   "start_cpu",
-                                     "spawn_cpu", NULL};
+                                     "spawn_cpu", "spawn_first", NULL};
+
+/* P's value at K > 1, V1 its value at k 1: measured, or on the line between
+ * the measured k around it, or beyond the largest on the line through the
+ * smallest and the largest (k 1 and the largest when only one is measured).
+ * P has a point. */
+static double pts_at(const hrel_lifecycle_pts *p, double v1, int k)
+{
+    int i, ka, kb;
+    double va, vb;
+    for (i = 0; i < p->n && p->k[i] < k; i++)
+        ;
+    if (i < p->n && p->k[i] == k)
+        return p->v[i];
+    if (i < p->n) {   /* between: the one below (k 1 at least) and this one */
+        ka = i > 0 ? p->k[i - 1] : 1;
+        va = i > 0 ? p->v[i - 1] : v1;
+        kb = p->k[i];
+        vb = p->v[i];
+    } else {          /* beyond the largest */
+        ka = p->n >= 2 ? p->k[0] : 1;
+        va = p->n >= 2 ? p->v[0] : v1;
+        kb = p->k[p->n - 1];
+        vb = p->v[p->n - 1];
+    }
+    return va + (double)(k - ka) * (vb - va) / (double)(kb - ka);
+}
+
+/* put (K > 1, V) into P, K ascending (a K again: the later row). Return 0, or
+ * -1 when P is full. */
+static int pts_put(hrel_lifecycle_pts *p, int k, double v)
+{
+    int i, j;
+    for (i = 0; i < p->n && p->k[i] < k; i++)
+        ;
+    if (i < p->n && p->k[i] == k) {
+        p->v[i] = v;
+        return 0;
+    }
+    if (p->n == HREL_LIFECYCLE_NPT)
+        return -1;
+    for (j = p->n; j > i; j--) {
+        p->k[j] = p->k[j - 1];
+        p->v[j] = p->v[j - 1];
+    }
+    p->k[i] = k;
+    p->v[i] = v;
+    p->n++;
+    return 0;
+}
 
 double hrel_lifecycle_spawn(const hrel_lifecycle *l, int k, int where)
 {
     double one = l->spawn1[where];
     if (k <= 1)
         return one;
-    if (l->spawn_k[where] > 1)
-        return fmax(0.0, one + (double)(k - 1) * (l->spawnk[where] - one) /
-                                   (double)(l->spawn_k[where] - 1));
+    if (l->spawnk[where].n > 0)
+        return fmax(0.0, pts_at(&l->spawnk[where], one, k));
     return k * one;
 }
 
-double hrel_lifecycle_spawn_start(const hrel_lifecycle *l, int i, int where)
+double hrel_lifecycle_spawn_start(const hrel_lifecycle *l, int i, int k, int where)
 {
-    double one = l->spawn_start[where];
-    if (i <= 0 || l->start_k[where] <= 1)
+    double one = l->spawn_start[where], first, last;
+    if (k <= 1)
         return one;
-    return fmax(0.0, one + (double)i * (l->spawn_startk[where] - one) /
-                               (double)(l->start_k[where] - 1));
+    first = l->firstk[where].n > 0 ? fmax(0.0, pts_at(&l->firstk[where], one, k)) : one;
+    last = l->lastk[where].n > 0 ? fmax(0.0, pts_at(&l->lastk[where], one, k)) : one;
+    if (i <= 0)
+        return first;
+    return fmax(0.0, first + (double)i * (last - first) / (double)(k - 1));
 }
 
 int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *l, char *err,
@@ -68,7 +119,7 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
             ;
         if (!events[ev]) {
             hrel_seterr(err, errlen, "%s:%zu: unknown event '%.40s' (enrol spawn spawn_start "
-                        "exit end gs_start joingroup start_cpu spawn_cpu)", path, c->lineno[i], e);
+                        "spawn_first exit end gs_start joingroup start_cpu spawn_cpu)", path, c->lineno[i], e);
             goto out;
         }
         if (strcmp(wh, "local") == 0)
@@ -96,21 +147,20 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
             l->enrol = v;
             break;
         case 1:
-            if (k == 1) {
+        case 2:
+        case 9:
+            if (k == 1 && ev == 1) {
                 l->spawn1[w] = v;
                 have1[w] = 1;
-            } else if (k > l->spawn_k[w]) {
-                l->spawnk[w] = v;
-                l->spawn_k[w] = (int)k;
-            }
-            break;
-        case 2:
-            if (k == 1) {
+            } else if (k == 1 && ev == 2) {
                 l->spawn_start[w] = v;
                 haves[w] = 1;
-            } else if (k > l->start_k[w]) {
-                l->spawn_startk[w] = v;
-                l->start_k[w] = (int)k;
+            } else if (k > 1 && pts_put(ev == 1 ? &l->spawnk[w] : ev == 2 ? &l->lastk[w]
+                                                                      : &l->firstk[w],
+                                        (int)k, v) != 0) {
+                hrel_seterr(err, errlen, "%s:%zu: more than %d values of k for %s,%s", path,
+                            c->lineno[i], HREL_LIFECYCLE_NPT, e, wh);
+                goto out;
             }
             break;
         case 3:
@@ -141,23 +191,21 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
     if (!have1[1]) {   /* no remote host measured: local */
         l->spawn1[1] = l->spawn1[0];
         l->spawnk[1] = l->spawnk[0];
-        l->spawn_k[1] = l->spawn_k[0];
     }
     if (!haves[1]) {
         l->spawn_start[1] = l->spawn_start[0];
-        l->spawn_startk[1] = l->spawn_startk[0];
-        l->start_k[1] = l->start_k[0];
+        l->lastk[1] = l->lastk[0];
+        l->firstk[1] = l->firstk[0];
     }
     /* spread: one task is a remote one; no spread rows of k > 1: the remote ones */
     l->spawn1[2] = l->spawn1[1];
     l->spawn_start[2] = l->spawn_start[1];
-    if (!l->spawn_k[2]) {
+    if (!l->spawnk[2].n)
         l->spawnk[2] = l->spawnk[1];
-        l->spawn_k[2] = l->spawn_k[1];
-    }
-    if (!l->start_k[2]) {
-        l->spawn_startk[2] = l->spawn_startk[1];
-        l->start_k[2] = l->start_k[1];
+    if (!l->lastk[2].n) {
+        l->lastk[2] = l->lastk[1];
+        if (!l->firstk[2].n)
+            l->firstk[2] = l->firstk[1];
     }
     if (!(seen & (1 << 5)))
         l->gs_start = l->spawn1[0] + l->spawn_start[0];

@@ -10,7 +10,8 @@
  * `# spawn: each the first ...` measured it as a freshly started process's
  * first spawn, the condition programs spawn in), spawn_start (from
  * pvm_spawn's return to the spawned task's first pvm_mytid returning; k 1,
- * and k > 1: the last of k tasks spawned at once), exit
+ * and k > 1: the last of k tasks spawned at once), spawn_first (optional,
+ * k > 1: the same for the first of the k tasks to enrol), exit
  * (the pvm_exit call), end (pvm_exit's return to the process end as its parent
  * sees it), gs_start (the first pvm_joingroup when no group server runs, less
  * a pvm_joingroup when one runs), joingroup (that one; not priced),
@@ -20,11 +21,16 @@
  * spawn_cpu (optional: the same of a task spawned alone; for the reader). The
  * replay uses the medians. Required:
  * enrol, exit, end, spawn,1,local, spawn_start,1,local; the others fall back:
- * spawn,K (K > 1) absent: K times spawn,1; remote absent: local; gs_start
+ * spawn,K (K > 1) absent: K times spawn,1; spawn_first absent: spawn_start of
+ * k 1; remote absent: local; gs_start
  * absent: spawn,1,local + spawn_start,1,local. where = spread (optional, k > 1
  * only): a spawn of k tasks with PVM's own placement over the virtual
  * machine's hosts (PvmTaskDefault: one task a host, round the hosts), its
- * one-task values the remote ones; absent: the remote rows.
+ * one-task values the remote ones; absent: the remote rows. Several k > 1
+ * may be measured (at most HREL_LIFECYCLE_NPT each event and where): a k
+ * between two measured ones is priced on the line between them, a k beyond the
+ * largest on the line through the smallest k > 1 and the largest (through k 1
+ * and the largest when only one k > 1 was measured).
  * Errors (one line naming the file, or the line): missing or unreadable
  * file, a missing column or required row, a value that is not a number or is
  * negative, an unknown event, and a platform other than the one the caller
@@ -38,15 +44,23 @@
 #define HREL_LIFECYCLE_WHERE 3   /* 0: the spawner's host, 1: another host, 2: the tasks
                                     spread over several hosts */
 
+#define HREL_LIFECYCLE_NPT 16   /* measured k > 1 per event and where, at most */
+
+/* an event's medians at the k > 1 measured, k ascending */
+typedef struct hrel_lifecycle_pts {
+    int n;
+    int k[HREL_LIFECYCLE_NPT];
+    double v[HREL_LIFECYCLE_NPT];
+} hrel_lifecycle_pts;
+
 typedef struct hrel_lifecycle {
     char platform[64];
     double enrol;                              /* exec to first pvm_mytid return, s */
     double spawn1[HREL_LIFECYCLE_WHERE];       /* pvm_spawn of one task, s */
-    double spawnk[HREL_LIFECYCLE_WHERE];       /* pvm_spawn of spawn_k tasks, s */
-    int spawn_k[HREL_LIFECYCLE_WHERE];         /* its k (0: only one task measured) */
     double spawn_start[HREL_LIFECYCLE_WHERE];  /* spawn return to the task's enrolment, s */
-    double spawn_startk[HREL_LIFECYCLE_WHERE]; /* ... of the last of start_k tasks */
-    int start_k[HREL_LIFECYCLE_WHERE];         /* its k (0: only one task measured) */
+    hrel_lifecycle_pts spawnk[HREL_LIFECYCLE_WHERE];  /* pvm_spawn of k > 1 tasks */
+    hrel_lifecycle_pts lastk[HREL_LIFECYCLE_WHERE];   /* spawn_start of k > 1: the last */
+    hrel_lifecycle_pts firstk[HREL_LIFECYCLE_WHERE];  /* spawn_first of k > 1 */
     double exit, end;                          /* pvm_exit; its return to the process end */
     double gs_start;                           /* the group server's start, s */
     double start_cpu, spawn_cpu;               /* the measuring program's start-up CPU,
@@ -60,12 +74,14 @@ int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *
                         size_t errlen);
 
 /* The pvm_spawn call of K >= 1 tasks (WHERE 0 local, 1 remote, 2 spread):
- * linear in K through the measured 1 and spawn_k tasks. */
+ * the measured k (above: between and beyond them); none of k > 1: K times
+ * spawn of 1. Never below 0. */
 double hrel_lifecycle_spawn(const hrel_lifecycle *l, int k, int where);
 
-/* From a spawn's return to the enrolment of its I-th task (0-based): the
- * tasks of one spawn enrol one after the other, linear in I through the
- * measured first (spawn_start of k 1) and start_k-th. */
-double hrel_lifecycle_spawn_start(const hrel_lifecycle *l, int i, int where);
+/* From the return of a spawn of K tasks to the enrolment of its I-th task
+ * (0-based, in the order they enrol): linear in I from the first (spawn_first
+ * at K; a file without it: spawn_start of k 1) to the last (spawn_start at
+ * K), each at K as above. Never below 0. */
+double hrel_lifecycle_spawn_start(const hrel_lifecycle *l, int i, int k, int where);
 
 #endif

@@ -1021,7 +1021,8 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                         if (life)
                             st[c].enrol = st[c].spawned == 2
                                 ? fmax(0.0, life->gs_start - hrel_lifecycle_spawn(life, 1, st[c].remote))
-                                : hrel_lifecycle_spawn_start(life, k, far == 2 ? 2 : st[c].remote);
+                                : hrel_lifecycle_spawn_start(life, k, m->npeers,
+                                                             far == 2 ? 2 : st[c].remote);
                         st[c].clock = life ? s->clock
                                            : fmax(0.0, s->clock + (t->row[t->first[c]].t0 - m->t1));
                         consider(t, st, &heap, arrive, wait, rv, c);

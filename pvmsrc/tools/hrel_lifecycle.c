@@ -7,13 +7,16 @@
  *    program: from the fork to its first pvm_mytid returning (CLOCK_MONOTONIC,
  *    one host's processes share it); exit: its pvm_exit; end: from pvm_exit's
  *    return to waitpid's in the parent (the process's teardown);
- *  - spawn (k 1 and K, local and, when the virtual machine has another host,
- *    remote; and, when it has two others or more, spread: K' = min(K, hosts - 1)
- *    tasks with PVM's own placement, one a host, as a program's pvm_spawn with
- *    PvmTaskDefault gets): the pvm_spawn call; spawn_start (k 1 and K: the last child):
- *    from its return to the child's first pvm_mytid returning, as the arrival
- *    of the child's first message less half a round trip measured right after
- *    (no common clock needed). Each spawn is the first one of a fork+exec'd
+ *  - spawn (every k from 1 to min(K, LC_KALL) and K, local and, when the
+ *    virtual machine has another host, remote; and, when it has two others or
+ *    more, spread: K' = min(K, hosts - 1) tasks with PVM's own placement, one a
+ *    host, as a program's pvm_spawn with PvmTaskDefault gets): the pvm_spawn
+ *    call; spawn_start (the last child; k 1: the child) and spawn_first (k > 1:
+ *    the first child to report): from its return to the child's first
+ *    pvm_mytid returning, as the arrival of the child's first message less
+ *    half a round trip measured right after (no common clock needed; 0 when a
+ *    child reported before the return). A spawn of two tasks or more is not on
+ *    the line through one and K tasks (docs/predict.md, "A spawn of k tasks"). Each spawn is the first one of a fork+exec'd
  *    copy right after its enrolment, as a program started from a shell spawns
  *    its workers: the spawn of one task returns in two modes, about 0.2 ms
  *    when the spawner has just started and about 2 ms when it slept before
@@ -55,12 +58,15 @@
 #define LC_PROG "hrel_lifecycle"
 #define LC_WAIT_S 60.0
 #define LC_MAXK 64
+#define LC_KALL 8    /* spawns of every k up to this are measured, and -k's */
+#define LC_NROW 64
 
 static const char usage_text[] =
     "usage: hrel_lifecycle [-r|--reps N] [-k|--tasks N] [-o FILE] [--platform NAME]\n"
     "Measures in the running virtual machine, N times each (default 20): a process's\n"
-    "start to enrolment (fork+exec to its first pvm_mytid), pvm_spawn of 1 and of\n"
-    "-k tasks (default 4), each the first spawn of a freshly started copy, as a\n"
+    "start to enrolment (fork+exec to its first pvm_mytid), pvm_spawn of every k\n"
+    "from 1 to -k tasks (default 4; up to 8, and -k), each the first spawn of a\n"
+    "freshly started copy, as a\n"
     "program spawns its workers, on this host and on another one (if any) and with PVM's\n"
     "placement over the hosts (if two others or more), a spawned task's\n"
     "start to enrolment, the group server's start, pvm_exit, the process end,\n"
@@ -194,23 +200,23 @@ static int child_gs(void)
     return 0;
 }
 
-static int one_spawn(const char *host, int k, double *spawn, double *start, double *cpu,
-                     char *err, size_t errlen);
+static int one_spawn(const char *host, int k, double *spawn, double *start, double *first,
+                     double *cpu, char *err, size_t errlen);
 
 /* started by fork+exec: enrol, spawn K tasks on HOST ("*": PVM's placement)
-   at once, report the spawn, the last child's start and (K 1) its start-up
-   CPU through FD, exit */
+   at once, report the spawn, the last child's start, (K 1) its start-up CPU
+   and the first child's start through FD, exit */
 static int child_first(int fd, const char *host, int k)
 {
-    double t[3] = {0, 0, 0};
+    double t[4] = {0, 0, 0, 0};
     char err[256];
     int rc;
     if (pvm_mytid() < 0)
         return report(fd, NULL, 0, "a fork+exec'd copy could not enrol (pvm_mytid failed)");
-    rc = one_spawn(strcmp(host, "*") ? host : NULL, k, &t[0], &t[1], k == 1 ? &t[2] : NULL, err,
-                   sizeof err);
+    rc = one_spawn(strcmp(host, "*") ? host : NULL, k, &t[0], &t[1], &t[3],
+                   k == 1 ? &t[2] : NULL, err, sizeof err);
     pvm_exit();
-    return rc == 0 ? report(fd, t, 3, NULL) : report(fd, NULL, 0, err);
+    return rc == 0 ? report(fd, t, 4, NULL) : report(fd, NULL, 0, err);
 }
 
 /* --- the master ------------------------------------------------------------ */
@@ -279,34 +285,36 @@ static int one_exec(const char *self, double *enrol, double *ex, double *end, do
 }
 
 /* a fork+exec'd copy's first spawn of K tasks on HOST (NULL: PVM's
- * placement): its spawn time, the last child's start and (K 1) its start-up
- * CPU. Return 0 or -1. */
+ * placement): its spawn time, the last child's start, the first child's
+ * start and (K 1) its start-up CPU. Return 0 or -1. */
 static int one_first(const char *self, const char *host, int k, double *spawn, double *start,
-                     double *cpu, char *err, size_t errlen)
+                     double *first, double *cpu, char *err, size_t errlen)
 {
     char ks[16];
     const char *args[] = {"--child", "first", "--first-k", ks, "--first-host",
                           host ? host : "*", NULL};
-    double t[3], t0, tw;
+    double t[4], t0, tw;
     snprintf(ks, sizeof ks, "%d", k);
-    if (run_copy(self, args, t, 3, &t0, &tw, "a fork+exec'd copy ended before its spawn", err,
+    if (run_copy(self, args, t, 4, &t0, &tw, "a fork+exec'd copy ended before its spawn", err,
                  errlen) != 0)
         return -1;
     *spawn = t[0];
     *start = t[1];
+    *first = t[3];
     if (cpu)
         *cpu = t[2];
     return 0;
 }
 
 /* spawn K children on HOST (NULL: PVM's placement); their spawn time, the
- * last one's start to enrolment and (CPU not NULL) its start-up CPU */
-static int one_spawn(const char *host, int k, double *spawn, double *start, double *cpu,
-                     char *err, size_t errlen)
+ * last and the first one's start to enrolment and (CPU not NULL) its start-up
+ * CPU */
+static int one_spawn(const char *host, int k, double *spawn, double *start, double *first,
+                     double *cpu, char *err, size_t errlen)
 {
     char *args[] = {"--child", "spawn", NULL};
     int tids[LC_MAXK], n, i, src;
-    double t0, t1, th = 0, p0, p1;
+    double t0, t1, th = 0, tf = 0, p0, p1;
     t0 = hrel_clock_now();
     n = pvm_spawn(LC_PROG, args, host ? PvmTaskHost : PvmTaskDefault, host ? (char *)host : "",
                   k, tids);
@@ -322,6 +330,8 @@ static int one_spawn(const char *host, int k, double *spawn, double *start, doub
         if (hrel_vm_recv(-1, HREL_TAG_LC_HELLO, LC_WAIT_S, &src, NULL, err, errlen) < 0)
             return -1;
         th = hrel_clock_now();
+        if (i == 0)
+            tf = th;
         if (cpu && pvm_upkdouble(cpu, 1, 1) < 0) {
             snprintf(err, errlen, "a spawned %s's hello held no start-up CPU", LC_PROG);
             return -1;
@@ -337,6 +347,9 @@ static int one_spawn(const char *host, int k, double *spawn, double *start, doub
     *start = th - t1 - (p1 - p0) / 2;
     if (*start < 0)
         *start = 0;
+    *first = tf - t1 - (p1 - p0) / 2;
+    if (*first < 0)
+        *first = 0;
     /* let them go, and wait until they are gone: the next spawn must not
        share the pvmd with their exits */
     pvm_notify(PvmTaskExit, HREL_TAG_EXIT, k, tids);
@@ -408,8 +421,8 @@ int main(int argc, char **argv)
         HREL_OPT_NUM("first-k", 0, HREL_ARG_INT, &first_k, 1, LC_MAXK),
         HREL_OPT_STR("first-host", 0, &first_host),
         HREL_OPT_END};
-    static lc_row rows[17];
-    int nrow = 15, ks = 0;
+    static lc_row rows[LC_NROW];
+    int nrow = 15, ks = 0, kx, nx = 0, xrow[2] = {0, 0}, frow[3] = {0, 0, 0};
     lc_row *enrol = &rows[0], *ex = &rows[1], *end = &rows[2];
     FILE *fp = stdout;
     int gs_skipped = 0;
@@ -464,9 +477,32 @@ int main(int argc, char **argv)
         rows[16] = (lc_row){.event = "spawn_start", .where = "spread", .k = ks};
         nrow = 17;
     }
+    /* the first child's start of the spawns of K (local, remote) and of the
+       spread one; then every k between 1 and K (up to LC_KALL): its spawn,
+       last and first child's start */
+    for (i = 0; i < (remote ? 2 : 1); i++) {
+        const char *wh = i ? "remote" : "local";
+        frow[i] = nrow;
+        rows[nrow++] = (lc_row){.event = "spawn_first", .where = wh, .k = k};
+    }
+    if (ks > 1) {
+        frow[2] = nrow;
+        rows[nrow++] = (lc_row){.event = "spawn_first", .where = "spread", .k = ks};
+    }
+    for (kx = 2; kx < k && kx <= LC_KALL; kx++)
+        nx++;
+    for (i = 0; i < (remote ? 2 : 1); i++) {
+        const char *wh = i ? "remote" : "local";
+        xrow[i] = nrow;
+        for (kx = 2; kx < 2 + nx; kx++) {
+            rows[nrow++] = (lc_row){.event = "spawn", .where = wh, .k = kx};
+            rows[nrow++] = (lc_row){.event = "spawn_start", .where = wh, .k = kx};
+            rows[nrow++] = (lc_row){.event = "spawn_first", .where = wh, .k = kx};
+        }
+    }
     gs_skipped = gs_tid() > 0;
     for (i = 0; i < reps; i++) {   /* interleaved, so a slow spell touches every event */
-        double a, b, c, d, u;
+        double a, b, c, d, f, u;
         int w;
         if (one_exec("/proc/self/exe", &a, &b, &c, &u, err, sizeof err) != 0)
             goto fail;
@@ -477,21 +513,32 @@ int main(int argc, char **argv)
         for (w = 0; w < (remote ? 2 : 1); w++) {
             const char *h = w ? remote : here;
             lc_row *base = &rows[3 + 3 * w];
-            if (one_first("/proc/self/exe", h, 1, &a, &b, &u, err, sizeof err) != 0 ||
-                one_first("/proc/self/exe", h, k, &c, &d, NULL, err, sizeof err) != 0)
+            if (one_first("/proc/self/exe", h, 1, &a, &b, &f, &u, err, sizeof err) != 0)
                 goto fail;
             if (w == 0)
                 rows[14].v[rows[14].n++] = u;
             base[0].v[base[0].n++] = a;
             base[2].v[base[2].n++] = b;
+            for (kx = 2; kx < 2 + nx; kx++) {
+                lc_row *x = &rows[xrow[w] + 3 * (kx - 2)];
+                if (one_first("/proc/self/exe", h, kx, &a, &b, &f, NULL, err, sizeof err) != 0)
+                    goto fail;
+                x[0].v[x[0].n++] = a;
+                x[1].v[x[1].n++] = b;
+                x[2].v[x[2].n++] = f;
+            }
+            if (one_first("/proc/self/exe", h, k, &c, &d, &f, NULL, err, sizeof err) != 0)
+                goto fail;
             base[1].v[base[1].n++] = c;
             rows[11 + w].v[rows[11 + w].n++] = d;
+            rows[frow[w]].v[rows[frow[w]].n++] = f;
         }
         if (ks > 1) {
-            if (one_first("/proc/self/exe", NULL, ks, &a, &b, NULL, err, sizeof err) != 0)
+            if (one_first("/proc/self/exe", NULL, ks, &a, &b, &f, NULL, err, sizeof err) != 0)
                 goto fail;
             rows[15].v[rows[15].n++] = a;
             rows[16].v[rows[16].n++] = b;
+            rows[frow[2]].v[rows[frow[2]].n++] = f;
         }
         if (!gs_skipped) {
             if (one_gs(&a, &b, err, sizeof err) != 0)

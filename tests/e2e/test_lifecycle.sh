@@ -16,10 +16,18 @@ check "hrel_lifecycle exits 0" [ $? -eq 0 ]
 check "lifecycle.csv: the platform named" grep -qx '# platform: local' "$L"
 check "lifecycle.csv: says each spawn is a fresh copy's first" grep -qx "# spawn: each the first pvm_spawn of a fork+exec'd copy, right after its enrolment" "$L"
 check "lifecycle.csv: header" grep -qx 'event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s' "$L"
-for row in enrol,1 exit,1 end,1 spawn,1 spawn,4 spawn_start,1 spawn_start,4 gs_start,1 start_cpu,1 spawn_cpu,1; do
+for row in enrol,1 exit,1 end,1 spawn,1 spawn,2 spawn,3 spawn,4 spawn_start,1 spawn_start,2 spawn_start,3 spawn_start,4 gs_start,1 start_cpu,1 spawn_cpu,1; do
     check "lifecycle.csv: $row,local measured 3 times, median > 0" \
         awk -F, -v e="${row%,*}" -v k="${row#*,}" '$1 == e && $2 == k && $3 == "local" && $4 == 3 && $5 > 0 { ok = 1 } END { exit !ok }' "$L"
 done
+for kk in 2 3 4; do
+    check "lifecycle.csv: spawn_first,$kk,local measured 3 times, its median at most the last child's (spawn_start,$kk)" \
+        awk -F, -v k=$kk '$3 == "local" && $2 == k && $4 == 3 && $1 == "spawn_first" { f = $5; nf++ }
+                          $3 == "local" && $2 == k && $1 == "spawn_start" { l = $5 }
+                          END { exit !(nf == 1 && f >= 0 && f <= l) }' "$L"
+done
+check "lifecycle.csv: no spawn_first of k 1, no spawn of 5 (-k 4 measures 1 to 4)" \
+    bash -c "! grep -qE '^(spawn_first,1|spawn,5),' '$L'"
 check "lifecycle.csv: the start-up's CPU (from the fork) below the fork-to-enrolment time" \
     awk -F, '$1 == "enrol" { e = $5 } $1 == "start_cpu" { c = $5 } END { exit !(c > 0 && c < e) }' "$L"
 # a fork+exec'd copy whose spawn fails reports its reason in one line through its pipe

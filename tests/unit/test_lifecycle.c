@@ -1,5 +1,6 @@
 /* Unit tests of lib/model/lifecycle: lifecycle.csv read, its fall-backs, the
- * spawn of k tasks, and the bad files (missing, malformed, another platform). */
+ * spawn of k tasks (k 1 and 4, or every k measured), and the bad files
+ * (missing, malformed, another platform, too many k). */
 #include <math.h>
 #include <stdio.h>
 
@@ -49,11 +50,73 @@ int main(void)
                    "remote spawn of 2, only one task measured: 2 x 20 ms");
     /* the tasks of one spawn enrol one after the other: 3 ms, then + 1 ms each
        (the 4th of 4 at 6 ms); remotely only one measured: all at 30 ms */
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 0), 0.003, 1e-15, "first task 3 ms");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 1, 0), 0.004, 1e-15, "second task 4 ms");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 3, 0), 0.006, 1e-15, "fourth task 6 ms");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 2, 1), 0.030, 1e-15, "remote: 30 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 4, 0), 0.003, 1e-15, "first task 3 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 1, 4, 0), 0.004, 1e-15, "second task 4 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 3, 4, 0), 0.006, 1e-15, "fourth task 6 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 2, 4, 1), 0.030, 1e-15, "remote: 30 ms");
+    /* a spawn of 2 from the same file (only k 1 and 4 measured): its second
+       task on the same line, 4 ms; no spawn_first rows: the first at k 1's */
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 1, 2, 0), 0.004, 1e-15,
+                   "spawn of 2, its second task: on the line through k 1 and 4");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 2, 0), 0.003, 1e-15,
+                   "spawn of 2, its first task: k 1's, no spawn_first row");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 6, 0), 0.007, 1e-15,
+                   "spawn of 6: beyond 4 on the line through k 1 and 4");
     HREL_CHECK_INT(hrel_lifecycle_read(p, NULL, &l, err, sizeof err), 0, "any platform");
+
+    /* every k from 1 to 4 measured (ms): spawn 0.2, 2.8, 3.4, 4.8; the last
+     * task's start 2.9, 0.6, 2.8, 2.5; the first's (spawn_first) at 2 and 4:
+     * 0.3 and 0.1 */
+    p = hrel_test_write_tmp("lck.csv", LC_HEAD
+             "enrol,1,local,5,0.010,0,0,0,0\n"
+             "spawn,1,local,5,0.0002,0,0,0,0\n"
+             "spawn,4,local,5,0.0048,0,0,0,0\n"
+             "spawn,2,local,5,0.0028,0,0,0,0\n"
+             "spawn,3,local,5,0.0034,0,0,0,0\n"
+             "spawn_start,1,local,5,0.0029,0,0,0,0\n"
+             "spawn_start,2,local,5,0.0006,0,0,0,0\n"
+             "spawn_start,3,local,5,0.0028,0,0,0,0\n"
+             "spawn_start,4,local,5,0.0025,0,0,0,0\n"
+             "spawn_first,2,local,5,0.0003,0,0,0,0\n"
+             "spawn_first,4,local,5,0.0001,0,0,0,0\n"
+             "exit,1,local,5,0.0005,0,0,0,0\n"
+             "end,1,local,5,0.001,0,0,0,0\n");
+    HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 2, 0), 0.0028, 1e-15, "spawn of 2: measured");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 0), 0.0034, 1e-15,
+                   "spawn of 3: measured (the line through 1 and 4 would say 3.4 too; 2 says 2.8)");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 6, 0), 0.0068, 1e-12,
+                   "spawn of 6: beyond 4 on the line through 2 and 4 (1 ms a task)");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 2, 0), 0.0003, 1e-15,
+                   "spawn of 2: its first task 0.3 ms after the return");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 1, 2, 0), 0.0006, 1e-15,
+                   "spawn of 2: its last 0.6 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 1, 3, 0), 0.0015, 1e-12,
+                   "spawn of 3: first 0.2 (between 2 and 4), last 2.8, the middle one 1.5 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 5, 6, 0), 0.0044, 1e-12,
+                   "spawn of 6: the last beyond 4, on the line through 2 and 4: 2.5 + 2 x 0.95");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 6, 0), 0.0, 1e-15,
+                   "spawn of 6: the first on its line (-0.1 ms) clipped at 0");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 1, 0), 0.0029, 1e-15,
+                   "spawn of 1: spawn_start of k 1");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 1), 0.0034, 1e-15,
+                   "no remote rows: a remote spawn of 3 is the local one");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 2, 1), 0.0003, 1e-15,
+                   "no remote rows: the first of a remote spawn of 2 is the local one");
+    {   /* more than HREL_LIFECYCLE_NPT values of k: refused, the line named */
+        char big[4096];
+        int n = snprintf(big, sizeof big, "%s", LC_HEAD "enrol,1,local,5,0.010,0,0,0,0\n"
+                         "spawn,1,local,5,0.0002,0,0,0,0\n"
+                         "spawn_start,1,local,5,0.0029,0,0,0,0\n"
+                         "exit,1,local,5,0.0005,0,0,0,0\n" "end,1,local,5,0.001,0,0,0,0\n"), kk;
+        for (kk = 2; kk <= HREL_LIFECYCLE_NPT + 2; kk++)
+            n += snprintf(big + n, sizeof big - (size_t)n, "spawn,%d,local,5,0.001,0,0,0,0\n", kk);
+        p = hrel_test_write_tmp("lcbig.csv", big);
+        HREL_CHECK(hrel_lifecycle_read(p, NULL, &l, err, sizeof err) != 0,
+                   "17 values of k for spawn,local: refused");
+        HREL_CHECK_HAS(err, "lcbig.csv:26: more than 16 values of k for spawn,local",
+                       "the row and the event named");
+    }
 
     /* spread (PVM's placement over the hosts): only k > 1 measured; one task
      * is a remote one (spawn 20 ms, start 30 ms); spread spawn of 4 at 26 ms:
@@ -66,7 +129,7 @@ int main(void)
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 1, 2), 0.020, 1e-15, "spread, one task: a remote one");
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 2), 0.024, 1e-15, "spread spawn of 3: 20 + 2 x 2 ms");
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 1), 0.060, 1e-15, "one remote host, 3: 20 + 2 x 20");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 2, 2), 0.034, 1e-15, "spread: the 3rd at 34 ms");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 2, 4, 2), 0.034, 1e-15, "spread: the 3rd at 34 ms");
     /* no spread rows: the remote ones */
     p = hrel_test_write_tmp("lcs2.csv", LC_HEAD LC_REMOTE);
     HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
