@@ -64,6 +64,7 @@ hrel_vm_kill_env() {
         [ "$pid" = "$$" ] && continue
         tr '\0' '\n' 2>/dev/null <"$e" | grep -qxF "PVM_TMP=$dir" && kill -9 "$pid" 2>/dev/null
     done
+    return 0   # (not the last process's test: a caller under set -e goes on)
 }
 
 # Reap the virtual machines of this checkout whose owner died without stopping them.
@@ -149,7 +150,8 @@ hrel_vm_check() {
 hrel_vm_stop() {
     if [ -n "${PVM_TMP:-}" ] && [ -d "$PVM_TMP" ]; then
         if [ -n "$HREL_VM_PID" ] && kill -0 "$HREL_VM_PID" 2>/dev/null; then
-            (echo halt | timeout 10 pvm) >/dev/null 2>&1   # halt kills the console too
+            # halt kills the console too (its status 143 must not end a caller under set -e)
+            (echo halt | timeout 10 pvm) >/dev/null 2>&1 || true
             for _ in $(seq 1 50); do kill -0 "$HREL_VM_PID" 2>/dev/null || break; sleep 0.1; done
             if kill -0 "$HREL_VM_PID" 2>/dev/null; then
                 kill -9 "$HREL_VM_PID" 2>/dev/null

@@ -121,6 +121,10 @@ static const char usage_text[] =
     "               priced by default: docs/predict.md)\n"
     "  --no-lifecycle  keep the trace's own start, spawn and exit times, not RUN's\n"
     "               lifecycle.csv\n"
+    "  --spawn-every-k  price a spawn of k tasks and its children's starts at every k\n"
+    "               lifecycle.csv measured (default: the line through k 1 and the\n"
+    "               largest k, every child from k 1's spawn_start: docs/predict.md,\n"
+    "               \"A spawn of k tasks\")\n"
     "  --fit-latency  the replay's L from the fitted lines (PP, OA), not half the\n"
     "               median 8-byte round trip of RUN's setup.csv (the default where\n"
     "               it has them: measured at the size where L is all there is)\n"
@@ -151,6 +155,7 @@ typedef struct opts {
     double ratio, setup, rtt0, rtt0f;
     int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq, nosizes, nocallcpu, callcpu;
     double wirelate;           /* --wire-late S (NAN: not given, 0 priced) */
+    int everyk;                /* --spawn-every-k */
 } opts;
 
 static int fail(int status, const char *msg)
@@ -316,7 +321,7 @@ int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
               NULL, NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    0,    0,    0,
-              NAN};
+              NAN,  0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -334,6 +339,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_FLAG("share-cpus", 0, &o.share),
         HREL_OPT_FLAG("no-share-cpus", 0, &o.noshare),
         HREL_OPT_FLAG("no-lifecycle", 0, &o.nolife),
+        HREL_OPT_FLAG("spawn-every-k", 0, &o.everyk),
         HREL_OPT_FLAG("fit-latency", 0, &o.fitlat),
         HREL_OPT_FLAG("no-sizes", 0, &o.nosizes),
         HREL_OPT_FLAG("no-call-cpu", 0, &o.nocallcpu),
@@ -607,8 +613,11 @@ int hrel_cmd_predict(int argc, char **argv)
     else if (hrel_lifecycle_read(lifepath, cz->platform, &life, err, sizeof err) != 0) {
         fail(1, err);
         goto out;
-    } else
+    } else {
+        if (!o.everyk)
+            hrel_lifecycle_two_points(&life);
         base.lifecycle = &life;
+    }
     /* a point-to-point message at the time its size took in the characterisation
        (sizes.csv beside the fit: the characterisation's, or --fit FIT's) */
     if (!o.nosizes) {
@@ -1015,9 +1024,12 @@ int hrel_cmd_predict(int argc, char **argv)
         printf("# sizes: none: every point-to-point message costs g m + L%s\n",
                o.nosizes ? " (--no-sizes)"
                          : " (no sizes.csv with PP at 2 processors beside the fit)");
-    printf("# lifecycle: %s\n", lifepath[0] ? lifepath
+    printf("# lifecycle: %s%s\n", lifepath[0] ? lifepath
            : o.nolife ? "the trace's own (--no-lifecycle)"
-                      : "the trace's own (the characterisation has no lifecycle.csv)");
+                      : "the trace's own (the characterisation has no lifecycle.csv)",
+           !lifepath[0] ? "" : o.everyk ? " (a spawn of k at every k measured: --spawn-every-k)"
+                                        : " (a spawn of k on the line through k 1 and the "
+                                          "largest k)");
     if (base.quota > 0)
         printf("# cpu_limit: %g CPUs per %g s on every host, priced period by period\n",
                base.quota, base.quota_period);

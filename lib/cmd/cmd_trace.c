@@ -81,7 +81,8 @@ static const char replay_usage[] =
     "                         [--cores N | --shared-cores N [--deliver | --deliver-fair]\n"
     "                          [--trace-cores N] [--call-cpu]]\n"
     "                         [--sendbuf BYTES] [--port-queue BYTES [--tcp-window BYTES]]\n"
-    "                         [--lifecycle FILE [--platform NAME]] [--wakeup FILE]\n"
+    "                         [--lifecycle FILE [--platform NAME] [--spawn-every-k]]\n"
+    "                         [--wakeup FILE]\n"
     "                         [--timeline FILE] [--packets FILE]\n"
     "                         [--csv]\n"
     "Replays the message-level trace MSGS.csv (hrel trace import): each rank computes\n"
@@ -149,7 +150,10 @@ static const char replay_usage[] =
     "with --cores or --shared-cores, a task spawned alone (a spawn of one) whose start\n"
     "row holds its start-up's CPU time (msgs.csv gap_cpu_s) starts with that CPU work\n"
     "on its host's cores, and its enrolment costs the rest of FILE's spawn to\n"
-    "enrolment; --platform NAME: refuse a FILE of another platform.\n"
+    "enrolment; a spawn of k tasks on the line through FILE's k 1 and largest k,\n"
+    "each child from k 1's spawn_start (--spawn-every-k: at every k FILE measured,\n"
+    "the children from spawn_first to spawn_start); --platform NAME: refuse a FILE\n"
+    "of another platform.\n"
     "--wakeup FILE (wakeup.csv of hrel_wakeup): a receive that waits for a message\n"
     "sent within its host by a rank that computes on ends later by the mean wake-up\n"
     "excess FILE measured, capped at the sender's CPU until its next wait (Linux\n"
@@ -542,7 +546,7 @@ int hrel_cmd_replay(int argc, char **argv)
     const char *timeline = NULL, *packets = NULL;
     FILE *pf = NULL;
     int hosts = 0, csv = 0, first, r, rc = 1, gseen = 0, lseen = 0, cores = 0, shared = 0, deliver = 0, tcores = 0, dfair = 0;
-    int callcpu = 0;
+    int callcpu = 0, everyk = 0;
     double sendbuf = 0, portq = 0, tcpwin = 0, wdelay = 0, wqueue = 65536, wlate = 0;
     int wdseen = 0, wqseen = 0, wlseen = 0;
     hrel_lifecycle life;
@@ -580,6 +584,7 @@ int hrel_cmd_replay(int argc, char **argv)
         HREL_OPT_NUM("tcp-window", 0, HREL_ARG_DOUBLE, &tcpwin, 1, 1e12),
         HREL_OPT_NUM("trace-cores", 0, HREL_ARG_INT, &tcores, 1, 1000000),
         HREL_OPT_STR("lifecycle", 0, &lifefile),
+        HREL_OPT_FLAG("spawn-every-k", 0, &everyk),
         HREL_OPT_STR("platform", 0, &platform),
         HREL_OPT_STR("wakeup", 0, &wakefile),
         HREL_OPT_STR("timeline", 0, &timeline),
@@ -677,6 +682,8 @@ int hrel_cmd_replay(int argc, char **argv)
     if (lifefile) {
         if (hrel_lifecycle_read(lifefile, platform, &life, err, sizeof err) != 0)
             return fail(1, "model", err);
+        if (!everyk)
+            hrel_lifecycle_two_points(&life);
         par.lifecycle = &life;
     }
     if (wakefile) {
@@ -770,7 +777,8 @@ int hrel_cmd_replay(int argc, char **argv)
         printf("# processor sharing: %d cores %s\n", cores ? cores : shared,
                cores ? "per host" : "shared by all hosts");
     if (lifefile)
-        printf("# lifecycle: %s (platform %s)\n", lifefile, life.platform);
+        printf("# lifecycle: %s (platform %s%s)\n", lifefile, life.platform,
+               everyk ? "; a spawn of k at every k measured: --spawn-every-k" : "");
     if (wakefile)
         printf("# wakeup: %s (route %s, mean excess %g s, %zu messages with the sender "
                "computing, %zu asleep)\n", wakefile, wake.route, hrel_wakeup_mean(&wake), wake.n,

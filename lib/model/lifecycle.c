@@ -61,6 +61,22 @@ static int pts_put(hrel_lifecycle_pts *p, int k, double v)
     return 0;
 }
 
+void hrel_lifecycle_two_points(hrel_lifecycle *l)
+{
+    int w;
+    for (w = 0; w < HREL_LIFECYCLE_WHERE; w++) {
+        hrel_lifecycle_pts *p[2] = {&l->spawnk[w], &l->lastk[w]};
+        int j;
+        for (j = 0; j < 2; j++)
+            if (p[j]->n > 1) {
+                p[j]->k[0] = p[j]->k[p[j]->n - 1];
+                p[j]->v[0] = p[j]->v[p[j]->n - 1];
+                p[j]->n = 1;
+            }
+        l->firstk[w].n = 0;
+    }
+}
+
 double hrel_lifecycle_spawn(const hrel_lifecycle *l, int k, int where)
 {
     double one = l->spawn1[where];

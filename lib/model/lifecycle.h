@@ -73,6 +73,14 @@ typedef struct hrel_lifecycle {
 int hrel_lifecycle_read(const char *path, const char *platform, hrel_lifecycle *l, char *err,
                         size_t errlen);
 
+/* Price as before the spawn of every k was measured: keep of each spawn and
+ * spawn_start table only its largest k (the line through k 1 and K) and drop
+ * spawn_first (every child of a spawn from k 1's spawn_start). The replay's
+ * default: the measured children's starts are those of a spawner that waits
+ * right after its spawn, and with them the validation's programs came out
+ * worse (docs/predict.md, "A spawn of k tasks"); `--spawn-every-k` keeps L. */
+void hrel_lifecycle_two_points(hrel_lifecycle *l);
+
 /* The pvm_spawn call of K >= 1 tasks (WHERE 0 local, 1 remote, 2 spread):
  * the measured k (above: between and beyond them); none of k > 1: K times
  * spawn of 1. Never below 0. */

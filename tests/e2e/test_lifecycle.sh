@@ -65,6 +65,11 @@ check "replay: a total" grep -qE '^total 0\.0' "$T/plain.out"
 "$HREL" model replay "$T/m.csv" --g 0 --L 0 --lifecycle "$L" --platform local >"$T/life.out" 2>&1
 check "replay --lifecycle: a total, the file named" \
     bash -c "grep -qE '^total 0\.0' '$T/life.out' && grep -q '^# lifecycle: $L (platform local)' '$T/life.out'"
+"$HREL" model replay "$T/m.csv" --g 0 --L 0 --lifecycle "$L" --platform local --spawn-every-k >"$T/lifek.out" 2>&1
+check "replay --spawn-every-k: a total, said on the lifecycle line" \
+    bash -c "grep -qE '^total 0\.0' '$T/lifek.out' && grep -q '^# lifecycle: $L (platform local; a spawn of k at every k measured: --spawn-every-k)' '$T/lifek.out'"
+check "replay --spawn-every-k: the spawn of 2 priced otherwise than on the line through 1 and 4 (another total)" \
+    bash -c "[ \"\$(grep '^total' '$T/life.out')\" != \"\$(grep '^total' '$T/lifek.out')\" ]"
 "$HREL" model replay "$T/m.csv" --g 0 --L 0 --shared-cores 1 >"$T/ps.out" 2>&1
 check "replay --shared-cores 1: two workers of 10 ms share one core: 0.02 s more than 0.001 + 0.002" \
     grep -qx 'total 0.023' "$T/ps.out"

@@ -103,6 +103,18 @@ int main(void)
                    "no remote rows: a remote spawn of 3 is the local one");
     HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 2, 1), 0.0003, 1e-15,
                    "no remote rows: the first of a remote spawn of 2 is the local one");
+    /* the replay's default: two points, as before the spawn of every k (the
+       line through k 1 and 4; every child from k 1's spawn_start 2.9 ms) */
+    hrel_lifecycle_two_points(&l);
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 2, 0), 0.0002 + 0.0046 / 3, 1e-12,
+                   "two points: spawn of 2 on the line through 1 and 4 (1.73 ms, not 2.8)");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 4, 0), 0.0048, 1e-15, "two points: spawn of 4 kept");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 3, 0), 0.0029, 1e-15,
+                   "two points: the first of 3 at k 1's spawn_start (no spawn_first)");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 2, 3, 0), 0.0029 - 2 * 0.0004 / 3, 1e-12,
+                   "two points: the third of 3 on the line through k 1's and k 4's spawn_start");
+    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 1), 0.0002 + 2 * 0.0046 / 3, 1e-12,
+                   "two points: the remote copy reduced too");
     {   /* more than HREL_LIFECYCLE_NPT values of k: refused, the line named */
         char big[4096];
         int n = snprintf(big, sizeof big, "%s", LC_HEAD "enrol,1,local,5,0.010,0,0,0,0\n"
