@@ -10,11 +10,12 @@
 # or a local matrix (DIR/cells/local/CELL/predicting_msgs.csv, its run's
 # calibration.csv). Each line: the program, its spawns
 # (tasks per pvm_spawn), the untraced runs' median and both predictions (ms), and
-# both errors (ms and %; positive: predicted short). A closing line per DIR: the
-# median |error| % both ways.
+# both errors (ms and %; positive: predicted short). A closing line per DIR, and one
+# over every DIR: the median |error| % both ways.
 set -eu
 H=$(cd "$(dirname "$0")/../../.." && pwd)/bin/${PVM_ARCH:-LINUX64}/hrel
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+: >"$tmp/all"
 price() {   # price MSGS ON ROUTE [OPT]: the replay's prediction, s
     "$H" predict "$1" --on "$2" --platform local --route "$3" --hosts-from "$1" --all-models ${4:-} |
         awk -F, '$1 == "replay" && NF >= 2 && $2 ~ /^[0-9]/ { print $2; exit }'
@@ -61,4 +62,7 @@ for D in "$@"; do
     done
     sort -g -k1,1 "$tmp/errs" | awk '{ a[NR] = $1 } END { printf "median |error|: default %.1f %%", (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'
     sort -g -k2,2 "$tmp/errs" | awk '{ a[NR] = $2 } END { printf ", --spawn-every-k %.1f %%\n", (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'
+    cat "$tmp/errs" >>"$tmp/all"
 done
+sort -g -k1,1 "$tmp/all" | awk '{ a[NR] = $1 } END { printf "# every DIR, %d programs: median |error|: default %.1f %%", NR, (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'
+sort -g -k2,2 "$tmp/all" | awk '{ a[NR] = $2 } END { printf ", --spawn-every-k %.1f %%\n", (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'
