@@ -122,9 +122,10 @@ static const char usage_text[] =
     "  --no-lifecycle  keep the trace's own start, spawn and exit times, not RUN's\n"
     "               lifecycle.csv\n"
     "  --spawn-every-k  price a spawn of k tasks and its children's starts at every k\n"
-    "               lifecycle.csv measured (default: the line through k 1 and the\n"
-    "               largest k, every child from k 1's spawn_start: docs/predict.md,\n"
-    "               \"A spawn of k tasks\")\n"
+    "               lifecycle.csv measured, each child of a spawn of several starting\n"
+    "               with that time as CPU work on its host's cores when they are shared\n"
+    "               (default: the line through k 1 and the largest k, every child from\n"
+    "               k 1's spawn_start, a wait: docs/predict.md, \"A spawn of k tasks\")\n"
     "  --fit-latency  the replay's L from the fitted lines (PP, OA), not half the\n"
     "               median 8-byte round trip of RUN's setup.csv (the default where\n"
     "               it has them: measured at the size where L is all there is)\n"
@@ -617,6 +618,7 @@ int hrel_cmd_predict(int argc, char **argv)
         if (!o.everyk)
             hrel_lifecycle_two_points(&life);
         base.lifecycle = &life;
+        base.multi_start_cpu = o.everyk;
     }
     /* a point-to-point message at the time its size took in the characterisation
        (sizes.csv beside the fit: the characterisation's, or --fit FIT's) */
@@ -1027,7 +1029,8 @@ int hrel_cmd_predict(int argc, char **argv)
     printf("# lifecycle: %s%s\n", lifepath[0] ? lifepath
            : o.nolife ? "the trace's own (--no-lifecycle)"
                       : "the trace's own (the characterisation has no lifecycle.csv)",
-           !lifepath[0] ? "" : o.everyk ? " (a spawn of k at every k measured: --spawn-every-k)"
+           !lifepath[0] ? "" : o.everyk ? " (a spawn of k at every k measured, its children's "
+                                          "starts CPU work: --spawn-every-k)"
                                         : " (a spawn of k on the line through k 1 and the "
                                           "largest k)");
     if (base.quota > 0)

@@ -152,7 +152,8 @@ static const char replay_usage[] =
     "on its host's cores, and its enrolment costs the rest of FILE's spawn to\n"
     "enrolment; a spawn of k tasks on the line through FILE's k 1 and largest k,\n"
     "each child from k 1's spawn_start (--spawn-every-k: at every k FILE measured,\n"
-    "the children from spawn_first to spawn_start); --platform NAME: refuse a FILE\n"
+    "the children from spawn_first to spawn_start, with --cores or --shared-cores\n"
+    "that time CPU work on their host's cores); --platform NAME: refuse a FILE\n"
     "of another platform.\n"
     "--wakeup FILE (wakeup.csv of hrel_wakeup): a receive that waits for a message\n"
     "sent within its host by a rank that computes on ends later by the mean wake-up\n"
@@ -685,6 +686,7 @@ int hrel_cmd_replay(int argc, char **argv)
         if (!everyk)
             hrel_lifecycle_two_points(&life);
         par.lifecycle = &life;
+        par.multi_start_cpu = everyk;
     }
     if (wakefile) {
         if (hrel_wakeup_read(wakefile, &wake, err, sizeof err) != 0)
@@ -778,7 +780,8 @@ int hrel_cmd_replay(int argc, char **argv)
                cores ? "per host" : "shared by all hosts");
     if (lifefile)
         printf("# lifecycle: %s (platform %s%s)\n", lifefile, life.platform,
-               everyk ? "; a spawn of k at every k measured: --spawn-every-k" : "");
+               everyk ? "; a spawn of k at every k measured, its children's starts CPU work: "
+                        "--spawn-every-k" : "");
     if (wakefile)
         printf("# wakeup: %s (route %s, mean excess %g s, %zu messages with the sender "
                "computing, %zu asleep)\n", wakefile, wake.route, hrel_wakeup_mean(&wake), wake.n,

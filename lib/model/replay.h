@@ -14,7 +14,9 @@
  *    instead: a spawn of k tasks costs hrel_lifecycle_spawn (remote when a
  *    child is on another host), its tasks start at its end with no lag and
  *    their enrol row costs hrel_lifecycle_spawn_start (the group server's, inside a
- *    group call: gs_start less the spawn), a task no one spawned enrols in
+ *    group call: gs_start less the spawn; with MULTI_START_CPU and processor sharing,
+ *    a task of a spawn of several runs that time as CPU work on its host's cores
+ *    from the spawn's end instead), a task no one spawned enrols in
  *    `enrol`, exit costs `exit` and end `end` (the process's teardown);
  *    with processor sharing too, the start-up CPU of a task spawned alone (a
  *    spawn of one task; its start row's gap_cpu_s: fork to the tracer's first
@@ -170,6 +172,11 @@ typedef struct hrel_replay_param {
                                   first deflated to the CPU work they held (each gap,
                                   while n were open, did min(1, trace_cores / n) per s) */
     const hrel_lifecycle *lifecycle;   /* not NULL: lifecycle costs from it */
+    int multi_start_cpu;       /* with lifecycle and cores or shared_cores: != 0: a task of
+                                  a spawn of several starts with its spawn-return-to-
+                                  enrolment time (hrel_lifecycle_spawn_start) as CPU work
+                                  on its host's cores from the spawn's return, and enrols
+                                  when that is done (else: a wait) */
     const hrel_sizecost *sizecost;     /* not NULL, n >= 2: a point-to-point send of m
                                           bytes (not a multicast, not the daemon route's
                                           packet model) transfers in

@@ -67,7 +67,7 @@ check "replay --lifecycle: a total, the file named" \
     bash -c "grep -qE '^total 0\.0' '$T/life.out' && grep -q '^# lifecycle: $L (platform local)' '$T/life.out'"
 "$HREL" model replay "$T/m.csv" --g 0 --L 0 --lifecycle "$L" --platform local --spawn-every-k >"$T/lifek.out" 2>&1
 check "replay --spawn-every-k: a total, said on the lifecycle line" \
-    bash -c "grep -qE '^total 0\.0' '$T/lifek.out' && grep -q '^# lifecycle: $L (platform local; a spawn of k at every k measured: --spawn-every-k)' '$T/lifek.out'"
+    bash -c "grep -qE '^total 0\.0' '$T/lifek.out' && grep -q '^# lifecycle: $L (platform local; a spawn of k at every k measured, its children.s starts CPU work: --spawn-every-k)' '$T/lifek.out'"
 check "replay --spawn-every-k: the spawn of 2 priced otherwise than on the line through 1 and 4 (another total)" \
     bash -c "[ \"\$(grep '^total' '$T/life.out')\" != \"\$(grep '^total' '$T/lifek.out')\" ]"
 "$HREL" model replay "$T/m.csv" --g 0 --L 0 --shared-cores 1 >"$T/ps.out" 2>&1

@@ -269,6 +269,54 @@ int main(void)
         par.lifecycle = NULL;
     }
 
+    /* A spawn of several with every k measured (spawn of 2: 2 ms; its first
+     * child enrols 1 ms after the return, the last 4 ms after), one core, rank 0
+     * computing 10 ms after its spawn. Its children's starts as a wait: they
+     * take no CPU, rank 0 ends at 0.002 + 0.010 = 0.012, rank 2 sends at 0.006.
+     * As CPU work (multi_start_cpu): from 0.002 three jobs share the core, 10,
+     * 1 and 4 ms; rank 1 is done at 0.005 (1 ms at 1/3), rank 2 at 0.011 (3 ms
+     * more at 1/2), rank 0's last 6 ms alone: 0.017. */
+    {
+        hrel_lifecycle lk;
+        const char *lpk = hrel_test_write_tmp("life_k.csv", "# platform: local\n"
+            "event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s\n"
+            "enrol,1,local,5,0.010,0,0,0,0\nspawn,1,local,5,0.001,0,0,0,0\n"
+            "spawn,2,local,5,0.002,0,0,0,0\nspawn_start,1,local,5,0.003,0,0,0,0\n"
+            "spawn_start,2,local,5,0.004,0,0,0,0\nspawn_first,2,local,5,0.001,0,0,0,0\n"
+            "exit,1,local,5,0,0,0,0,0\nend,1,local,5,0,0,0,0,0\n");
+        double lsv = par.L_send, lmv = par.L_mcast;
+        par.L_send = par.L_mcast = 0;
+        p = hrel_test_write_tmp("multi.csv", HREL_MSGS_HEADER
+                 "0,0,start,,0,-1,0,0\n"
+                 "0,0,spawn,1;2,0,-1,0,0.001\n"
+                 "0,0,recv,1,8,1,0.011,0.011\n"
+                 "0,0,recv,2,8,1,0.011,0.011\n"
+                 "1,0,start,,0,-1,0.001,0.001\n"
+                 "1,0,enrol,,0,-1,0.001,0.002\n"
+                 "1,0,send,0,8,1,0.002,0.002\n"
+                 "2,0,start,,0,-1,0.001,0.001\n"
+                 "2,0,enrol,,0,-1,0.001,0.002\n"
+                 "2,0,send,0,8,1,0.002,0.002\n");
+        HREL_CHECK_INT(hrel_lifecycle_read(lpk, "local", &lk, err, sizeof err), 0, err);
+        par.lifecycle = &lk;
+        par.shared_cores = 1;
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.012, 1e-12,
+                       "a spawn of 2, its children's starts a wait: 0.012");
+        HREL_CHECK_ABS(end[2], 0.006, 1e-12, "... its last child sends at 0.006");
+        par.multi_start_cpu = 1;
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.017, 1e-12,
+                       "its children's starts CPU work beside rank 0's 10 ms on one core: 0.017");
+        HREL_CHECK_ABS(end[1], 0.005, 1e-12, "... its first child enrols and sends at 0.005");
+        HREL_CHECK_ABS(end[2], 0.011, 1e-12, "... its last at 0.011");
+        par.shared_cores = 0;
+        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.012, 1e-12,
+                       "multi_start_cpu without processor sharing: a wait, 0.012");
+        par.multi_start_cpu = 0;
+        par.lifecycle = NULL;
+        par.L_send = lsv;
+        par.L_mcast = lmv;
+    }
+
     /* Processor sharing: rank 0 spawns three tasks (no lag) that each compute
      * 1 s and send to rank 0 (g = L = 0). 2 cores, 3 computing tasks: each at
      * 2/3 of a core, all done at 1.5 s; rank 0, blocked, takes no CPU. */
