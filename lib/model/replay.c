@@ -904,23 +904,9 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                                receive itself takes */
                 gap = gapw;
             size_t row = s->next;
-            if (m->kind == HREL_MSG_START && ps && life && par->multi_start_cpu &&
-                s->spawned == 1 && !s->alone && !s->gapdone) {
-                /* a task of a spawn of several (multi_start_cpu): the lifecycle's
-                   time from the spawn's return to its enrolment, measured with a
-                   spawner that waited, is CPU work on its host's cores from the
-                   return, shared with what computes there (the master that goes
-                   on, the siblings that started first); it enrols when that is
-                   done (docs/predict.md, "A spawn of k tasks") */
-                s->startcpu = s->enrol;
-                s->sleep = 0;
-                if (ps_join(&sched, doms, ps_dom(par, hs), best, s->startcpu,
-                            s->clock, 0) != 0)
-                    goto oom;
-                continue;
-            }
-            if (m->kind == HREL_MSG_START && ps && life && s->spawned && s->alone &&
-                !s->gapdone && !isnan(s->ownstart)) {
+            if (m->kind == HREL_MSG_START && ps && life && !s->gapdone &&
+                ((s->spawned && s->alone && !isnan(s->ownstart)) ||
+                 (par->multi_start_cpu && s->spawned == 1 && !s->alone))) {
                 /* a task spawned alone: its start-up, from its fork to its first
                    record (the new process's CPU: the trace's start row), is CPU
                    work on its host's cores, shared with what computes there; its
@@ -928,8 +914,12 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                    spawn-to-enrolled time. (A spawn of several returns after its
                    first tasks have started: the lifecycle's times for it hold
                    their start-ups, so they stay a wait: docs/predict.md, "A
-                   process's start-up as CPU work") */
-                s->startcpu = s->ownstart;
+                   process's start-up as CPU work"; with multi_start_cpu, the
+                   lifecycle's time from the return to its enrolment, measured
+                   with a spawner that waited, is that CPU work instead, beside
+                   the master that goes on and the siblings that started first,
+                   and it enrols when that is done: "A spawn of k tasks") */
+                s->startcpu = s->alone ? s->ownstart : s->enrol;
                 s->sleep = 0;
                 if (ps_join(&sched, doms, ps_dom(par, hs), best, s->startcpu,
                             s->clock, 0) != 0)

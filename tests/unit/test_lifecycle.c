@@ -82,23 +82,23 @@ int main(void)
              "exit,1,local,5,0.0005,0,0,0,0\n"
              "end,1,local,5,0.001,0,0,0,0\n");
     HREL_CHECK_INT(hrel_lifecycle_read(p, "local", &l, err, sizeof err), 0, err);
-    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 2, 0), 0.0028, 1e-15, "spawn of 2: measured");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 0), 0.0034, 1e-15,
-                   "spawn of 3: measured (the line through 1 and 4 would say 3.4 too; 2 says 2.8)");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 6, 0), 0.0068, 1e-12,
-                   "spawn of 6: beyond 4 on the line through 2 and 4 (1 ms a task)");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 2, 0), 0.0003, 1e-15,
-                   "spawn of 2: its first task 0.3 ms after the return");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 1, 2, 0), 0.0006, 1e-15,
-                   "spawn of 2: its last 0.6 ms");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 1, 3, 0), 0.0015, 1e-12,
-                   "spawn of 3: first 0.2 (between 2 and 4), last 2.8, the middle one 1.5 ms");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 5, 6, 0), 0.0044, 1e-12,
-                   "spawn of 6: the last beyond 4, on the line through 2 and 4: 2.5 + 2 x 0.95");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 6, 0), 0.0, 1e-15,
-                   "spawn of 6: the first on its line (-0.1 ms) clipped at 0");
-    HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 1, 0), 0.0029, 1e-15,
-                   "spawn of 1: spawn_start of k 1");
+    {   /* I < 0: the spawn of K tasks; else the I-th child's start after its return */
+        static const struct { int i, k; double want; const char *what; } c[] = {
+            {-1, 2, 0.0028, "spawn of 2: measured"},
+            {-1, 3, 0.0034, "spawn of 3: measured (the line through 1 and 4 says 3.4 too; 2's, 2.8)"},
+            {-1, 6, 0.0068, "spawn of 6: beyond 4 on the line through 2 and 4 (1 ms a task)"},
+            {0, 2, 0.0003, "spawn of 2: its first task 0.3 ms after the return"},
+            {1, 2, 0.0006, "spawn of 2: its last 0.6 ms"},
+            {1, 3, 0.0015, "spawn of 3: first 0.2 (between 2 and 4), last 2.8, the middle one 1.5 ms"},
+            {5, 6, 0.0044, "spawn of 6: the last beyond 4, on the line through 2 and 4: 2.5 + 2 x 0.95"},
+            {0, 6, 0.0, "spawn of 6: the first on its line (-0.1 ms) clipped at 0"},
+            {0, 1, 0.0029, "spawn of 1: spawn_start of k 1"}};
+        size_t j;
+        for (j = 0; j < sizeof c / sizeof c[0]; j++)
+            HREL_CHECK_ABS(c[j].i < 0 ? hrel_lifecycle_spawn(&l, c[j].k, 0)
+                                      : hrel_lifecycle_spawn_start(&l, c[j].i, c[j].k, 0),
+                           c[j].want, 1e-12, c[j].what);
+    }
     HREL_CHECK_ABS(hrel_lifecycle_spawn(&l, 3, 1), 0.0034, 1e-15,
                    "no remote rows: a remote spawn of 3 is the local one");
     HREL_CHECK_ABS(hrel_lifecycle_spawn_start(&l, 0, 2, 1), 0.0003, 1e-15,

@@ -13,12 +13,9 @@
 set -eu
 python3 - "$@" <<'PY'
 import sys, os, csv, glob, statistics as st
-def lc(path):
-    m = {}
-    for r in csv.reader(l for l in open(path) if not l.startswith('#')):
-        if r[0] != 'event' and r[2] == 'local':
-            m[(r[0], int(r[1]))] = 1e3 * float(r[4])
-    return m
+def lc(path):   # lifecycle.csv's local medians, ms, by (event, k)
+    rows = csv.reader(l for l in open(path) if not l.startswith('#'))
+    return {(r[0], int(r[1])): 1e3 * float(r[4]) for r in rows if r[0] != 'event' and r[2] == 'local'}
 def line(m, ev, k):
     K = max(kk for (e, kk) in m if e == ev)
     return m[(ev, 1)] + (m[(ev, K)] - m[(ev, 1)]) * (k - 1) / (K - 1)
