@@ -614,12 +614,8 @@ int hrel_cmd_predict(int argc, char **argv)
     else if (hrel_lifecycle_read(lifepath, cz->platform, &life, err, sizeof err) != 0) {
         fail(1, err);
         goto out;
-    } else {
-        if (!o.everyk)
-            hrel_lifecycle_two_points(&life);
-        base.lifecycle = &life;
-        base.multi_start_cpu = o.everyk;
-    }
+    } else
+        hrel_replay_use_lifecycle(&base, &life, o.everyk);
     /* a point-to-point message at the time its size took in the characterisation
        (sizes.csv beside the fit: the characterisation's, or --fit FIT's) */
     if (!o.nosizes) {

@@ -683,10 +683,7 @@ int hrel_cmd_replay(int argc, char **argv)
     if (lifefile) {
         if (hrel_lifecycle_read(lifefile, platform, &life, err, sizeof err) != 0)
             return fail(1, "model", err);
-        if (!everyk)
-            hrel_lifecycle_two_points(&life);
-        par.lifecycle = &life;
-        par.multi_start_cpu = everyk;
+        hrel_replay_use_lifecycle(&par, &life, everyk);
     }
     if (wakefile) {
         if (hrel_wakeup_read(wakefile, &wake, err, sizeof err) != 0)

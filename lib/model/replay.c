@@ -649,6 +649,14 @@ static int userwire_set(hrel_pvmdnet *net, const hrel_replay_param *par)
     return rc;
 }
 
+void hrel_replay_use_lifecycle(hrel_replay_param *par, hrel_lifecycle *l, int every_k)
+{
+    if (!every_k)
+        hrel_lifecycle_two_points(l);
+    par->lifecycle = l;
+    par->multi_start_cpu = every_k;
+}
+
 int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     double *total, char *err, size_t errlen)
 {

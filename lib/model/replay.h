@@ -214,6 +214,11 @@ typedef struct hrel_replay_param {
 /* Parse "none", "port" or "bus". Return 0, or -1 with a message. */
 int hrel_replay_parse_medium(const char *s, hrel_medium *m, char *err, size_t errlen);
 
+/* Charge the lifecycle L in PAR: with EVERY_K, a spawn of k at every k L
+ * measured and its children's starts as CPU work (multi_start_cpu); else L
+ * reduced to two points (hrel_lifecycle_two_points), the starts a wait. */
+void hrel_replay_use_lifecycle(hrel_replay_param *par, hrel_lifecycle *l, int every_k);
+
 /* PAR's packets and copies are set when DAEMON != 0 (the rest is read only). */
 int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     double *total, char *err, size_t errlen);

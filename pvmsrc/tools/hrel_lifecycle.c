@@ -118,8 +118,6 @@ __attribute__((constructor)) static void read_start_cpu(void)
         start_cpu = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* started by fork+exec: enrol, report through FD (its times and start-up
-   CPU), exit */
 /* a copy's report through FD: '0' and N doubles, or (T NULL) 'E' and MSG */
 static int report(int fd, const double *t, size_t n, const char *msg)
 {
@@ -139,6 +137,8 @@ static int report(int fd, const double *t, size_t n, const char *msg)
     return t ? 0 : 1;
 }
 
+/* started by fork+exec: enrol, report through FD (its times and start-up
+   CPU), exit */
 static int child_exec(int fd)
 {
     double t[4];
@@ -422,7 +422,7 @@ int main(int argc, char **argv)
         HREL_OPT_STR("first-host", 0, &first_host),
         HREL_OPT_END};
     static lc_row rows[LC_NROW];
-    int nrow = 15, ks = 0, kx, nx = 0, xrow[2] = {0, 0}, frow[3] = {0, 0, 0};
+    int nrow = 15, ks = 0, kx, nx, xrow[2] = {0, 0}, frow[3] = {0, 0, 0};
     lc_row *enrol = &rows[0], *ex = &rows[1], *end = &rows[2];
     FILE *fp = stdout;
     int gs_skipped = 0;
@@ -489,8 +489,7 @@ int main(int argc, char **argv)
         frow[2] = nrow;
         rows[nrow++] = (lc_row){.event = "spawn_first", .where = "spread", .k = ks};
     }
-    for (kx = 2; kx < k && kx <= LC_KALL; kx++)
-        nx++;
+    nx = (k - 1 < LC_KALL ? k - 1 : LC_KALL) - 1;   /* k = 2 .. min(K - 1, LC_KALL) */
     for (i = 0; i < (remote ? 2 : 1); i++) {
         const char *wh = i ? "remote" : "local";
         xrow[i] = nrow;
