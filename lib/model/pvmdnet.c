@@ -603,17 +603,21 @@ static int bus_done(hrel_pvmdnet *n, const busjob *j, double t)
     return ack_arrives(n, j->pair, j->seq, t);
 }
 
-/* The HTB segment at T, serving its stations' queues in turn (round robin
- * from the one after the station served last), a frame at a time, while one
- * can send (its ceiling tokens >= 0, its own or the parent's >= 0); then an
- * EV_BUS at the first moment one can again. */
+/* The HTB segment at T, serving its stations' queues a frame at a time while
+ * one can send (its ceiling tokens >= 0, its own or the parent's >= 0), in
+ * turn (round robin from the one after the station served last), a station
+ * that can send on its own tokens before any that borrows (Linux's
+ * htb_dequeue: the classes that can send are level 0's row, the borrowers the
+ * parent's); then an EV_BUS at the first moment one can again. A frame is
+ * charged to the station's ceiling and the parent, and to its own tokens only
+ * when it sent on them: a borrowed frame is not (htb_charge_class). */
 static int bus_serve(hrel_pvmdnet *n, double t)
 {
     double rc = 1 / n->g;
     if (t < n->par_t)   /* (a request done back in time: the segment's clock goes on) */
         t = n->par_t;
     for (;;) {
-        int k, a = -1, any = 0;
+        int k, a = -1, any = 0, borrows = 0;
         double next = INFINITY, own, c, par, f;
         busjob *j;
         for (k = 1; k <= n->nhosts; k++) {
@@ -622,9 +626,17 @@ static int bus_serve(hrel_pvmdnet *n, double t)
                 continue;
             any = 1;
             htb_at(n, h, t, &own, &c, &par);
-            if (c >= -1e-6 && (own >= -1e-6 || par >= -1e-6)) {
+            if (c >= -1e-6 && own >= -1e-6) {   /* on its own tokens: first */
                 a = h;
+                borrows = 0;
                 break;
+            }
+            if (c >= -1e-6 && par >= -1e-6) {   /* the first that may borrow */
+                if (a < 0) {
+                    a = h;
+                    borrows = 1;
+                }
+                continue;
             }
             next = fmin(next, t + fmax(fmax(0, -c) / rc,
                                        fmin(fmax(0, -own) * n->htb / rc, fmax(0, -par) / rc)));
@@ -638,7 +650,7 @@ static int bus_serve(hrel_pvmdnet *n, double t)
         f = fmin(j->ip, FRAGDATA) + n->ovh;
         if (f < n->minframe)
             f = n->minframe;
-        n->hs[a] = (htbst){own - f, c - f, t};
+        n->hs[a] = (htbst){borrows ? own : own - f, c - f, t};
         n->par = par - f;
         n->par_t = t;
         n->rr = a;

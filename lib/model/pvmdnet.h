@@ -93,10 +93,15 @@ int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, 
  * wait in its queue, in order; a packet leaves frame by frame (IP fragments),
  * and the stations with a packet waiting are served in turn, a frame each
  * (round robin), whenever one can send: its ceiling tokens >= 0 and its own or
- * the parent's >= 0. A frame is charged to all three, which may go negative:
- * a full packet's last frame leaves at once and its debt delays the station's
- * next (tc's TBF, the default, holds a frame until the tokens pay for it), and
- * two stations sending at once interleave their frames. Needs BUS and a burst
+ * the parent's >= 0, a station that can send on its own tokens before any that
+ * borrows. A frame is charged to the station's ceiling and the parent, and to
+ * its own tokens only when it was sent on them (Linux's htb_charge_class: a
+ * borrowed frame leaves the station's own tokens to refill, so a station that
+ * borrowed sends its next frame at once, on its own, while the parent is
+ * still in debt); they may go negative: a full packet's last frame leaves at
+ * once and its debt delays the station's next (tc's TBF, the default, holds a
+ * frame until the tokens pay for it), and two stations sending at once
+ * interleave their frames. Needs BUS and a burst
  * > 0 (call _set_frames first). 0, or -1 on bad values or no memory. */
 int hrel_pvmdnet_set_htb(hrel_pvmdnet *n, int stations);
 

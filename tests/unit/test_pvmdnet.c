@@ -244,6 +244,45 @@ int main(void)
     segment_case(4, 2, 3, 4, 4456e-6, 5676e-6, 2590e-6, 6780e-6,
                  "two stations' frames in turn: the first done at 4456 us",
                  "the second after the parent's debt and the first's ack");
+    /* A borrowed frame is not charged to the station's own tokens (Linux's
+     * htb_charge_class), and a station that can send on its own tokens goes
+     * first. 3 hosts, 3 stations (own rate 1/3 B/us, ceiling and parent 1
+     * B/us, bursts 1600). Message 1, 4032 B from host 0 to 1 at 0: frames 1
+     * and 2 leave at 0 on host 0's own tokens (1600, 86: own, ceiling and
+     * parent -1428); frame 3 (1162) borrows at 1428 us (ceiling and parent back
+     * at 0; its own at -1428 + 1428 / 3 = -952, and not charged): delivered at
+     * 1428 us; host 1's ack (58 B) leaves on its own tokens, the parent at
+     * -1220. At 5000 us the parent and host 0's ceiling are full again, host
+     * 0's own tokens at -952 + 3572 / 3 = 238.7. Then message 2, 4032 B from
+     * host 2 to 1: its frames 1 and 2 leave at once (the parent at -1428), its
+     * frame 3 waits; and message 3, 8 B (98 B) from host 0 to 1, leaves at
+     * once on host 0's own tokens, the parent's debt notwithstanding
+     * (delivered at 5000 us; the parent at -1526, and -1584 after its ack).
+     * Message 2's frame 3 borrows when the parent is back at 0: 6584 us. (Were
+     * the borrowed frame charged to host 0's own tokens, they would be at
+     * -923 at 5000 us, and message 3 would wait for the parent with message 2,
+     * going first at 6428 us.) */
+    n = hrel_pvmdnet_new(3, 1, 1e-6, 1.0, 0, 0);
+    if (n) {
+        double got[4] = {NAN, NAN, NAN, NAN};
+        long id;
+        double t;
+        hrel_pvmdnet_set_frames(n, 34, 0, 1600);
+        HREL_CHECK_INT(hrel_pvmdnet_set_htb(n, 3), 0, "htb set (3 stations)");
+        hrel_pvmdnet_post(n, 0, 1, 4032, 0, 1);
+        while (hrel_pvmdnet_next(n) < 5000e-6)
+            if (hrel_pvmdnet_step(n, &id, &t) == 1 && id >= 0 && id < 4)
+                got[id] = t;
+        hrel_pvmdnet_post(n, 2, 1, 4032, 5000e-6, 2);
+        hrel_pvmdnet_post(n, 0, 1, 8, 5000e-6, 3);
+        run_got(n, got, 4);
+        HREL_CHECK_ABS(got[1], 1428e-6, 1e-12, "htb: a full packet's last frame borrowed");
+        HREL_CHECK_ABS(got[3], 5000e-6, 1e-12,
+                       "htb: a borrowed frame leaves the station's own tokens to refill: "
+                       "its next packet leaves on them while the parent is in debt");
+        HREL_CHECK_ABS(got[2], 6584e-6, 1e-12, "htb: the borrower waits for the parent");
+        hrel_pvmdnet_free(n);
+    }
     n = hrel_pvmdnet_new(2, 0, 1e-6, 1.0, 0, 0);
     if (n) {
         hrel_pvmdnet_set_frames(n, 34, 0, 1600);
