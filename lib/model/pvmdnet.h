@@ -97,8 +97,8 @@ int hrel_pvmdnet_set_frames(hrel_pvmdnet *n, double overhead, double min_frame, 
  * borrows. A frame is charged to the station's ceiling and the parent, and to
  * its own tokens only when it was sent on them (Linux's htb_charge_class: a
  * borrowed frame leaves the station's own tokens to refill, so a station that
- * borrowed sends its next frame at once, on its own, while the parent is
- * still in debt); they may go negative: a full packet's last frame leaves at
+ * borrowed may send a later frame on them, at once, while the parent is still
+ * in debt); they may go negative: a full packet's last frame leaves at
  * once and its debt delays the station's next (tc's TBF, the default, holds a
  * frame until the tokens pay for it), and two stations sending at once
  * interleave their frames. Needs BUS and a burst
