@@ -2,22 +2,11 @@
 """hist.py RUNDIR H -- histogram (0.1 ms bins) of coaxH -> coaxH+1's RTT
 samples (packets that left once) in the capture; and of the data packet's
 wait: its arrival on the receiver's eth0 minus its departure from the sender's."""
-import sys, struct, os, gzip
+import sys, os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from pvmd_pcap import packets
 from collections import Counter
 d, h = sys.argv[1], int(sys.argv[2]); nxt = h % 4 + 1
-def packets(fn):
-    with (open(fn, 'rb') if os.path.exists(fn) else gzip.open(fn + '.gz', 'rb')) as f:
-        f.read(24)
-        while True:
-            hh = f.read(16)
-            if len(hh) < 16: return
-            ts, tu, cl, _ = struct.unpack('<IIII', hh); dd = f.read(cl); ip = dd[14:]
-            if len(ip) < 20 or ip[9] != 17: continue
-            udp = ip[(ip[0] & 15) * 4:]; p = udp[8:]
-            ulen = struct.unpack('>H', udp[4:6])[0]
-            if len(p) < 13: continue
-            _, _, seq, ack = struct.unpack('>IIHH', p[:12])
-            yield ts + tu / 1e6, ip[15], ip[19], ulen, seq, ack
 dep, ackt, arr, ackdep = {}, {}, {}, {}
 for t, a, b, ul, seq, ack in packets('%s/coax%d.pcap' % (d, h)):
     if a == h and b == nxt and ul > 100: dep.setdefault(seq, []).append(t)

@@ -4,30 +4,17 @@ capture, RUNDIR/coaxH.pcap or .pcap.gz): data packets, copies, the RTT samples p
 minus first departure, packets that left once), and the estimate Karn's rule
 builds from them (pvmd's (3 est + s) / 4, started at 1.0 s or, with the master,
 0.024 s)."""
-import sys, struct, os, gzip
+import sys, os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from pvmd_pcap import packets
 d = sys.argv[1]
-def packets(fn):
-    with (open(fn, 'rb') if os.path.exists(fn) else gzip.open(fn + '.gz', 'rb')) as f:
-        f.read(24)
-        while True:
-            hh = f.read(16)
-            if len(hh) < 16:
-                return
-            ts, tu, cl, _ = struct.unpack('<IIII', hh); dd = f.read(cl); ip = dd[14:]
-            if len(ip) < 20 or ip[9] != 17:
-                continue
-            udp = ip[(ip[0] & 15) * 4:]; p = udp[8:]
-            ulen = struct.unpack('>H', udp[4:6])[0]
-            if len(p) < 13: continue
-            _, _, seq, ack = struct.unpack('>IIHH', p[:12])
-            yield ts + tu / 1e6, ip[15], ip[19], ulen, seq, ack, p[12]
 def q(v, x):
     v = sorted(v); return v[min(len(v) - 1, int(x * len(v)))] if v else float('nan')
 for h in (1, 2, 3, 4):
     nxt = h % 4 + 1
     fn = '%s/coax%d.pcap' % (d, h)
     dep, ackt, order = {}, {}, []
-    for t, a, b, ul, seq, ack, fl in packets(fn):
+    for t, a, b, ul, seq, ack in packets(fn):
         if a == h and b == nxt and ul > 100:
             if seq not in dep:
                 dep[seq] = []; order.append(seq)

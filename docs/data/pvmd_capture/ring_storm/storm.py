@@ -7,7 +7,9 @@ pvm_send end (the time it waited in the pvmd and in tc's queue), the copies of
 it that left eth0, and the delivery (the receiving rank's pvm_recv end minus
 the send end). Prints those for the messages delivered in under 0.5 ms and in
 over 0.5 ms, and the spacing of consecutive departures in the slow ones."""
-import sys, struct, glob, csv, gzip, os
+import sys, struct, glob, csv, os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from pvmd_pcap import packets
 d, sh, dh, sr, dr = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
 f0 = glob.glob(d + '/tev/utp1.*.tev')[0]   # rank 0's task file: the trace's origin
 T0 = struct.unpack('<q', open(f0, 'rb').read(24)[16:24])[0] * 1e-9
@@ -15,22 +17,8 @@ rows = [r for r in csv.reader(l for l in open(d + '/msgs.csv') if not l.startswi
 h = rows[0]; rows = [dict(zip(h, r)) for r in rows[1:]]
 snd = [T0 + float(r['t_end']) for r in rows if r['rank'] == sr and r['kind'] == 'send' and r['peers'] == dr and r['tag'] == '52']
 rcv = [T0 + float(r['t_end']) for r in rows if r['rank'] == dr and r['kind'] == 'recv' and r['peers'] == sr and r['tag'] == '52']
-def packets(fn):
-    with (gzip.open(fn + '.gz', 'rb') if not os.path.exists(fn) else open(fn, 'rb')) as f:
-        f.read(24)
-        while True:
-            hh = f.read(16)
-            if len(hh) < 16:
-                return
-            ts, tu, cl, _ = struct.unpack('<IIII', hh); dd = f.read(cl); ip = dd[14:]
-            if len(ip) < 20 or ip[9] != 17:
-                continue
-            udp = ip[(ip[0] & 15) * 4:]; p = udp[8:]
-            ulen = struct.unpack('>H', udp[4:6])[0]
-            _, _, seq, ack = struct.unpack('>IIHH', p[:12])
-            yield ts + tu / 1e6, ip[15], ip[19], ulen, seq
 dep = {}; order = []
-for t, a, b, ul, seq in packets('%s/utp%d.pcap' % (d, sh)):
+for t, a, b, ul, seq, _ in packets('%s/utp%d.pcap' % (d, sh)):
     if a == sh and b == dh and ul > 24:
         if seq not in dep:
             dep[seq] = []; order.append(seq)
@@ -72,7 +60,7 @@ print(' spacing of one slow message\'s departures, ms: ' + q(sp))
 rf = '%s/utp%d.pcap' % (d, dh)
 if os.path.exists(rf) or os.path.exists(rf + '.gz'):
     arr = {}
-    for t, a, b, ul, seq in packets(rf):
+    for t, a, b, ul, seq, _ in packets(rf):
         if a == sh and b == dh and ul > 24 and seq not in arr:
             arr[seq] = t
     w = [(arr[k] - dep[k][0]) * 1e3 for k in dep if k in arr and 0 <= arr[k] - dep[k][0] < 0.1]
