@@ -5,29 +5,10 @@ are the last byte of 10.99.0.X). A pvmd packet starts with dst tid, src tid,
 seq (16 bit), ack (16 bit), flags; a copy is the same (src, dst, seq) with the
 same length again within 0.2 s. Prints per pair: distinct data packets, copies,
 and the median time from a packet's first send to its ack on the wire (ms)."""
-import struct, sys, collections, statistics
-
-def packets(fn):
-    with open(fn, 'rb') as f:
-        f.read(24)
-        while True:
-            h = f.read(16)
-            if len(h) < 16:
-                return
-            ts, tu, cl, _ = struct.unpack('<IIII', h)
-            d = f.read(cl)
-            ip = d[14:]
-            if len(ip) < 20 or ip[9] != 17:
-                continue
-            if struct.unpack('>H', ip[6:8])[0] & 0x1fff:   # not a first fragment
-                continue
-            udp = ip[(ip[0] & 15) * 4:]
-            p = udp[8:]
-            if len(p) < 13:
-                continue
-            ulen = struct.unpack('>H', udp[4:6])[0]
-            _, _, seq, ack = struct.unpack('>IIHH', p[:12])
-            yield ts + tu / 1e6, ip[15], ip[19], ulen, seq, ack
+import sys, collections, statistics
+import os
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pvmd_pcap import packets
 
 last, first, acked = {}, {}, {}
 total, copies = collections.Counter(), collections.Counter()

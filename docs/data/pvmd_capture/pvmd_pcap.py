@@ -1,8 +1,8 @@
 """pvmd_pcap -- the pvmds' UDP datagrams in a pcap file (tcpdump -w, Ethernet,
 any snap length of 54 bytes or more): packets(FN) yields, per IPv4 UDP datagram
-with a pvmd header, (time s, source address's last byte, destination's last
+with a pvmd header (its first fragment), (time s, source address's last byte, destination's last
 byte, UDP length, pvmd sequence number, pvmd ack number). FN, or FN.gz when FN
-is not there. Shared by ring_storm/storm.py and coax_ring/*.py."""
+is not there. Shared by pcap_resends.py, ring_storm/storm.py and coax_ring/*.py."""
 import gzip
 import os
 import struct
@@ -18,6 +18,8 @@ def packets(fn):
             ts, tu, cl, _ = struct.unpack('<IIII', hh)
             ip = f.read(cl)[14:]
             if len(ip) < 20 or ip[9] != 17:
+                continue
+            if struct.unpack('>H', ip[6:8])[0] & 0x1fff:   # not a first fragment
                 continue
             udp = ip[(ip[0] & 15) * 4:]
             p = udp[8:]
