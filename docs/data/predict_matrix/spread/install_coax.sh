@@ -7,7 +7,7 @@
 # docs/data/predict_matrix_utpwire: 9 daemon-route cells, 5 untraced runs each) are
 # priced again with this checkout's hrel (predict_matrix_coax/reprice.sh, in a
 # scratch folder) and the spread.csv and coverage file that predict_matrix.sh
-# --reprice writes are copied here, with a line saying so. lan-coax's pools its
+# --reprice writes are copied here, with a line saying so. lan-coax's spread pools its
 # 15-run matrix S27 too (docs/data/predict_matrix_lancoax/S27, priced again the same
 # way): 180 runs of 18 cells, where the 5-run set alone had seen none of the ring's
 # storms (docs/predict.md, "tc's HTB as Linux charges it"). Run from the checkout's
