@@ -8,10 +8,9 @@
 set -eu
 H=${1:?usage: model_samples.sh HREL [LABEL]}; label=${2:-$H}
 here=$(cd "$(dirname "$0")" && pwd)
-T=$here/../../predict_matrix_lancoax/S27/cells/lan-coax/ring/predicting_msgs.csv
+. "$here/ring_replay.sh"
 o=$(mktemp -d); trap 'rm -rf "$o"' EXIT
-rep() { "$H" model replay "$T" --medium bus --daemon 8e-7 --wire tc --htb 8 --rtt0 0.023945 \
-        --pvmd-s 1.53e-5 --hosts-from "$T" --jitter 3.11e-5 --seed "$@"; }
+rep() { ring_replay "$H" 0.023945 "$@"; }
 echo "# $label"
 echo -n "totals of seeds 1-31 (s):"
 for s in $(seq 1 31); do rep "$s" 2>/dev/null | sed -n 's/^total //p'; done | sort -g | awk '{ printf " %.3f", $1 } END { print "" }'

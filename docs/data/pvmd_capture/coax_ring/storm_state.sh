@@ -7,9 +7,8 @@
 set -eu
 H=${1:?usage: storm_state.sh HREL}
 here=$(cd "$(dirname "$0")" && pwd)
-T=$here/../../predict_matrix_lancoax/S27/cells/lan-coax/ring/predicting_msgs.csv
+. "$here/ring_replay.sh"
 for r in 0.023945 0.001 0.0003 0.0001 0.00005; do
-    echo "rtt0 $r s: $("$H" model replay "$T" --medium bus --daemon 8e-7 --wire tc --htb 8 --rtt0 "$r" \
-        --pvmd-s 1.53e-5 --hosts-from "$T" --jitter 3.11e-5 --seed 3 2>/dev/null |
+    echo "rtt0 $r s: $(ring_replay "$H" "$r" 3 2>/dev/null |
         sed -n 's/^# pvmd packets \([0-9]*\), sent again \([0-9]*\).*/\1 packets, \2 sent again;/p; s/^total \(.*\)/total \1 s/p' | tr '\n' ' ')"
 done
