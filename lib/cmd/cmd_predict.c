@@ -133,6 +133,11 @@ static const char usage_text[] =
     "               line (g m), not at the median time the characterisation measured at\n"
     "               its size (sizes.csv beside the fit: PP at 2 processors, interpolated;\n"
     "               the default where it is there: docs/predict.md)\n"
+    "  --no-exchange  on the daemon route, price a send that crosses its receiver's\n"
+    "               within a host (both sent before either received) like any other,\n"
+    "               not at the Exchange pattern's median time at its size (sizes.csv: E\n"
+    "               at 2 processors, the default where it is there: both messages pass\n"
+    "               the one pvmd; docs/predict.md, \"An exchange through one pvmd\")\n"
     "  --no-call-cpu  on the direct route with shared cores, leave out each call's\n"
     "               own CPU time (msgs.csv call_cpu_s) as load on its host's cores\n"
     "               (priced by default where the trace holds it: docs/predict.md,\n"
@@ -157,6 +162,7 @@ typedef struct opts {
     int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq, nosizes, nocallcpu, callcpu;
     double wirelate;           /* --wire-late S (NAN: not given, 0 priced) */
     int everyk;                /* --spawn-every-k */
+    int noxch;                 /* --no-exchange */
 } opts;
 
 static int fail(int status, const char *msg)
@@ -322,7 +328,7 @@ int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
               NULL, NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    0,    0,    0,
-              NAN,  0};
+              NAN,  0, 0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -343,6 +349,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_FLAG("spawn-every-k", 0, &o.everyk),
         HREL_OPT_FLAG("fit-latency", 0, &o.fitlat),
         HREL_OPT_FLAG("no-sizes", 0, &o.nosizes),
+        HREL_OPT_FLAG("no-exchange", 0, &o.noxch),
         HREL_OPT_FLAG("no-call-cpu", 0, &o.nocallcpu),
         HREL_OPT_FLAG("call-cpu", 0, &o.callcpu),
         HREL_OPT_STR("measured", 0, &o.measured),
@@ -388,6 +395,8 @@ int hrel_cmd_predict(int argc, char **argv)
     char pcpu_src[2400] = "";
     hrel_wakeup wkf = {"", NULL, 0, NULL, 0, 0};   /* --wakeup F */
     hrel_sizecost fsz = {0, NULL, NULL};   /* sizes.csv beside the fit (RUN's or --fit's) */
+    hrel_sizecost fszx = {0, NULL, NULL};  /* ... its Exchange at 2 (the daemon route) */
+    long exchanged = -1;                   /* the replay's sends priced as an exchange's */
     const hrel_sizecost *szc = NULL;       /* the replay's cost by size, NULL: none */
     char sz_src[2400] = "";
     char wake_line[2800] = "";
@@ -632,6 +641,15 @@ int hrel_cmd_predict(int argc, char **argv)
             }
             if (k == 0)
                 szc = &fsz;
+            /* an exchange within a host through the one pvmd: E at 2 */
+            if (szc && strcmp(route, "daemon") == 0 && !o.noxch) {
+                if ((k = hrel_sizecost_read(sz_src, "E", 2, &fszx, err, sizeof err)) < 0) {
+                    fail(1, err);
+                    goto out;
+                }
+                if (k == 0)
+                    base.sizecost_x = &fszx;
+            }
         }
     }
     base.sizecost = szc;
@@ -739,6 +757,8 @@ int hrel_cmd_predict(int argc, char **argv)
                 hrel_seterr(err, sizeof err, "out of memory");
             else {
                 k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
+                if (k == 0 && v.sizecost_x)
+                    exchanged = v.exchanged;
                 tl_fail = k == 0 && o.timeline &&
                           hrel_timeline_write(o.timeline, "hrel predict (model replay)", pt.mt,
                                               v.row_t0, v.row_t1, err, sizeof err) != 0;
@@ -1022,6 +1042,14 @@ int hrel_cmd_predict(int argc, char **argv)
         printf("# sizes: none: every point-to-point message costs g m + L%s\n",
                o.nosizes ? " (--no-sizes)"
                          : " (no sizes.csv with PP at 2 processors beside the fit)");
+    if (exchanged >= 0)
+        printf("# exchange: %ld sends crossed their receiver's within a host, each priced at the "
+               "median time of E at 2 processors at its size (%g to %g bytes, from L at 0 "
+               "bytes; %s; --no-exchange)\n", exchanged, fszx.bytes[0], fszx.bytes[fszx.n - 1],
+               sz_src);
+    else if (szc && strcmp(route, "daemon") == 0)
+        printf("# exchange: priced as any send%s\n",
+               o.noxch ? " (--no-exchange)" : " (no E at 2 processors in sizes.csv)");
     printf("# lifecycle: %s%s\n", lifepath[0] ? lifepath
            : o.nolife ? "the trace's own (--no-lifecycle)"
                       : "the trace's own (the characterisation has no lifecycle.csv)",
@@ -1180,6 +1208,7 @@ out:
     hrel_charz_free(cz);
     hrel_wakeup_free(&wkf);
     hrel_sizecost_free(&fsz);
+    hrel_sizecost_free(&fszx);
     hrel_predict_trace_free(&pt);
     return rc;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "exchange.h"
 #include "incast.h"
 #include "pvmdnet.h"
 #include "replay.h"
@@ -681,6 +682,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     double *gwork = NULL;   /* deflated gaps (trace_cores), per row */
     rdv rvs = {NULL, NULL, NULL, NULL}, *rv = NULL;   /* sends beyond the route's buffering */
     double *wk = NULL;   /* per send row: a waiting receiver's wake-up behind its sender */
+    unsigned char *xch = NULL;   /* per row: a send that crosses its receiver's (exchange.h) */
 
     if (!st || !arrive || !wait || !heap.r)
         goto oom;
@@ -775,6 +777,10 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
         arrive[j] = NAN;
         wait[j] = -1;
     }
+    par->exchanged = 0;
+    if (par->sizecost_x && par->sizecost_x->n >= 2 && par->sizecost && par->sizecost->n >= 2 &&
+        hrel_exchange_mark(t, &xch, NULL, err, errlen) != 0)
+        goto out;
     if (par->wakeup) {
         if (!(wk = malloc((t->n ? t->n : 1) * sizeof *wk)))
             goto oom;
@@ -1064,6 +1070,14 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                             start += par->setup;
                     }
                 }
+                if (xch && xch[row] && !remote && !mc) {
+                    /* half of an exchange within a host: the Exchange pattern's
+                       time at its size (both pass the one pvmd) */
+                    double v = par->sizecost_speed > 0 ? par->sizecost_speed : 1.0;
+                    tx = hrel_sizecost_tx(par->sizecost_x, par->L_send, par->g_send * v,
+                                          (double)m->bytes) / v;
+                    par->exchanged++;
+                }
                 if (net) {
                     if ((s->clock = daemon_send(t, par, net, m, best, row, start, pend,
                                                 hseen)) < 0)
@@ -1175,6 +1189,7 @@ out:
     free(rvs.recept);
     free(arrive);
     free(wk);
+    free(xch);
     free(wait);
     free(heap.r);
     free(outfree);

@@ -184,6 +184,14 @@ typedef struct hrel_replay_param {
                                           sizecost_speed instead of g_send m: the
                                           characterisation's time at its size (sizecost.h) */
     double sizecost_speed;             /* > 0: the what-if bandwidth factor (0: 1) */
+    const hrel_sizecost *sizecost_x;   /* not NULL, n >= 2, with SIZECOST: a send within a
+                                          host that crosses one of its receiver's
+                                          (exchange.h: both sent before either
+                                          received) transfers in hrel_sizecost_tx(
+                                          SIZECOST_X, ...) instead: the Exchange
+                                          pattern's time at its size, for the daemon
+                                          route, where both pass the one pvmd */
+    long exchanged;                    /* out, with SIZECOST_X: the sends so priced */
     const hrel_wakeup *wakeup; /* not NULL: a receive that waits for a message sent
                                   within its host by a rank that computes on after
                                   the send ends hrel_wakeup_expect(WAKEUP, C) later,
