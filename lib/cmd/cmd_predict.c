@@ -24,6 +24,7 @@
 #include "recommend.h"
 #include "replay.h"
 #include "replay_interval.h"
+#include "sample.h"
 #include "sizecost.h"
 #include "pvmdcpu.h"
 #include "spread.h"
@@ -143,6 +144,10 @@ static const char usage_text[] =
     "               (priced by default where the trace holds it: docs/predict.md,\n"
     "               \"A call's own CPU\"); --call-cpu: price it on the daemon route too\n"
     "               (replay_pvmd_shared as well; tried there, not the default)\n"
+    "  --replays FILE  write every replay of the daemon route's packet model with\n"
+    "               pvmd's jitter (--interval K of each of replay_pvmd, replay_pvmd_fresh,\n"
+    "               replay_pvmd_shared), CSV model,seed,total_s: what each model's\n"
+    "               median and interval were taken from\n"
     "  --timeline FILE  write every row of the trace as traced and as the model\n"
     "               replay replayed it, CSV rank,row,kind,peers,bytes,tag,traced_t0,\n"
     "               traced_t1,replay_t0,replay_t1 (s since rank 0's start): where the\n"
@@ -157,7 +162,7 @@ typedef struct pred {
 
 typedef struct opts {
     const char *on, *out, *hostsfrom, *whatif, *route, *fit, *measured, *untraced;
-    const char *platform, *matrix, *spread, *pvmdcpu, *portq, *wakeup, *timeline;
+    const char *platform, *matrix, *spread, *pvmdcpu, *portq, *wakeup, *timeline, *replays;
     double ratio, setup, rtt0, rtt0f;
     int hosts, all, interval, share, nolife, fitlat, noshare, pvmdq, nosizes, nocallcpu, callcpu;
     double wirelate;           /* --wire-late S (NAN: not given, 0 priced) */
@@ -203,6 +208,30 @@ static int lookup(const hrel_csv *c, const char *pattern, int procs, double *g, 
     if (hrel_fitcsv_lookup(c, pattern, procs, g, L, err, errlen) == 0)
         return 0;
     return hrel_fitcsv_lookup(c, "ALL", 0, g, L, err, errlen);
+}
+
+/* K replays of T with V's jitter (seeds 1 .. K): their median and 10th and 90th
+ * percentile into *P; with FP, each total a row NAME,SEED,TOTAL_S of it. */
+static int jitter_replays(const hrel_msgtrace *t, const hrel_replay_param *v, int k,
+                          const char *name, FILE *fp, pred *p, char *err, size_t errlen)
+{
+    double *tot = malloc((size_t)(k > 0 ? k : 1) * sizeof *tot);
+    int i;
+    if (!tot) {
+        hrel_seterr(err, errlen, "out of memory");
+        return -1;
+    }
+    if (hrel_replay_interval_all(t, v, k, 1, tot, err, errlen) != 0) {
+        free(tot);
+        return -1;
+    }
+    for (i = 0; fp && i < k; i++)
+        fprintf(fp, "%s,%d,%.9g\n", name, i + 1, tot[i]);
+    p->s = hrel_sample_median(tot, (size_t)k);   /* sorts TOT */
+    p->lo = hrel_sample_quantile_sorted(tot, (size_t)k, 0.1);
+    p->hi = hrel_sample_quantile_sorted(tot, (size_t)k, 0.9);
+    free(tot);
+    return 0;
 }
 
 /* The fit file the user knows, for messages about the priced copy. */
@@ -327,7 +356,7 @@ static int shell_startup(const hrel_msgtrace *mt, double *cpu)
 int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-              NULL, NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    0,    0,    0,
+              NULL, NULL, NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    0,    0,    0,
               NAN,  0, 0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
@@ -363,6 +392,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_FLAG("pvmd-queue", 0, &o.pvmdq),
         HREL_OPT_NUM("wire-late", 0, HREL_ARG_DOUBLE, &o.wirelate, 0, 0.999),
         HREL_OPT_STR("timeline", 0, &o.timeline),
+        HREL_OPT_STR("replays", 0, &o.replays),
         HREL_OPT_END,
     };
     char err[2048], why[1024], rwhy[1100], path[4200], fitp[4200], root[4096], summary[4300];
@@ -814,6 +844,14 @@ int hrel_cmd_predict(int argc, char **argv)
             jitter = JITTER_PER_RTT * cz->small_rtt;
             jitter_measured = 1;
         }
+        if (o.replays && !(strcmp(route, "daemon") == 0 && cz->rate_bps > 0 && o.interval > 0)) {
+            free(end);
+            fail(2, o.interval > 0 ? "--replays: no packet model here (it needs the daemon "
+                                     "route on a platform with a link rate)"
+                                   : "--replays needs --interval K > 0");
+            rc = 2;
+            goto out;
+        }
         /* the daemon route packet by packet: needs the link rate */
         if (strcmp(route, "daemon") == 0 && cz->rate_bps > 0) {
             /* 0: replay_pvmd; 1: from a fresh virtual machine's RTT estimate
@@ -824,6 +862,18 @@ int hrel_cmd_predict(int argc, char **argv)
             static const char *const pvmd_name[3] = {"replay_pvmd", "replay_pvmd_fresh",
                                                      "replay_pvmd_shared"};
             int f, want[3];
+            FILE *rfp = NULL;   /* --replays */
+            if (o.replays) {
+                if (!(rfp = fopen(o.replays, "w"))) {
+                    free(end);
+                    hrel_seterr(err, sizeof err, "cannot write --replays file '%s'", o.replays);
+                    fail(1, err);
+                    goto out;
+                }
+                fprintf(rfp, "# hrel predict: every replay of the packet model with pvmd's jitter "
+                        "(mean %g s per action), %d per model (--interval), seeds 1 to %d\n"
+                        "model,seed,total_s\n", jitter, o.interval, o.interval);
+            }
             want[0] = 1;
             want[1] = o.all && !isnan(o.rtt0f);
             want[2] = cz->emulated && cz->shared && cz->cores > 0 && !base.cores &&
@@ -854,14 +904,17 @@ int hrel_cmd_predict(int argc, char **argv)
                 if (k == 0 && o.interval > 0) {
                     /* the median and the 80 % interval of replays with pvmd's jitter
                      * (docs/predict.md "An interval from pvmd's jitter") */
-                    double med;
                     v.jitter = jitter;
-                    if (hrel_replay_interval(pt.mt, &v, o.interval, 1, &med, &p[np - 1].lo,
-                                             &p[np - 1].hi, err, sizeof err) == 0)
-                        p[np - 1].s = med;
-                    else
+                    if (jitter_replays(pt.mt, &v, o.interval, pvmd_name[f], rfp, &p[np - 1],
+                                       err, sizeof err) != 0)
                         p[np - 1].lo = p[np - 1].hi = NAN;
                 }
+            }
+            if (rfp && fclose(rfp) != 0) {
+                free(end);
+                hrel_seterr(err, sizeof err, "cannot write --replays file '%s'", o.replays);
+                fail(1, err);
+                goto out;
             }
         }
         free(end);

@@ -24,4 +24,10 @@ int hrel_replay_interval(const hrel_msgtrace *t, const hrel_replay_param *par, i
                          unsigned long long seed, double *median, double *lo, double *hi,
                          char *err, size_t errlen);
 
+/* The K totals themselves, run i's in TOT[i] (caller-allocated, K of them; seed
+ * SEED + i, in that order): what the interval above is taken from. 0, or -1 with a
+ * message, as above. */
+int hrel_replay_interval_all(const hrel_msgtrace *t, const hrel_replay_param *par, int k,
+                             unsigned long long seed, double *tot, char *err, size_t errlen);
+
 #endif

@@ -349,6 +349,16 @@ check "--measured: the median in predict.csv" grep -qE '^replay,0\.073000,0\.100
 check "--untraced: predict_untraced.csv" grep -qE '^replay,0\.073000,0\.100000,27\.00,,$' "$T/out/predict_untraced.csv"
 "$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --interval 0 >"$T/o4b" 2>&1
 check "--interval 0: replay_pvmd without an interval" grep -qE '^replay_pvmd,[0-9.]+,,$' "$T/o4b"
+# --replays: every jittered replay behind replay_pvmd's median and interval
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --interval 5 --replays "$T/rp.csv" >"$T/o4r" 2>&1
+check "--replays: header and 5 rows of replay_pvmd" \
+    bash -c "grep -qx 'model,seed,total_s' '$T/rp.csv' && [ \$(grep -c '^replay_pvmd,' '$T/rp.csv') -eq 5 ]"
+rp_med=$(awk -F, '$1 == "replay_pvmd" { print $3 }' "$T/rp.csv" | sort -g | sed -n 3p)
+check "--replays: replay_pvmd's median is the rows' ($rp_med, printed to 6 digits)" \
+    awk -v a="$(total_of replay_pvmd "$T/o4r")" -v b="$rp_med" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= 1e-5 * b) }'
+"$HREL" predict "$T/tr/msgs.csv" --on "$T/c2" "${M[@]}" --interval 0 --replays "$T/rp0.csv" >/dev/null 2>"$T/e4r"; rc=$?
+check "--replays with --interval 0: refused in one line (rc $rc)" \
+    bash -c "[ $rc -eq 2 ] && grep -qx 'hrel predict: --replays needs --interval K > 0' '$T/e4r'"
 # a CPU limit (cpu: 0.5 per 100 ms): rank 1's 20 ms of computation fits one
 # period's 50 ms: the ping-pong's short gaps run at full speed, 0.073 s again;
 # three times the computation (what-if cpu=1/3) no longer fits
