@@ -138,7 +138,8 @@ static const char usage_text[] =
     "               within a host (both sent before either received) like any other,\n"
     "               not at the Exchange pattern's median time at its size (sizes.csv: E\n"
     "               at 2 processors, the default where it is there: both messages pass\n"
-    "               the one pvmd; docs/predict.md, \"An exchange through one pvmd\")\n"
+    "               the one pvmd; docs/predict.md, \"An exchange through one pvmd\"; on a\n"
+    "               platform of one host, where E was measured within it)\n"
     "  --no-call-cpu  on the direct route with shared cores, leave out each call's\n"
     "               own CPU time (msgs.csv call_cpu_s) as load on its host's cores\n"
     "               (priced by default where the trace holds it: docs/predict.md,\n"
@@ -671,8 +672,9 @@ int hrel_cmd_predict(int argc, char **argv)
             }
             if (k == 0)
                 szc = &fsz;
-            /* an exchange within a host through the one pvmd: E at 2 */
-            if (szc && strcmp(route, "daemon") == 0 && !o.noxch) {
+            /* an exchange within a host through the one pvmd: E at 2, where the
+               characterisation measured it within one host */
+            if (szc && strcmp(route, "daemon") == 0 && !o.noxch && cz->nhosts == 1) {
                 if ((k = hrel_sizecost_read(sz_src, "E", 2, &fszx, err, sizeof err)) < 0) {
                     fail(1, err);
                     goto out;
@@ -1102,7 +1104,9 @@ int hrel_cmd_predict(int argc, char **argv)
                sz_src);
     else if (szc && strcmp(route, "daemon") == 0)
         printf("# exchange: priced as any send%s\n",
-               o.noxch ? " (--no-exchange)" : " (no E at 2 processors in sizes.csv)");
+               o.noxch            ? " (--no-exchange)"
+               : cz->nhosts != 1 ? " (E at 2 processors was measured between hosts here)"
+                                 : " (no E at 2 processors in sizes.csv)");
     printf("# lifecycle: %s%s\n", lifepath[0] ? lifepath
            : o.nolife ? "the trace's own (--no-lifecycle)"
                       : "the trace's own (the characterisation has no lifecycle.csv)",

@@ -455,6 +455,20 @@ check_not "calls' CPU: not said for a trace without call_cpu_s" grep -q '^# call
 "$HREL" predict "$T/trc/msgs.csv" --on "$T/c1l" "${M[@]}" --call-cpu --no-call-cpu >"$T/o4cb" 2>"$T/e4cb"; rc=$?
 check "calls' CPU: both options refused in one line (rc $rc)" \
     bash -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/e4cb') -eq 1 ] && grep -q 'give either --call-cpu or --no-call-cpu, not both' '$T/e4cb'"
+# an exchange within one host on the daemon route: priced at E at 2's 5 ms at 200 bytes
+# (sizes.csv: 3 and 7 ms at 100 and 300 bytes), not PP at 2's 3 ms (2 and 4 ms): 2 ms
+# more; --no-exchange as before; on a platform of several hosts, not repriced
+printf 'rank,host,kind,peers,bytes,tag,t_begin,t_end\n0,1,start,,0,-1,0,0\n0,1,spawn,1,0,-1,0,0\n0,1,send,1,200,1,0,0\n0,1,recv,1,200,2,0,0.003\n1,1,start,,0,-1,0,0\n1,1,send,0,200,2,0,0\n1,1,recv,0,200,1,0,0.003\n' >"$T/xch.csv"
+cp -r "$T/c1d" "$T/c1x"
+printf '# hrel fit: test\npattern,procs,h,n,mean_s,median_s,min_s\nPP,2,100,5,0.002,0.002,0.002\nPP,2,300,5,0.004,0.004,0.004\nE,2,100,5,0.003,0.003,0.003\nE,2,300,5,0.007,0.007,0.007\n' >"$T/c1x/sizes.csv"
+"$HREL" predict "$T/xch.csv" --on "$T/c1x" "${M[@]}" --route daemon >"$T/o4x" 2>"$T/e4x"
+"$HREL" predict "$T/xch.csv" --on "$T/c1x" "${M[@]}" --route daemon --no-exchange >"$T/o4xn" 2>&1
+check "exchange: both sends said ($(cat "$T/e4x"))" grep -q "^# exchange: 2 sends crossed their receiver's within a host, each priced at the median time of E at 2 processors at its size (100 to 300 bytes" "$T/o4x"
+check "exchange: 2 ms more than --no-exchange ($(total_of replay "$T/o4x") against $(total_of replay "$T/o4xn"))" \
+    near "$(awk -v a="$(total_of replay "$T/o4x")" -v b="$(total_of replay "$T/o4xn")" 'BEGIN { printf "%.6f", a - b }')" 0.002
+check "exchange: --no-exchange said" grep -qx "# exchange: priced as any send (--no-exchange)" "$T/o4xn"
+"$HREL" predict "$T/xch.csv" --on "$T/c1x" "${M[@]}" --route direct >"$T/o4xd" 2>&1
+check_not "exchange: not on the direct route" grep -q "^# exchange:" "$T/o4xd"
 # one host, daemon route, setup.csv with 9 round trips (measured several times):
 # 2, 4, .. 18 ms, so L = 5 ms (the median), and the replay's interval is the replay
 # at L = 1 and 9 ms (their 10th and 90th percentile: ranks 1 and 9 of 9), the same
@@ -532,6 +546,10 @@ check "incast: the line in predict.csv too" grep -q "^# incast: 1 transfer" "$T/
 "$HREL" predict "$T/inc.csv" --on "$T/c2d" --hosts-from "$T/inc.csv" "${M[@]}" --port-queue 200000 >"$T/o4j" 2>&1
 check "incast: --port-queue 200000 holds them: none, said" \
     grep -q "^# incast: none (no port's 200000-byte queue overflows in the replay)$" "$T/o4j"
+cp -r "$T/c2d" "$T/c2x"; cp "$T/c1x/sizes.csv" "$T/c2x/"
+"$HREL" predict "$T/xch.csv" --on "$T/c2x" --hosts-from "$T/xch.csv" "${M[@]}" --route daemon >"$T/o4x2" 2>"$T/e4x2"
+check "exchange: not on a platform of several hosts, said ($(cat "$T/e4x2"))" \
+    grep -qx "# exchange: priced as any send (E at 2 processors was measured between hosts here)" "$T/o4x2"
 check "incast: the same prediction either way ($(total_of replay "$T/o4i") s)" \
     sh -c "[ -n '$(total_of replay "$T/o4i")' ] && [ '$(total_of replay "$T/o4i")' = '$(total_of replay "$T/o4j")' ]"
 "$HREL" predict "$T/inc.csv" --on "$T/c2d" --hosts-from "$T/inc.csv" "${M[@]}" --port-queue none >"$T/o4k" 2>&1
