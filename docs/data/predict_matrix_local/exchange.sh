@@ -1,5 +1,5 @@
 #!/bin/bash
-# exchange.sh [SET...]: the stored local matrices (default K to T) priced again by this
+# exchange.sh [SET...]: the stored local matrices (default K to V) priced again by this
 # checkout's hrel in a scratch copy, twice: with the exchange priced at E at 2 processors
 # (the default since commit 0129888: docs/predict.md, "An exchange through one pvmd") and
 # with --no-exchange (every send at PP at 2, as before). Per set: the daemon route's
@@ -14,7 +14,7 @@
 # Run from the checkout's root; output: docs/data/predict_matrix_local/exchange.txt.
 set -eu
 here=docs/data/predict_matrix_local
-sets=("$@"); [ ${#sets[@]} -gt 0 ] || sets=(K L M N O P Q R S T)
+sets=("$@"); [ ${#sets[@]} -gt 0 ] || sets=(K L M N O P Q R S T U V)
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 row() {   # DIR CELL: the daemon replay's err_untraced_pct in DIR's matrix.csv
     awk -F, -v c="$2" '$2 == c && $3 == "daemon" && $5 == "replay" { print $10 }' "$1/matrix.csv"
