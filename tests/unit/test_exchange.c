@@ -24,18 +24,8 @@
 #include "msgs_fixture.h"
 #include "msgtrace.h"
 #include "replay.h"
+#include "replay_fixture.h"
 #include "sizecost.h"
-
-static double replay_total(const char *p, hrel_replay_param *par, char *err, size_t errlen)
-{
-    hrel_msgtrace *t = NULL;
-    double total = NAN;
-    if (hrel_msgtrace_load(p, &t, err, errlen) == 0 &&
-        hrel_replay_run(t, par, NULL, &total, err, errlen) != 0)
-        total = NAN;
-    hrel_msgtrace_free(t);
-    return total;
-}
 
 /* the row of RANK's K-th call (0-based) in T */
 static size_t row_of(const hrel_msgtrace *t, int rank, size_t k)
@@ -113,17 +103,17 @@ int main(void)
         par.L_send = par.L_mcast = 1e-3;
         par.cpu_ratio = 1;
         par.sizecost = &pp;
-        HREL_CHECK_ABS(replay_total(one, &par, err, sizeof err), 3e-3, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(one, &par, NULL, err, sizeof err), 3e-3, 1e-12,
                        "as any send: PP's 3 ms at 200 bytes");
         par.sizecost_x = &e;
-        HREL_CHECK_ABS(replay_total(one, &par, err, sizeof err), 5e-3, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(one, &par, NULL, err, sizeof err), 5e-3, 1e-12,
                        "as an exchange within a host: E's 5 ms at 200 bytes");
         HREL_CHECK(par.exchanged == 2, "both sends priced as an exchange's");
-        HREL_CHECK_ABS(replay_total(two, &par, err, sizeof err), 3e-3, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(two, &par, NULL, err, sizeof err), 3e-3, 1e-12,
                        "on two hosts: not repriced");
         HREL_CHECK(par.exchanged == 0, "none priced as an exchange's on two hosts");
         par.sizecost = NULL;
-        HREL_CHECK_ABS(replay_total(one, &par, err, sizeof err), 2e-3, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(one, &par, NULL, err, sizeof err), 2e-3, 1e-12,
                        "no cost by size: the line (5 us x 200 + 1 ms), the exchange's too");
         hrel_sizecost_free(&pp);
         hrel_sizecost_free(&e);

@@ -13,6 +13,7 @@
 #include "msgs_fixture.h"
 #include "msgtrace.h"
 #include "replay.h"
+#include "replay_fixture.h"
 
 #define H "rank,host,kind,peers,bytes,tag,t_begin,t_end,inside\n"
 
@@ -103,19 +104,6 @@ static const char *cpu_trace(const char *name, int blocked)
     return hrel_test_write_tmp(name, buf);
 }
 
-/* replay P with PAR; the total, or NAN (error in ERR) */
-static double total_of(const char *p, hrel_replay_param *par, double *end, char *err,
-                       size_t errlen)
-{
-    hrel_msgtrace *t = NULL;
-    double total = NAN;
-    if (hrel_msgtrace_load(p, &t, err, errlen) == 0 &&
-        hrel_replay_run(t, par, end, &total, err, errlen) != 0)
-        total = NAN;
-    hrel_msgtrace_free(t);
-    return total;
-}
-
 int main(void)
 {
     hrel_replay_param par = {.g_send = 0, .L_send = 0.001, .g_mcast = 0, .L_mcast = 0.001,
@@ -138,7 +126,7 @@ int main(void)
      * (arrive 0.024). r0 bcasts at 0.024 (arrives 0.025); r1, r2: 0.025 + 2 ms
      * = 0.027, reduce sends arrive 0.028; r0 ends 0.028. */
     p = hrel_test_write_tmp("groups.csv", GROUPS);
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.028, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.028, 1e-12,
                    "group calls priced through their messages and the server's service");
     HREL_CHECK_ABS(end[3], 0.023, 1e-12, "the group server's last answer at 0.023");
     HREL_CHECK_ABS(end[1], 0.027, 1e-12, "rank 1 ends 0.027");
@@ -153,7 +141,7 @@ int main(void)
     lp = hrel_test_write_tmp("life.csv", LIFE);
     HREL_CHECK_INT(hrel_lifecycle_read(lp, "local", &life, err, sizeof err), 0, err);
     par.lifecycle = &life;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0765, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.0765, 1e-12,
                    "group trace with the lifecycle's spawns, server start and exit");
     par.lifecycle = NULL;
 
@@ -187,10 +175,10 @@ int main(void)
              "2,1,send,0,8,1,0.009,0.009\n"
              "2,1,exit,,0,-1,0.009,0.0095\n"
              "2,1,end,,0,-1,0.0095,0.0095\n");
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.012, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.012, 1e-12,
                    "recorded lifecycle durations");
     par.lifecycle = &life;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0705, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.0705, 1e-12,
                    "lifecycle costs from lifecycle.csv");
     HREL_CHECK_ABS(end[1], 0.0215, 1e-12, "rank 1: exit 0.5 ms, end 1 ms after its send");
     par.lifecycle = NULL;
@@ -221,7 +209,7 @@ int main(void)
         for (k = 0; k < sizeof v / sizeof v[0]; k++) {
             snprintf(buf, sizeof buf, "%s%s%s", v[k].head, HREL_MSGS_HEADER, rows);
             p = hrel_test_write_tmp(v[k].file, buf);
-            HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0705, 1e-12, v[k].what);
+            HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.0705, 1e-12, v[k].what);
             HREL_CHECK_ABS(end[1], v[k].end1, 1e-12, v[k].what);
         }
         par.lifecycle = NULL;
@@ -254,7 +242,7 @@ int main(void)
                  "2,2,send,0,8,1,0.011,0.011\n");
         HREL_CHECK_INT(hrel_lifecycle_read(lp2, "local", &ls, err, sizeof err), 0, err);
         par.lifecycle = &ls;
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.055, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.055, 1e-12,
                        "a spawn over two hosts priced by the spread rows: 0.055");
         HREL_CHECK_ABS(end[1], 0.052, 1e-12, "its first child sends at 0.052");
         lp2 = hrel_test_write_tmp("life_nospread.csv", "# platform: local\n"
@@ -264,7 +252,7 @@ int main(void)
             "spawn_start,1,remote,5,0.030,0,0,0,0\nexit,1,local,5,0.0005,0,0,0,0\n"
             "end,1,local,5,0.001,0,0,0,0\n");
         HREL_CHECK_INT(hrel_lifecycle_read(lp2, "local", &ls, err, sizeof err), 0, err);
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.071, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.071, 1e-12,
                        "without spread rows: the remote ones, 0.071");
         par.lifecycle = NULL;
     }
@@ -300,16 +288,16 @@ int main(void)
         HREL_CHECK_INT(hrel_lifecycle_read(lpk, "local", &lk, err, sizeof err), 0, err);
         par.lifecycle = &lk;
         par.shared_cores = 1;
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.012, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.012, 1e-12,
                        "a spawn of 2, its children's starts a wait: 0.012");
         HREL_CHECK_ABS(end[2], 0.006, 1e-12, "... its last child sends at 0.006");
         par.multi_start_cpu = 1;
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.017, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.017, 1e-12,
                        "its children's starts CPU work beside rank 0's 10 ms on one core: 0.017");
         HREL_CHECK_ABS(end[1], 0.005, 1e-12, "... its first child enrols and sends at 0.005");
         HREL_CHECK_ABS(end[2], 0.011, 1e-12, "... its last at 0.011");
         par.shared_cores = 0;
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.012, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.012, 1e-12,
                        "multi_start_cpu without processor sharing: a wait, 0.012");
         par.multi_start_cpu = 0;
         par.lifecycle = NULL;
@@ -334,19 +322,19 @@ int main(void)
              "2,0,send,0,8,1,1,1\n"
              "3,1,start,,0,-1,0,0\n"
              "3,1,send,0,8,1,1,1\n");
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12, "unlimited cores: 1 s");
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.0, 1e-12, "unlimited cores: 1 s");
     par.shared_cores = 2;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.5, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.5, 1e-12,
                    "2 shared cores, 3 busy tasks: every task ends at 1.5 s");
     HREL_CHECK_ABS(end[1], 1.5, 1e-12, "rank 1 at 1.5 s");
     HREL_CHECK_ABS(end[3], 1.5, 1e-12, "rank 3 (host 1, same pool) at 1.5 s");
     par.shared_cores = 0;
     /* one core per host: ranks 1 and 2 share host 0's (2 s), rank 3 has host 1's */
     par.cores = 1;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 2.0, 1e-12, "1 core per host: 2 s");
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 2.0, 1e-12, "1 core per host: 2 s");
     HREL_CHECK_ABS(end[3], 1.0, 1e-12, "rank 3 alone on host 1: 1 s");
     par.cores = 4;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12, "4 cores: no sharing");
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.0, 1e-12, "4 cores: no sharing");
     /* A call's own CPU (call_cpu): one core; rank 1 computes 1 s (its gap's
      * CPU) and sends; rank 2's send at 0 used 0.5 s of CPU in the call (g = L
      * = 0: priced at nothing). Without call_cpu rank 1 ends at 1 s. With it
@@ -372,18 +360,18 @@ int main(void)
         hrel_replay_param pcp = par;
         pcp.L_send = pcp.L_mcast = 0;
         pcp.cores = 1;
-        HREL_CHECK_ABS(total_of(pc, &pcp, end, err, sizeof err), 1.0, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(pc, &pcp, end, err, sizeof err), 1.0, 1e-12,
                        "calls' CPU not priced: rank 1 ends at 1 s");
         pcp.call_cpu = 1;
-        HREL_CHECK_ABS(total_of(pc, &pcp, end, err, sizeof err), 1.5, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(pc, &pcp, end, err, sizeof err), 1.5, 1e-12,
                        "a call's 0.5 s of CPU shares the core: rank 1 ends at 1.5 s");
         HREL_CHECK_ABS(end[1], 1.5, 1e-12, "rank 1 at 1.5 s");
         HREL_CHECK_ABS(end[2], 0.0, 1e-12, "the call itself keeps its priced time (0)");
         pcp.cores = 2;
-        HREL_CHECK_ABS(total_of(pc, &pcp, end, err, sizeof err), 1.0, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(pc, &pcp, end, err, sizeof err), 1.0, 1e-12,
                        "two cores: the call's CPU takes the free one, 1 s");
         pcp.cores = 0;
-        HREL_CHECK_ABS(total_of(pc, &pcp, end, err, sizeof err), 1.0, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(pc, &pcp, end, err, sizeof err), 1.0, 1e-12,
                        "no processor sharing: call_cpu prices nothing, 1 s");
         pcp.cores = 1;
         /* rank 3 (spawned too) broadcasts to rank 0 at 0: the bcast row's 1 s
@@ -406,7 +394,7 @@ int main(void)
                  "3,0,bcast,,8,9,0,1,,0,0,1\n"
                  "3,0,mcast,0,8,9,0,0.1,bcast,0,0,0.1\n");
         pc = hrel_test_write_tmp("callcpu_group.csv", buf);
-        HREL_CHECK_ABS(total_of(pc, &pcp, end, err, sizeof err), 1.6, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(pc, &pcp, end, err, sizeof err), 1.6, 1e-12,
                        "a group call's CPU is its inner rows': rank 1 ends at 1.6 s");
     }
     /* Deflation: the trace was recorded with its three workers on 2 shared
@@ -414,13 +402,13 @@ int main(void)
      * cores it takes 1 s again; on 4, 2/3 s; unlimited cores ignore it. */
     par.shared_cores = 2;
     par.trace_cores = 2;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.0, 1e-12,
                    "deflated on 2 cores, replayed on 2: 1 s as recorded");
     par.shared_cores = 4;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 2.0 / 3, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 2.0 / 3, 1e-12,
                    "deflated on 2 cores, replayed on 4: 2/3 s");
     par.trace_cores = 3;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.0, 1e-12,
                    "recorded with a core each (3): no deflation");
     par.shared_cores = 0;
     par.trace_cores = 0;
@@ -438,15 +426,15 @@ int main(void)
              "2,0,start,,0,-1,0,0\n"
              "2,0,exit,,0,-1,1,1\n");
     par.shared_cores = 1;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.0, 1e-12,
                    "no deliveries: the message at 0.1, rank 2's 1 s ends it");
     HREL_CHECK_ABS(end[1], 0.1, 1e-12, "no deliveries: rank 1 at 0.1");
     par.deliver = 1;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.1, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.1, 1e-12,
                    "deliveries on 1 core: the message waits for rank 2's core, 1.1 s");
     HREL_CHECK_ABS(end[1], 1.1, 1e-12, "deliveries: rank 1 at 1.1");
     par.shared_cores = 2;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.0, 1e-12,
                    "deliveries on 2 cores: a free core, 1 s");
     HREL_CHECK_ABS(end[1], 0.1, 1e-12, "deliveries on 2 cores: rank 1 at 0.1");
     p = hrel_test_write_tmp("dl2.csv", HREL_MSGS_HEADER
@@ -459,7 +447,7 @@ int main(void)
              "2,0,start,,0,-1,0,0\n"
              "2,0,recv,0,8,1,0,0.1\n");
     par.shared_cores = 1;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.2, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.2, 1e-12,
                    "two deliveries on one free core: each at half speed, both at 0.2");
     HREL_CHECK_ABS(end[1], 0.2, 1e-12, "rank 1 at 0.2");
     par.deliver = 0;
@@ -479,7 +467,7 @@ int main(void)
              "1,0,send,0,8,1,1,1\n"
              "2,0,start,,0,-1,0.5,0.5\n"
              "2,0,send,0,8,1,1.5,1.5\n");
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 2.0, 1e-12, "staggered: 2 s");
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 2.0, 1e-12, "staggered: 2 s");
     HREL_CHECK_ABS(end[1], 1.5, 1e-12, "staggered: rank 1 at 1.5 s");
     /* the group trace on one core: the same answer as unlimited only if no two
      * ranks ever compute at once; ranks 1 and 2 compute together from 0.010 and
@@ -487,10 +475,10 @@ int main(void)
     par.cores = 1;
     par.L_send = par.L_mcast = 0.001;
     p = hrel_test_write_tmp("groups.csv", GROUPS);
-    HREL_CHECK(total_of(p, &par, end, err, sizeof err) > 0.028 + 1e-9,
+    HREL_CHECK(hrel_test_replay_total(p, &par, end, err, sizeof err) > 0.028 + 1e-9,
                "one core: the group trace takes longer");
     par.cores = -1;
-    HREL_CHECK(isnan(total_of(p, &par, end, err, sizeof err)), "negative cores refused");
+    HREL_CHECK(isnan(hrel_test_replay_total(p, &par, end, err, sizeof err)), "negative cores refused");
     par.cores = 0;
 
     /* group calls that cannot be replayed: a barrier the server never answers
@@ -504,7 +492,7 @@ int main(void)
              "0,0,exit,,0,-1,0.003,0.003,\n"
              "1,0,start,,0,-1,0.001,0.001,\n"
              "1,0,recv,0,20,3,0.002,0.003,\n");
-    HREL_CHECK(isnan(total_of(p, &par, end, err, sizeof err)), "unanswered barrier refused");
+    HREL_CHECK(isnan(hrel_test_replay_total(p, &par, end, err, sizeof err)), "unanswered barrier refused");
     HREL_CHECK_HAS(err, "lonely.csv:4: rank 0, row 3 (barrier): the group server never answers",
                    "file, line, rank, row and call named");
     p = hrel_test_write_tmp("nosend.csv", H
@@ -516,7 +504,7 @@ int main(void)
              "0,0,exit,,0,-1,0.003,0.003,\n"
              "1,0,start,,0,-1,0.001,0.001,\n"
              "1,0,recv,0,20,3,0.002,0.003,\n");
-    HREL_CHECK(isnan(total_of(p, &par, end, err, sizeof err)), "receive with no send refused");
+    HREL_CHECK(isnan(hrel_test_replay_total(p, &par, end, err, sizeof err)), "receive with no send refused");
     HREL_CHECK_HAS(err, "nosend.csv:6: rank 0 receive inside barrier of tag 3 from rank 1",
                    "file, line, rank and call named");
     /* Gaps shared as the CPU time the trace holds: the three workers' 1 s gaps
@@ -528,14 +516,14 @@ int main(void)
     par.cpu_ratio = 1;
     par.shared_cores = 2;
     p = cpu_trace("cpu.csv", 0);
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.75, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.75, 1e-12,
                    "gaps as their CPU time on 2 cores: 0.75 s");
     par.shared_cores = 0;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.0, 1e-12,
                    "without processor sharing the gaps stay as recorded: 1 s");
     par.shared_cores = 2;
     p = cpu_trace("cpublk.csv", 1);
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.25, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.25, 1e-12,
                    "gaps that blocked: their CPU time shared, then the sleep: 1.25 s");
     /* The route's buffering (sendbuf 100 bytes, g 1 ms per byte, L 0): rank 0
      * sends 300 bytes at 0 while rank 1 computes 1 s before its receive. The
@@ -551,14 +539,14 @@ int main(void)
              "0,0,exit,,0,-1,0,0\n"
              "1,0,start,,0,-1,0,0\n"
              "1,0,recv,0,300,1,1,1\n");
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12, "unlimited buffers: 1 s");
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.0, 1e-12, "unlimited buffers: 1 s");
     HREL_CHECK_ABS(end[0], 0.3, 1e-12, "unlimited buffers: the sender done at 0.3");
     par.sendbuf = 100;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.2, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.2, 1e-12,
                    "100-byte buffers: the rest after the receive is posted, 1.2 s");
     HREL_CHECK_ABS(end[0], 1.2, 1e-12, "100-byte buffers: the sender held to 1.2");
     par.sendbuf = 300;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.0, 1e-12,
                    "a message that fits is not held");
     /* two ranks send each other 300 bytes at once, then receive: each is in a
      * call while the other sends, so nothing waits (no deadlock): 0.3 s */
@@ -571,7 +559,7 @@ int main(void)
              "1,0,start,,0,-1,0,0\n"
              "1,0,send,0,300,1,0,0\n"
              "1,0,recv,0,300,1,0,0\n");
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.3, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.3, 1e-12,
                    "two large sends at once: no deadlock, 0.3 s");
     /* a send no receive takes is never held */
     p = hrel_test_write_tmp("buf3.csv", HREL_MSGS_HEADER
@@ -580,7 +568,7 @@ int main(void)
              "0,0,send,1,300,1,0,0\n"
              "1,0,start,,0,-1,0,0\n"
              "1,0,exit,,0,-1,1,1\n");
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.0, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.0, 1e-12,
                    "a send nobody receives: not held");
     HREL_CHECK_ABS(end[0], 0.3, 1e-12, "... its sender done at 0.3");
     /* with deliveries on one core, beyond the buffers the sender waits until
@@ -597,11 +585,11 @@ int main(void)
              "1,0,recv,0,300,1,0,0.1\n"
              "2,0,start,,0,-1,0,0\n"
              "2,0,exit,,0,-1,1,1\n");
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.3, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.3, 1e-12,
                    "deliveries beyond the buffers: 1.3 s");
     HREL_CHECK_ABS(end[0], 1.3, 1e-12, "... the sender held until its message is in");
     par.sendbuf = 0;
-    HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 1.3, 1e-12,
+    HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 1.3, 1e-12,
                    "deliveries, unlimited buffers: the receiver still at 1.3");
     HREL_CHECK_ABS(end[0], 0.3, 1e-12, "... but the sender free at 0.3");
     par.sendbuf = 0;
@@ -652,28 +640,28 @@ int main(void)
         par.cores = 1;
         snprintf(buf, sizeof buf, tr, "1", "0.004", "");
         p = hrel_test_write_tmp("startup1.csv", buf);
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.016, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.016, 1e-12,
                        "start-up CPU of a task spawned alone, shared with a computing rank");
         HREL_CHECK_ABS(end[1], 0.011, 1e-12, "... the task enrolled at 0.010 + 1 ms");
         par.cpu_ratio = 2.0;
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.030, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.030, 1e-12,
                        "CPU ratio 2: start-up 8 ms, the computation 20 ms");
         HREL_CHECK_ABS(end[1], 0.018, 1e-12, "... its enrolment no less than 0 (5 - 8 ms)");
         par.cpu_ratio = 1.0;
         snprintf(buf, sizeof buf, tr, "1", "", "");
         p = hrel_test_write_tmp("startup0.csv", buf);
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.012, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.012, 1e-12,
                        "no start-up CPU in the trace: the 5 ms a wait");
         HREL_CHECK_ABS(end[1], 0.007, 1e-12, "... the task enrolled at 0.002 + 5 ms");
         par.cores = 0;
         snprintf(buf, sizeof buf, tr, "1", "0.004", "");
         p = hrel_test_write_tmp("startup1.csv", buf);
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.012, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.012, 1e-12,
                        "no processor sharing: the start-up not priced as CPU work");
         par.cores = 1;
         snprintf(buf, sizeof buf, tr, "1;2", "0.004", rank2);
         p = hrel_test_write_tmp("startup2.csv", buf);
-        HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.013, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.013, 1e-12,
                        "a spawn of two (2 ms): their start-ups stay a wait, rank 0 alone");
         HREL_CHECK_ABS(end[1], 0.008, 1e-12, "... rank 1 enrolled at 0.003 + 5 ms");
         par.cores = 0;
@@ -693,17 +681,17 @@ int main(void)
             HREL_CHECK_INT(hrel_lifecycle_read(lp2, "local", &l2, err, sizeof err), 0, err);
             snprintf(buf, sizeof buf, tr, "1", "", "");
             p = hrel_test_write_tmp("startup_own.csv", buf);
-            HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0125, 1e-12,
+            HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.0125, 1e-12,
                            "a program's own start-up CPU: 0.5 ms more than the measuring one's");
             HREL_CHECK_ABS(end[1], 0.0075, 1e-12, "... the spawned task 0.5 ms later too");
             par.cpu_ratio = 2.0;
-            HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.0235, 1e-12,
+            HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.0235, 1e-12,
                            "CPU ratio 2: its start-up 2 ms, its enrolment 2.5 ms");
             par.cpu_ratio = 1.0;
             snprintf(l3, sizeof l3, "%s%s", life2, "start_cpu,1,local,5,0.003,0,0,0,0\n");
             lp2 = hrel_test_write_tmp("life_own3.csv", l3);
             HREL_CHECK_INT(hrel_lifecycle_read(lp2, "local", &l2, err, sizeof err), 0, err);
-            HREL_CHECK_ABS(total_of(p, &par, end, err, sizeof err), 0.011, 1e-12,
+            HREL_CHECK_ABS(hrel_test_replay_total(p, &par, end, err, sizeof err), 0.011, 1e-12,
                            "a lighter program than the measuring one: its enrolment no less "
                            "than 0");
         }

@@ -14,20 +14,10 @@
 #include "msgs_fixture.h"
 #include "msgtrace.h"
 #include "replay.h"
+#include "replay_fixture.h"
 #include "sizecost.h"
 
 #define HEAD "# hrel fit: test\n" HREL_SIZECOST_HEADER "\n"
-
-static double replay_total(const char *p, hrel_replay_param *par, char *err, size_t errlen)
-{
-    hrel_msgtrace *t = NULL;
-    double total = NAN;
-    if (hrel_msgtrace_load(p, &t, err, errlen) == 0 &&
-        hrel_replay_run(t, par, NULL, &total, err, errlen) != 0)
-        total = NAN;
-    hrel_msgtrace_free(t);
-    return total;
-}
 
 int main(void)
 {
@@ -62,13 +52,13 @@ int main(void)
                                 "0,0,send,1,200,1,0,0\n"
                                 "1,0,start,,0,-1,0,0\n"
                                 "1,0,recv,0,200,1,0,0.002\n");
-        HREL_CHECK_ABS(replay_total(p, &par, err, sizeof err), 2e-3, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, NULL, err, sizeof err), 2e-3, 1e-12,
                        "on the line: 5 us x 200 + 1 ms = 2 ms");
         par.sizecost = &c;
-        HREL_CHECK_ABS(replay_total(p, &par, err, sizeof err), 3e-3, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, NULL, err, sizeof err), 3e-3, 1e-12,
                        "at its size: 2 ms + 1 ms = 3 ms");
         par.sizecost_speed = 2;
-        HREL_CHECK_ABS(replay_total(p, &par, err, sizeof err), 2e-3, 1e-12,
+        HREL_CHECK_ABS(hrel_test_replay_total(p, &par, NULL, err, sizeof err), 2e-3, 1e-12,
                        "twice the bandwidth (what-if): 1 ms + 1 ms");
     }
     hrel_sizecost_free(&c);
