@@ -34,11 +34,12 @@ int hrel_exchange_mark(const hrel_msgtrace *t, unsigned char **mark, size_t *ncr
             (size_t)t->row[i].match < t->n)
             recv_of[t->row[i].match] = (long)i;
     /* rank by rank in call order: at each receive of a send S from a, b's
-       latest send to a so far; it crosses S when a receives it after sending S
-       (a's rows are in call order, so row indices compare within a rank) */
+       latest send to a so far (LAST, per peer); it crosses S when a receives it
+       after sending S (a's rows are in call order, so row indices compare
+       within a rank) */
+    for (a = 0; a < t->nproc; a++)
+        last[a] = -1;
     for (b = 0; b < t->nproc; b++) {
-        for (a = 0; a < t->nproc; a++)
-            last[a] = -1;
         for (i = t->first[b]; i < t->first[b + 1]; i++) {
             const hrel_msg *m = &t->row[i];
             if (p2p_to(t, i))
@@ -54,6 +55,11 @@ int hrel_exchange_mark(const hrel_msgtrace *t, unsigned char **mark, size_t *ncr
                 }
             }
         }
+        /* forget b's sends for the next rank: only the peers it sent to were set
+           (so the whole pass is linear in the rows, whatever the ranks) */
+        for (i = t->first[b]; i < t->first[b + 1]; i++)
+            if (p2p_to(t, i))
+                last[t->row[i].peers[0]] = -1;
     }
     free(recv_of);
     free(last);

@@ -10,6 +10,8 @@
  *   rank 1 answers rank 0's second message (rows 6/9/10): rank 1 receives (row 9)
  *   before it sends (row 10), and its earlier send to 0 (row 7) was received by 0
  *   (row 3) before 0 sent row 6: no crossing.
+ * And on a second trace, one rank's sends do not count for another's receives
+ * (the marking forgets each rank's sends before the next rank).
  * Pricing: two ranks on one host each send 200 bytes to the other, then receive.
  * PP at 2 took 2 ms at 100 bytes and 4 ms at 300 (medians), E at 2 took 3 ms
  * and 7 ms; L = 1 ms. As any send: 200 bytes transfer in 3 - 1 = 2 ms and arrive
@@ -72,6 +74,27 @@ int main(void)
                 marked += x[i];
             HREL_CHECK(marked == n, "the count is the marks'");
         }
+        free(x);
+        hrel_msgtrace_free(t);
+    }
+    /* one rank's sends do not count for the next: rank 0 sends to 2, rank 2 sends to
+       1 and then receives rank 0's message; rank 1 never sends to 2, so nothing
+       crosses (rank 0's send to 2 is not rank 1's) */
+    p = hrel_test_write_tmp("xch_ranks.csv", HREL_MSGS_HEADER
+                            "0,1,start,,0,-1,0,0\n"
+                            "0,1,spawn,1;2,0,-1,0,0\n"
+                            "0,1,send,2,100,1,0.001,0.001\n"
+                            "1,1,start,,0,-1,0,0\n"
+                            "1,1,recv,2,100,2,0.001,0.003\n"
+                            "2,1,start,,0,-1,0,0\n"
+                            "2,1,send,1,100,2,0.002,0.002\n"
+                            "2,1,recv,0,100,1,0.002,0.003\n");
+    t = NULL;
+    x = NULL;
+    HREL_CHECK_INT(hrel_msgtrace_load(p, &t, err, sizeof err), 0, err);
+    if (t) {
+        HREL_CHECK_INT(hrel_exchange_mark(t, &x, &n, err, sizeof err), 0, err);
+        HREL_CHECK(n == 0, "another rank's send to the same peer does not cross");
         free(x);
         hrel_msgtrace_free(t);
     }
