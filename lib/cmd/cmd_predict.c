@@ -24,7 +24,6 @@
 #include "recommend.h"
 #include "replay.h"
 #include "replay_interval.h"
-#include "sample.h"
 #include "sizecost.h"
 #include "pvmdcpu.h"
 #include "spread.h"
@@ -228,9 +227,7 @@ static int jitter_replays(const hrel_msgtrace *t, const hrel_replay_param *v, in
     }
     for (i = 0; fp && i < k; i++)
         fprintf(fp, "%s,%d,%.9g\n", name, i + 1, tot[i]);
-    p->s = hrel_sample_median(tot, (size_t)k);   /* sorts TOT */
-    p->lo = hrel_sample_quantile_sorted(tot, (size_t)k, 0.1);
-    p->hi = hrel_sample_quantile_sorted(tot, (size_t)k, 0.9);
+    hrel_replay_interval_of(tot, k, &p->s, &p->lo, &p->hi);
     free(tot);
     return 0;
 }

@@ -55,14 +55,20 @@ typedef struct rstate {
                           it waits for (0: none) */
 } rstate;
 
-/* A point-to-point transfer of M bytes: at the characterisation's time for its
- * size (par->sizecost, sizecost.h) at the what-if speed, else g_send M. */
-static double p2p_tx(const hrel_replay_param *par, double m)
+/* A point-to-point transfer of M bytes: at the time C (sizecost.h) gives its
+ * size at the what-if speed, else g_send M. */
+static double size_tx(const hrel_replay_param *par, const hrel_sizecost *c, double m)
 {
     double v = par->sizecost_speed > 0 ? par->sizecost_speed : 1.0;
-    if (!par->sizecost || par->sizecost->n < 2)
+    if (!c || c->n < 2)
         return par->g_send * m;
-    return hrel_sizecost_tx(par->sizecost, par->L_send, par->g_send * v, m) / v;
+    return hrel_sizecost_tx(c, par->L_send, par->g_send * v, m) / v;
+}
+
+/* ... at the characterisation's time for its size (par->sizecost) */
+static double p2p_tx(const hrel_replay_param *par, double m)
+{
+    return size_tx(par, par->sizecost, m);
 }
 
 /* The ranks that can run now, a binary heap on (clock, rank): the rank with
@@ -1073,9 +1079,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 if (xch && xch[row] && !remote && !mc) {
                     /* half of an exchange within a host: the Exchange pattern's
                        time at its size (both pass the one pvmd) */
-                    double v = par->sizecost_speed > 0 ? par->sizecost_speed : 1.0;
-                    tx = hrel_sizecost_tx(par->sizecost_x, par->L_send, par->g_send * v,
-                                          (double)m->bytes) / v;
+                    tx = size_tx(par, par->sizecost_x, (double)m->bytes);
                     par->exchanged++;
                 }
                 if (net) {

@@ -32,17 +32,21 @@ int hrel_replay_interval_all(const hrel_msgtrace *t, const hrel_replay_param *pa
     return 0;
 }
 
+void hrel_replay_interval_of(double *tot, int k, double *median, double *lo, double *hi)
+{
+    qsort(tot, (size_t)k, sizeof *tot, cmp);
+    *median = hrel_sample_median_sorted(tot, (size_t)k);
+    *lo = hrel_sample_quantile_sorted(tot, (size_t)k, 0.1);
+    *hi = hrel_sample_quantile_sorted(tot, (size_t)k, 0.9);
+}
+
 int hrel_replay_interval(const hrel_msgtrace *t, const hrel_replay_param *par, int k,
                          unsigned long long seed, double *median, double *lo, double *hi,
                          char *err, size_t errlen)
 {
-    double *tot;
-    if (k < 1 || k > 10000) {
-        hrel_seterr(err, errlen, "replay interval: needs the daemon route, a jitter > 0 and "
-                    "1 to 10000 runs");
-        return -1;
-    }
-    if (!(tot = malloc((size_t)k * sizeof *tot))) {
+    /* (K out of range: hrel_replay_interval_all says so) */
+    double *tot = malloc((size_t)(k >= 1 && k <= 10000 ? k : 1) * sizeof *tot);
+    if (!tot) {
         hrel_seterr(err, errlen, "replay interval: out of memory");
         return -1;
     }
@@ -50,10 +54,7 @@ int hrel_replay_interval(const hrel_msgtrace *t, const hrel_replay_param *par, i
         free(tot);
         return -1;
     }
-    qsort(tot, (size_t)k, sizeof *tot, cmp);
-    *median = hrel_sample_median_sorted(tot, (size_t)k);
-    *lo = hrel_sample_quantile_sorted(tot, (size_t)k, 0.1);
-    *hi = hrel_sample_quantile_sorted(tot, (size_t)k, 0.9);
+    hrel_replay_interval_of(tot, k, median, lo, hi);
     free(tot);
     return 0;
 }

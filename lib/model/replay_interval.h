@@ -24,6 +24,10 @@ int hrel_replay_interval(const hrel_msgtrace *t, const hrel_replay_param *par, i
                          unsigned long long seed, double *median, double *lo, double *hi,
                          char *err, size_t errlen);
 
+/* The median and 10th and 90th percentile (linear between order statistics)
+ * of the K >= 1 totals TOT, which it sorts. */
+void hrel_replay_interval_of(double *tot, int k, double *median, double *lo, double *hi);
+
 /* The K totals themselves, run i's in TOT[i] (caller-allocated, K of them; seed
  * SEED + i, in that order): what the interval above is taken from. 0, or -1 with a
  * message, as above. */
