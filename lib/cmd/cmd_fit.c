@@ -357,8 +357,8 @@ static int sizes_csv(FILE *fp, const void *v, char *err, size_t errlen)
                 "# source: %s\n%s\n", c->in, HREL_SIZECOST_HEADER);
     for (i = 0; i < c->st->n; i++) {
         const hrel_stat *s = &c->st->s[i];
-        fprintf(fp, "%s,%d,%.17g,%zu,%.9e,%.9e,%.9e\n", hrel_patterns_name(s->pattern),
-                s->procs, s->h, s->n, s->mean, s->median, s->min);
+        fprintf(fp, "%s,%d,%.17g,%zu,%.9e,%.9e,%.9e,%.17g\n", hrel_patterns_name(s->pattern),
+                s->procs, s->h, s->n, s->mean, s->median, s->min, s->msg_bytes);
     }
     return ferror(fp) ? -1 : 0;
 }

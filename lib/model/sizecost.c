@@ -7,6 +7,7 @@
 
 #include "csv.h"
 #include "errmsg.h"
+#include "hrelation.h"
 
 int hrel_sizecost_set(hrel_sizecost *c, const double *bytes, const double *sec, size_t n,
                       char *err, size_t errlen)
@@ -49,7 +50,7 @@ int hrel_sizecost_read(const char *path, const char *pattern, int procs, hrel_si
                        char *err, size_t errlen)
 {
     static const char *const cols[] = {"pattern", "procs", "h", "n", "median_s", NULL};
-    int idx[5], rc = -1;
+    int idx[5], mcol, rc = -1;
     hrel_csv *t = NULL;
     double *b = NULL, *s = NULL;
     size_t r, k = 0;
@@ -59,6 +60,7 @@ int hrel_sizecost_read(const char *path, const char *pattern, int procs, hrel_si
         return -1;
     if (hrel_csv_require(t, cols, idx, err, errlen) != 0)
         goto out;
+    mcol = hrel_csv_col(t, "msg_bytes");
     if (!(b = malloc((t->nrow + 1) * sizeof *b)) || !(s = malloc((t->nrow + 1) * sizeof *s))) {
         hrel_seterr(err, errlen, "%s: out of memory", path);
         goto out;
@@ -78,6 +80,18 @@ int hrel_sizecost_read(const char *path, const char *pattern, int procs, hrel_si
         }
         if (p != procs || strcmp(hrel_csv_str(t, r, idx[0]), pattern) != 0)
             continue;
+        if (mcol >= 0) {
+            if (hrel_csv_double(t, r, mcol, &h, err, errlen))
+                goto out;
+            if (!(h > 0) || !isfinite(h)) {
+                hrel_seterr(err, errlen, "%s:%zu: msg_bytes out of range", path, t->lineno[r]);
+                goto out;
+            }
+        } else {   /* an older file: hrel_bench's default op, the sum */
+            long d = hrel_h_divisor(pattern, (int)p, HREL_OP_SUM);
+            if (d > 1)
+                h /= (double)d;
+        }
         b[k] = h;
         s[k++] = sec;
     }

@@ -3,9 +3,13 @@
  * sizes.csv (README, "Data contracts"; docs/predict.md, "A message priced at
  * its own size"):
  *   # comment lines
- *   pattern,procs,h,n,mean_s,median_s,min_s
+ *   pattern,procs,h,n,mean_s,median_s,min_s,msg_bytes
  * one row per pattern, processor count and h-relation size: the mean, median
- * and minimum of its N repetitions. For PP, h is the message's size.
+ * and minimum of its N repetitions, and the size of each of its messages
+ * (raw.csv's msg_bytes). A cost by size is indexed by the message's size:
+ * for PP that is h, for E under formula 4's sum h / 2 (each rank sends m and
+ * receives m). A file without msg_bytes (hrel fit before 2026-11-27) is read
+ * as hrel_bench's default op, the sum: m = h / hrel_h_divisor(pattern, procs).
  *
  * The replay's transfer time of a message of M bytes (what g M stands for,
  * its arrival being that plus L), from the medians of PP at 2 processors (the
@@ -26,7 +30,7 @@
 
 #include <stddef.h>
 
-#define HREL_SIZECOST_HEADER "pattern,procs,h,n,mean_s,median_s,min_s"
+#define HREL_SIZECOST_HEADER "pattern,procs,h,n,mean_s,median_s,min_s,msg_bytes"
 
 typedef struct hrel_sizecost {
     size_t n;          /* measured sizes (0: none read) */
@@ -35,10 +39,10 @@ typedef struct hrel_sizecost {
 } hrel_sizecost;
 
 /* The medians of PATTERN at PROCS processors of PATH (the format above) into
- * C, sorted by size. 0; 1 with one line in ERR when PATH has fewer than two sizes
+ * C, sorted by message size (above). 0; 1 with one line in ERR when PATH has fewer than two sizes
  * of PATTERN at PROCS (C empty: no cost by size); or -1 with one line naming
  * the file and row: a missing column, a value not a number or out of range,
- * one size twice. */
+ * one size twice, a msg_bytes not > 0. */
 int hrel_sizecost_read(const char *path, const char *pattern, int procs, hrel_sizecost *c,
                        char *err, size_t errlen);
 

@@ -55,6 +55,7 @@ static void group_rows(const hrel_raw *raw, const hrel_raw_row **rows, double *t
         s->pattern = rows[i]->pattern;
         s->procs = rows[i]->procs;
         s->h = rows[i]->h;
+        s->msg_bytes = rows[i]->msg_bytes;
         summarise(t, j - i, s);
     }
     st->n = k;

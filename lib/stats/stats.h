@@ -32,6 +32,7 @@ typedef struct hrel_stat {
     int pattern;         /* pattern index (raw.h) */
     int procs;           /* number of processors */
     double h;            /* h-relation size, bytes */
+    double msg_bytes;    /* each message's size, bytes (the group's first row's) */
     size_t n;            /* number of repetitions */
     double mean;         /* mean seconds */
     double median;       /* median seconds */

@@ -99,14 +99,15 @@ for f in fit_T.dat fit_Tline.dat fit_gprocs.dat fit_pooled.dat fit_pooled_line.d
     check "data file $f written next to the input" [ -s "$T/good/$f" ]
 done
 # sizes.csv (lib/model/sizecost.h): each case's mean, median and minimum
-check "sizes.csv written with its header" grep -qx "pattern,procs,h,n,mean_s,median_s,min_s" "$T/good/sizes.csv"
+check "sizes.csv written with its header" grep -qx "pattern,procs,h,n,mean_s,median_s,min_s,msg_bytes" "$T/good/sizes.csv"
 check "sizes.csv: one row per pattern, procs and h (9)" [ "$(grep -vc -e '^#' -e '^pattern' "$T/good/sizes.csv")" -eq 9 ]
-check "sizes.csv: PP,2 at h=200, one repetition of 2.5 s" grep -qE '^PP,2,200,1,2\.50*e\+00,2\.50*e\+00,2\.50*e\+00$' "$T/good/sizes.csv"
+check "sizes.csv: PP,2 at h=200, one repetition of 2.5 s" grep -qE '^PP,2,200,1,2\.50*e\+00,2\.50*e\+00,2\.50*e\+00,200$' "$T/good/sizes.csv"
 check "sizes.csv names its source" grep -qx "# source: $T/good/raw.csv" "$T/good/sizes.csv"
 { echo "# platform: by-hand"; echo "$H"; echo "PP,2,100,100,0,1.0"; echo "PP,2,100,100,1,2.0"; echo "PP,2,100,100,2,6.0"
-  echo "PP,2,200,200,0,2.0"; echo "PP,2,200,200,1,2.0"; } > "$T/three.csv"
+  echo "PP,2,200,200,0,2.0"; echo "PP,2,200,200,1,2.0"; echo "E,2,200,100,0,3.0"; echo "E,2,400,200,0,5.0"; } > "$T/three.csv"
 "$HREL" fit "$T/three.csv" --csv -o "$T/three" > /dev/null
-check "sizes.csv: mean 3, median 2, min 1 of three repetitions" grep -qE '^PP,2,100,3,3\.0*e\+00,2\.0*e\+00,1\.0*e\+00$' "$T/three/sizes.csv"
+check "sizes.csv: E,2's messages at raw.csv's msg_bytes (h 200: 100 bytes)" grep -qE '^E,2,200,1,3\.0*e\+00,3\.0*e\+00,3\.0*e\+00,100$' "$T/three/sizes.csv"
+check "sizes.csv: mean 3, median 2, min 1 of three repetitions" grep -qE '^PP,2,100,3,3\.0*e\+00,2\.0*e\+00,1\.0*e\+00,100$' "$T/three/sizes.csv"
 "$HREL" fit "$T/good/raw.csv" > "$T/good/tables.txt"
 # Table 11 by hand at h = 100: AvErr = 100*0.2/1.3 = 15.38, MaxErr = 100*0.2/1.1 = 18.18
 check "table 11 AvErr/MaxErr at h=100" grep -qE '^ *100 +2 +1\.3 +15\.38 +18\.18$' "$T/good/tables.txt"

@@ -460,12 +460,19 @@ check "calls' CPU: both options refused in one line (rc $rc)" \
 # more; --no-exchange as before; on a platform of several hosts, not repriced
 printf 'rank,host,kind,peers,bytes,tag,t_begin,t_end\n0,1,start,,0,-1,0,0\n0,1,spawn,1,0,-1,0,0\n0,1,send,1,200,1,0,0\n0,1,recv,1,200,2,0,0.003\n1,1,start,,0,-1,0,0\n1,1,send,0,200,2,0,0\n1,1,recv,0,200,1,0,0.003\n' >"$T/xch.csv"
 cp -r "$T/c1d" "$T/c1x"
-printf '# hrel fit: test\npattern,procs,h,n,mean_s,median_s,min_s\nPP,2,100,5,0.002,0.002,0.002\nPP,2,300,5,0.004,0.004,0.004\nE,2,100,5,0.003,0.003,0.003\nE,2,300,5,0.007,0.007,0.007\n' >"$T/c1x/sizes.csv"
+# (E's h is twice its messages' size under formula 4's sum: msg_bytes says so)
+printf '# hrel fit: test\npattern,procs,h,n,mean_s,median_s,min_s,msg_bytes\nPP,2,100,5,0.002,0.002,0.002,100\nPP,2,300,5,0.004,0.004,0.004,300\nE,2,200,5,0.003,0.003,0.003,100\nE,2,600,5,0.007,0.007,0.007,300\n' >"$T/c1x/sizes.csv"
 "$HREL" predict "$T/xch.csv" --on "$T/c1x" "${M[@]}" --route daemon >"$T/o4x" 2>"$T/e4x"
 "$HREL" predict "$T/xch.csv" --on "$T/c1x" "${M[@]}" --route daemon --no-exchange >"$T/o4xn" 2>&1
 check "exchange: both sends said ($(cat "$T/e4x"))" grep -q "^# exchange: 2 sends crossed their receiver's within a host, each priced at the median time of E at 2 processors at its size (100 to 300 bytes" "$T/o4x"
 check "exchange: 2 ms more than --no-exchange ($(total_of replay "$T/o4x") against $(total_of replay "$T/o4xn"))" \
     near "$(awk -v a="$(total_of replay "$T/o4x")" -v b="$(total_of replay "$T/o4xn")" 'BEGIN { printf "%.6f", a - b }')" 0.002
+# a sizes.csv without msg_bytes (written before the column): E's message is h / 2
+cp -r "$T/c1x" "$T/c1xo"
+printf '# hrel fit: test\npattern,procs,h,n,mean_s,median_s,min_s\nPP,2,100,5,0.002,0.002,0.002\nPP,2,300,5,0.004,0.004,0.004\nE,2,200,5,0.003,0.003,0.003\nE,2,600,5,0.007,0.007,0.007\n' >"$T/c1xo/sizes.csv"
+"$HREL" predict "$T/xch.csv" --on "$T/c1xo" "${M[@]}" --route daemon >"$T/o4xo" 2>&1
+check "exchange: an older sizes.csv's E read at h / 2 bytes, the same total ($(total_of replay "$T/o4xo"))" \
+    bash -c "[ '$(total_of replay "$T/o4xo")' = '$(total_of replay "$T/o4x")' ] && grep -q '(100 to 300 bytes' '$T/o4xo'"
 check "exchange: --no-exchange said" grep -qx "# exchange: priced as any send (--no-exchange)" "$T/o4xn"
 "$HREL" predict "$T/xch.csv" --on "$T/c1x" "${M[@]}" --route direct >"$T/o4xd" 2>&1
 check_not "exchange: not on the direct route" grep -q "^# exchange:" "$T/o4xd"

@@ -18,6 +18,8 @@
 #include "sizecost.h"
 
 #define HEAD "# hrel fit: test\n" HREL_SIZECOST_HEADER "\n"
+/* a sizes.csv written before its msg_bytes column */
+#define HEAD_OLD "# hrel fit: test\npattern,procs,h,n,mean_s,median_s,min_s\n"
 
 int main(void)
 {
@@ -73,25 +75,46 @@ int main(void)
 
     /* sizes.csv: PP,2 among other rows, unsorted */
     p = hrel_test_write_tmp("sizes.csv", HEAD
-                            "E,2,100,10,1.0e-03,1.0e-03,1.0e-03\n"
-                            "PP,2,300,10,9.0e-03,4.0e-03,3.0e-03\n"
-                            "PP,4,100,10,9.0e-03,9.0e-03,9.0e-03\n"
-                            "PP,2,100,30,2.5e-03,2.0e-03,1.0e-03\n");
+                            "E,2,100,10,1.0e-03,1.0e-03,1.0e-03,50\n"
+                            "PP,2,300,10,9.0e-03,4.0e-03,3.0e-03,300\n"
+                            "PP,4,100,10,9.0e-03,9.0e-03,9.0e-03,100\n"
+                            "E,2,400,10,3.0e-03,3.0e-03,3.0e-03,200\n"
+                            "PP,2,100,30,2.5e-03,2.0e-03,1.0e-03,100\n");
     HREL_CHECK_INT(hrel_sizecost_read(p, "PP", 2, &c, err, sizeof err), 0, err);
     HREL_CHECK(c.n == 2 && c.bytes[0] == 100 && c.sec[1] == 4e-3, "PP,2's two sizes, sorted, their medians");
     HREL_CHECK_ABS(hrel_sizecost_tx(&c, 1e-3, 5e-6, 200), 2e-3, 1e-15, "read: priced as set");
     hrel_sizecost_free(&c);
+    /* E at 2: each rank sends h / 2 (formula 4's sum), the size msg_bytes gives */
+    HREL_CHECK_INT(hrel_sizecost_read(p, "E", 2, &c, err, sizeof err), 0, err);
+    HREL_CHECK(c.n == 2 && c.bytes[0] == 50 && c.bytes[1] == 200 && c.sec[1] == 3e-3,
+               "E,2 by its messages' size (50 and 200 bytes), not h");
+    hrel_sizecost_free(&c);
+    /* an older file: no msg_bytes; E's messages at h / 2, PP's at h */
+    p = hrel_test_write_tmp("sizes_old.csv", HEAD_OLD
+                            "E,2,100,10,1.0e-03,1.0e-03,1.0e-03\n"
+                            "E,2,400,10,3.0e-03,3.0e-03,3.0e-03\n"
+                            "PP,2,300,10,9.0e-03,4.0e-03,3.0e-03\n"
+                            "PP,2,100,30,2.5e-03,2.0e-03,1.0e-03\n");
+    HREL_CHECK_INT(hrel_sizecost_read(p, "E", 2, &c, err, sizeof err), 0, err);
+    HREL_CHECK(c.n == 2 && c.bytes[0] == 50 && c.bytes[1] == 200, "older file: E,2 at h / 2");
+    hrel_sizecost_free(&c);
+    HREL_CHECK_INT(hrel_sizecost_read(p, "PP", 2, &c, err, sizeof err), 0, err);
+    HREL_CHECK(c.n == 2 && c.bytes[0] == 100 && c.bytes[1] == 300, "older file: PP,2 at h");
+    hrel_sizecost_free(&c);
+    p = hrel_test_write_tmp("sizes_m0.csv", HEAD "E,2,100,10,1e-3,1e-3,1e-3,0\nE,2,400,10,3e-3,3e-3,3e-3,200\n");
+    HREL_CHECK_INT(hrel_sizecost_read(p, "E", 2, &c, err, sizeof err), -1, "msg_bytes 0 refused");
+    HREL_CHECK_HAS(err, "sizes_m0.csv:3: msg_bytes", err);
     HREL_CHECK_INT(hrel_sizecost_read(p, "PP", 8, &c, err, sizeof err), 1, "no PP,8: not used (1)");
     HREL_CHECK_HAS(err, "0 sizes of PP at 8", err);
-    p = hrel_test_write_tmp("sizes_bad.csv", HEAD "PP,2,100,30,2e-3,2e-3,2e-3\nPP,2,300,x,4e-3,4e-3,4e-3\n");
+    p = hrel_test_write_tmp("sizes_bad.csv", HEAD_OLD "PP,2,100,30,2e-3,2e-3,2e-3\nPP,2,300,x,4e-3,4e-3,4e-3\n");
     HREL_CHECK_INT(hrel_sizecost_read(p, "PP", 2, &c, err, sizeof err), -1,
                    "a count not a number refused");
     HREL_CHECK_HAS(err, "sizes_bad.csv", err);
-    p = hrel_test_write_tmp("sizes_neg.csv", HEAD "PP,2,100,30,2e-3,2e-3,2e-3\nPP,2,300,10,4e-3,-4e-3,4e-3\n");
+    p = hrel_test_write_tmp("sizes_neg.csv", HEAD_OLD "PP,2,100,30,2e-3,2e-3,2e-3\nPP,2,300,10,4e-3,-4e-3,4e-3\n");
     HREL_CHECK_INT(hrel_sizecost_read(p, "PP", 2, &c, err, sizeof err), -1,
                    "a negative time refused");
     HREL_CHECK_HAS(err, "sizes_neg.csv:4:", err);
-    p = hrel_test_write_tmp("sizes_dup.csv", HEAD "PP,2,100,30,2e-3,2e-3,2e-3\nPP,2,100,10,4e-3,4e-3,4e-3\n");
+    p = hrel_test_write_tmp("sizes_dup.csv", HEAD_OLD "PP,2,100,30,2e-3,2e-3,2e-3\nPP,2,100,10,4e-3,4e-3,4e-3\n");
     HREL_CHECK_INT(hrel_sizecost_read(p, "PP", 2, &c, err, sizeof err), -1, "a size twice refused");
     p = hrel_test_write_tmp("sizes_cols.csv", "pattern,procs,h,n,mean_s\nPP,2,100,3,0.1\n");
     HREL_CHECK_INT(hrel_sizecost_read(p, "PP", 2, &c, err, sizeof err), -1, "missing columns refused");
