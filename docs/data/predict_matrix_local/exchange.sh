@@ -16,29 +16,13 @@ set -eu
 here=docs/data/predict_matrix_local
 sets=("$@"); [ ${#sets[@]} -gt 0 ] || sets=(K L M N O P Q R S T U V)
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-row() {   # DIR CELL: the daemon replay's err_untraced_pct in DIR's matrix.csv
-    awk -F, -v c="$2" '$2 == c && $3 == "daemon" && $5 == "replay" { print $10 }' "$1/matrix.csv"
-}
-inside() {   # DIR: the daemon replay's runs inside, of how many (goal.csv)
-    awk -F, '$2 == "daemon" && $4 == "replay" { s += $15; n += $5 } END { print s " of " n }' \
-        "$1/goal/goal.csv"
-}
-goal() {   # DIR: matrix_goal.sh's daemon line, shortened
-    sed -n 's/^.*goal: local daemon ([^)]*): //p' "$1/reprice.log"
-}
+. "$here/exchange_common.sh"
 {
 echo "# exchange.sh, $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD): the stored local sets priced again, the daemon route's replay against the untraced medians (err %, + = predicted short)"
 for s in "${sets[@]}"; do
-    for v in x nox; do
-        cp -r "$here/$s" "$t/$s.$v"
-        opt=(); [ "$v" = x ] || opt=(--predict-opt --no-exchange)
-        experiments/predict_matrix.sh --reprice --run "$t/$s.$v" --platforms local "${opt[@]}" \
-            >"$t/$s.$v/reprice.log" 2>&1 || { echo "exchange.sh: repricing $s failed" >&2; exit 1; }
-        experiments/matrix_goal.sh -o "$t/$s.$v/goal" "$t/$s.$v" >/dev/null 2>&1
-    done
-    echo "$s: stencil $(row "$t/$s.nox" stencil) -> $(row "$t/$s.x" stencil), stencil2 $(row "$t/$s.nox" stencil2) -> $(row "$t/$s.x" stencil2); runs inside $(inside "$t/$s.nox") -> $(inside "$t/$s.x")"
-    echo "   --no-exchange: $(goal "$t/$s.nox")"
-    echo "   exchange:      $(goal "$t/$s.x")"
+    xc_reprice "$here/$s" "$t/$s.x" exchange.sh
+    xc_reprice "$here/$s" "$t/$s.nox" exchange.sh --no-exchange
+    xc_report "$s" "$t/$s.nox" "$t/$s.x" "--no-exchange:" "exchange:     "
 done
 echo "# PVM's examples (docs/data/pvm_examples/session28), the sends priced as an exchange's:"
 for d in docs/data/pvm_examples/session28/*/; do

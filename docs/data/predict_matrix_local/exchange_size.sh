@@ -10,29 +10,20 @@ set -eu
 here=docs/data/predict_matrix_local
 sets=("$@"); [ ${#sets[@]} -gt 0 ] || sets=(W)
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-row() { awk -F, -v c="$2" '$2 == c && $3 == "daemon" && $5 == "replay" { print $10 }' "$1/matrix.csv"; }
-inside() { awk -F, '$2 == "daemon" && $4 == "replay" { s += $15; n += $5 } END { print s " of " n }' "$1/goal/goal.csv"; }
-goal() { sed -n 's/^.*goal: local daemon ([^)]*): //p' "$1/reprice.log"; }
+. "$here/exchange_common.sh"
 {
 echo "# exchange_size.sh, $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD): E at 2 by message size (h / 2) against E read at h"
 for s in "${sets[@]}"; do
-    for v in half h; do
-        cp -r "$here/$s" "$t/$s.$v"
-        if [ "$v" = h ]; then
-            find "$t/$s.$v" -name sizes.csv | while read -r f; do
-                awk -F, -v OFS=, '/^#/ { print; next }
-                    $1 == "pattern" { if ($NF != "msg_bytes") { print $0 ",msg_bytes"; add = 1 } else print; next }
-                    { if (add) $0 = $0 "," $3; else if ($1 == "E") $NF = $3; print }' "$f" >"$f.new"
-                mv "$f.new" "$f"
-            done
-        fi
-        experiments/predict_matrix.sh --reprice --run "$t/$s.$v" --platforms local >"$t/$s.$v/reprice.log" 2>&1 ||
-            { echo "exchange_size.sh: repricing $s failed" >&2; exit 1; }
-        experiments/matrix_goal.sh -o "$t/$s.$v/goal" "$t/$s.$v" >/dev/null 2>&1
+    xc_reprice "$here/$s" "$t/$s.half" exchange_size.sh
+    cp -r "$here/$s" "$t/$s.h"
+    find "$t/$s.h" -name sizes.csv | while read -r f; do
+        awk -F, -v OFS=, '/^#/ { print; next }
+            $1 == "pattern" { if ($NF != "msg_bytes") { print $0 ",msg_bytes"; add = 1 } else print; next }
+            { if (add) $0 = $0 "," $3; else if ($1 == "E") $NF = $3; print }' "$f" >"$f.new"
+        mv "$f.new" "$f"
     done
-    echo "$s: stencil $(row "$t/$s.h" stencil) -> $(row "$t/$s.half" stencil), stencil2 $(row "$t/$s.h" stencil2) -> $(row "$t/$s.half" stencil2); runs inside $(inside "$t/$s.h") -> $(inside "$t/$s.half")"
-    echo "   E read at h:      $(goal "$t/$s.h")"
-    echo "   E at h / 2:       $(goal "$t/$s.half")"
+    xc_reprice "$here/$s" "$t/$s.h" exchange_size.sh
+    xc_report "$s" "$t/$s.h" "$t/$s.half" "E read at h:     " "E at h / 2:      "
 done
 } >"$here/exchange_size.txt"
 cat "$here/exchange_size.txt"
