@@ -67,7 +67,7 @@ int hrel_sizecost_read(const char *path, const char *pattern, int procs, hrel_si
     }
     for (r = 0; r < t->nrow; r++) {
         long p, n;
-        double h, sec;
+        double h, m, sec;
         if (hrel_csv_long(t, r, idx[1], &p, err, errlen) ||
             hrel_csv_double(t, r, idx[2], &h, err, errlen) ||
             hrel_csv_long(t, r, idx[3], &n, err, errlen) ||
@@ -80,19 +80,18 @@ int hrel_sizecost_read(const char *path, const char *pattern, int procs, hrel_si
         }
         if (p != procs || strcmp(hrel_csv_str(t, r, idx[0]), pattern) != 0)
             continue;
-        if (mcol >= 0) {
-            if (hrel_csv_double(t, r, mcol, &h, err, errlen))
+        if (mcol >= 0) {   /* the size of each of its messages */
+            if (hrel_csv_double(t, r, mcol, &m, err, errlen))
                 goto out;
-            if (!(h > 0) || !isfinite(h)) {
+            if (!(m > 0) || !isfinite(m)) {
                 hrel_seterr(err, errlen, "%s:%zu: msg_bytes out of range", path, t->lineno[r]);
                 goto out;
             }
         } else {   /* an older file: hrel_bench's default op, the sum */
             long d = hrel_h_divisor(pattern, (int)p, HREL_OP_SUM);
-            if (d > 1)
-                h /= (double)d;
+            m = d > 1 ? h / (double)d : h;
         }
-        b[k] = h;
+        b[k] = m;
         s[k++] = sec;
     }
     if (k < 2) {
