@@ -69,7 +69,7 @@
 #   --same-vm        every run in one virtual machine (the default with
 #                    --route direct)
 #   --lifecycle-now  (the default) measure the platform's task lifecycle
-#                    (hrel_lifecycle, 10 repetitions, under a second on local;
+#                    (hrel_lifecycle, 10 repetitions, each copy after 0.1 s idle: about 6 s on local;
 #                    lifecycle.csv) in the runs' first virtual machine, as
 #                    setup.csv is: on this machine its costs drift by a quarter
 #                    over hours, and a program of a few milliseconds is mostly

@@ -35,8 +35,18 @@
  *    when no group server runs less its second one; the server is killed
  *    after each repetition. Skipped (a comment line says so) when a group
  *    server runs already: it is someone's.
+ *  - --pause S (default 0.1): every fork+exec'd copy starts after this
+ *    process slept S seconds, as a program starts on a machine that idled
+ *    before it (predict.sh's runs start after a virtual machine's start,
+ *    polled every 0.1 s). Where an idle CPU comes back slow (a virtual
+ *    machine's vCPU whose host ran others meanwhile: cold caches), a
+ *    process's start-up and its first PVM calls cost more CPU after an idle
+ *    spell than back to back (docs/predict.md, "A task's start after the
+ *    machine idled"); 0: back to back, as before.
  * usage: hrel_lifecycle [-r|--reps N] [-k|--tasks N] [-o FILE] [--platform NAME]
+ *                       [--pause S]
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,8 +71,11 @@
 #define LC_KALL 8    /* spawns of every k up to this are measured, and -k's */
 #define LC_NROW 64
 
+static double lc_pause = 0.1;   /* --pause: seconds idle before each fork+exec'd copy */
+
 static const char usage_text[] =
     "usage: hrel_lifecycle [-r|--reps N] [-k|--tasks N] [-o FILE] [--platform NAME]\n"
+    "                      [--pause S]\n"
     "Measures in the running virtual machine, N times each (default 20): a process's\n"
     "start to enrolment (fork+exec to its first pvm_mytid), pvm_spawn of every k\n"
     "from 1 to -k tasks (default 4; up to 8, and -k), each the first spawn of a\n"
@@ -71,6 +84,8 @@ static const char usage_text[] =
     "placement over the hosts (if two others or more), a spawned task's\n"
     "start to enrolment, the group server's start, pvm_exit, the process end,\n"
     "and the start-up's CPU of a process started from a shell and of a spawned one.\n"
+    "--pause S: each fork+exec'd copy starts after S seconds of sleep (default 0.1),\n"
+    "as a program starts on a machine that idled before it; 0: back to back.\n"
     "Writes lifecycle.csv to FILE (default: standard output): '# platform:' (NAME,\n"
     "else $HREL_PLATFORM), then event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s.\n";
 
@@ -245,6 +260,11 @@ static int run_copy(const char *self, const char *const args[], double *t, size_
     while (*args && i < 9)
         argv[i++] = (char *)*args++;
     argv[i] = NULL;
+    if (lc_pause > 0) {   /* the machine idles, as before a program's start */
+        struct timespec ts = {(time_t)lc_pause, (long)((lc_pause - (double)(time_t)lc_pause) * 1e9)};
+        while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+            ;
+    }
     *t0 = hrel_clock_now();
     if ((pid = fork()) == 0) {
         close(fd[0]);
@@ -420,6 +440,7 @@ int main(int argc, char **argv)
         HREL_OPT_NUM("fd", 0, HREL_ARG_INT, &fd, 0, 1 << 20),
         HREL_OPT_NUM("first-k", 0, HREL_ARG_INT, &first_k, 1, LC_MAXK),
         HREL_OPT_STR("first-host", 0, &first_host),
+        HREL_OPT_NUM("pause", 0, HREL_ARG_DURATION, &lc_pause, 0, 10),
         HREL_OPT_END};
     static lc_row rows[LC_NROW];
     int nrow = 15, ks = 0, kx, nx, xrow[2] = {0, 0}, frow[3] = {0, 0, 0};
@@ -554,6 +575,8 @@ int main(int argc, char **argv)
     fprintf(fp, "# host: %s\n# reps: %d\n# unit: seconds\n", here, reps);
     fprintf(fp, "# spawn: each the first pvm_spawn of a fork+exec'd copy, right after its "
                 "enrolment\n");
+    fprintf(fp, "# pause: %g s of sleep before each fork+exec'd copy%s\n", lc_pause,
+            lc_pause > 0 ? " (the machine idled)" : " (back to back)");
     if (!remote)
         fprintf(fp, "# remote: none (one host: no remote rows)\n");
     if (gs_skipped)

@@ -1,7 +1,8 @@
 #!/bin/bash
 # test_lifecycle.sh -- the task lifecycle (issue 21) end to end on a private
 # local pvmd: hrel_lifecycle writes lifecycle.csv (every event, positive
-# medians, the platform named, no group server left behind); hrel model replay
+# medians, the platform named, each copy after --pause's sleep, no group
+# server left behind); hrel model replay
 # charges it (--lifecycle) and shares CPUs (--cores, --shared-cores); hrel_wakeup
 # measures both routes and the replay reads it (--wakeup); the bad inputs are
 # one line and a non-zero exit: a lifecycle or wakeup file missing or of
@@ -11,8 +12,14 @@ HREL=$BIN/hrel
 printf '* ep=$HREL_ROOT/bin/$PVM_ARCH:$PVM_ROOT/lib wd=%s\n' "$T" >"$T/hosts"
 hrel_vm_start "$T/hosts" >/dev/null 2>&1 || { echo "FAIL test_lifecycle: no virtual machine"; E2E_FAIL=1; finish; }
 L=$T/lifecycle.csv
+t0=$(date +%s.%N)
 timeout 120 "$BIN/hrel_lifecycle" -r 3 --platform local -o "$L" >"$T/lc.out" 2>&1
 check "hrel_lifecycle exits 0" [ $? -eq 0 ]
+t1=$(date +%s.%N)
+check "lifecycle.csv: says each copy started after 0.1 s of sleep (the default --pause)" \
+    grep -qx "# pause: 0.1 s of sleep before each fork+exec'd copy (the machine idled)" "$L"
+check "the default --pause sleeps: 3 repetitions of 5 copies (enrol; spawn of 1 to 4), at least 1.5 s" \
+    awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a >= 1.5) }'
 check "lifecycle.csv: the platform named" grep -qx '# platform: local' "$L"
 check "lifecycle.csv: says each spawn is a fresh copy's first" grep -qx "# spawn: each the first pvm_spawn of a fork+exec'd copy, right after its enrolment" "$L"
 check "lifecycle.csv: header" grep -qx 'event,k,where,reps,median_s,p25_s,p75_s,min_s,max_s' "$L"
@@ -38,8 +45,9 @@ check "a copy's failed spawn: one line 'E' + the reason, naming the host, nothin
     bash -c "[ \$(wc -l <'$T/copy.out') -eq 0 ] && grep -q '^Epvm_spawn of 1 hrel_lifecycle on nosuchhost started 0' '$T/copy.out' && [ ! -s '$T/copy.err' ]"
 sleep 0.3
 check "no group server left running" [ -z "$(hrel_vm_group_servers "PVM_TMP=$PVM_TMP")" ]
-check "a rerun finds no group server: gs_start measured again" \
-    bash -c "timeout 120 '$BIN/hrel_lifecycle' -r 1 | grep -q '^gs_start,1,local,1,'"
+timeout 120 "$BIN/hrel_lifecycle" -r 1 --pause 0 >"$T/lc0.csv" 2>&1
+check "a rerun finds no group server: gs_start measured again" grep -q '^gs_start,1,local,1,' "$T/lc0.csv"
+check "--pause 0: back to back, said" grep -qx "# pause: 0 s of sleep before each fork+exec'd copy (back to back)" "$T/lc0.csv"
 # hrel_wakeup: a receiver woken behind its computing sender, both routes
 for r in daemon direct; do
     timeout 120 "$BIN/hrel_wakeup" --route $r --reps 3 --after 2ms >"$T/wk_$r.csv" 2>"$T/wk_$r.err"
@@ -53,6 +61,9 @@ done
 "$BIN/hrel_wakeup" --reps 1 >/dev/null 2>"$T/wk_bad.err"; rc=$?
 check "hrel_wakeup --reps 1: exit 2, one line" bash -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/wk_bad.err') -eq 1 ]"
 hrel_vm_stop
+"$BIN/hrel_lifecycle" --pause -1 >/dev/null 2>"$T/pause.err"; rc=$?
+check "hrel_lifecycle --pause -1: exit 2, one line naming --pause" \
+    bash -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/pause.err') -eq 1 ] && grep -q -- '--pause' '$T/pause.err'"
 
 # a master that enrols, spawns two workers that compute 10 ms and report back
 printf '%s\n' 'rank,host,kind,peers,bytes,tag,t_begin,t_end' \
