@@ -73,7 +73,10 @@ facts() {   # facts RUN: inside the virtual machine
             rm -f "$run/setup.more"
         fi
     fi
-    if ! "$ROOT/bin/$ARCH/hrel_lifecycle" --platform "${HREL_PLATFORM:-local}" \
+    # (HREL_LIFECYCLE_ARGS: hrel_lifecycle's options, as predict.sh's; default its own:
+    # 20 repetitions, each copy after 0.1 s of idle)
+    # shellcheck disable=SC2086
+    if ! "$ROOT/bin/$ARCH/hrel_lifecycle" ${HREL_LIFECYCLE_ARGS:-} --platform "${HREL_PLATFORM:-local}" \
             -o "$run/lifecycle.csv" >"$run/lifecycle.log" 2>&1; then
         echo "platform_facts: the task lifecycle failed: $(tail -n 1 "$run/lifecycle.log"); no lifecycle.csv" >&2
         rm -f "$run/lifecycle.csv"

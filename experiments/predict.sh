@@ -172,7 +172,7 @@ if [ "${1:-}" = "--inner" ]; then
     # machine; HREL_LC_NOW=1: asked for (a failure ends the prediction),
     # 2: the default (a failure: a warning, and the characterisation's is charged)
     if [ -n "${HREL_LC_NOW:-}" ] && [ ! -s "$dir/lifecycle.now" ] && [ ! -e "$dir/lifecycle.failed" ]; then
-        # (HREL_LIFECYCLE_ARGS: hrel_lifecycle's options, default -r 10)
+        # (HREL_LIFECYCLE_ARGS: hrel_lifecycle's options, default -r 10 and its own --pause 0.1)
         if "$HREL_ROOT/bin/$PVM_ARCH/hrel_lifecycle" ${HREL_LIFECYCLE_ARGS:--r 10} --platform "${HREL_PLATFORM:-local}" \
                 -o "$dir/lifecycle.csv.new" 2>"$dir/lifecycle.err"; then
             mv "$dir/lifecycle.csv.new" "$dir/lifecycle.csv"

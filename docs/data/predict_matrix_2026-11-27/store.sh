@@ -13,13 +13,7 @@ for c in "$src"/cells/*/*/; do
     [ -s "$c/predict.csv" ] || continue
     docs/data/share_emulated/keep.sh "$c" "$D/cells/$p/$n"
     for f in predict_x.csv predict_x_untraced.csv; do [ ! -s "$c/$f" ] || cp "$c/$f" "$D/cells/$p/$n/"; done
-    [ "$p" = local ] || continue
-    for t in "$c"run[0-9]*/msgs.csv; do
-        k=$(basename "$(dirname "$t")"); mkdir -p "$D/cells/$p/$n/$k"
-        cp "$t" "$D/cells/$p/$n/$k/"
-        [ ! -s "$(dirname "$t")/calibration.csv" ] || cp "$(dirname "$t")/calibration.csv" "$D/cells/$p/$n/$k/"
-        cp "$(dirname "$t")/time" "$D/cells/$p/$n/$k/"
-    done
+    [ "$p" != local ] || docs/data/share_emulated/keep_runs.sh "$c" "$D/cells/$p/$n"
 done
 for d in "$src"/char/*/; do
     n=$(basename "$d"); mkdir -p "$D/char/$n"

@@ -14,12 +14,7 @@ rm -rf "$D"; mkdir -p "$D/cells/local"
 for c in "$src"/cells/local/*/; do
     n=$(basename "$c")
     docs/data/share_emulated/keep.sh "$c" "$D/cells/local/$n"
-    for t in "$c"run[0-9]*/msgs.csv; do
-        k=$(basename "$(dirname "$t")"); mkdir -p "$D/cells/local/$n/$k"
-        cp "$t" "$D/cells/local/$n/$k/"
-        [ ! -s "$(dirname "$t")/calibration.csv" ] || cp "$(dirname "$t")/calibration.csv" "$D/cells/local/$n/$k/"
-        cp "$(dirname "$t")/time" "$D/cells/local/$n/$k/"
-    done
+    docs/data/share_emulated/keep_runs.sh "$c" "$D/cells/local/$n"
 done
 for r in daemon direct; do
     mkdir -p "$D/char/local-$r"
