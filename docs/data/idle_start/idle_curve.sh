@@ -9,7 +9,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../../.." && pwd)
 out=${1:-$here/idle_curve.txt}
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-gcc -std=c99 -D_GNU_SOURCE -Wall -Wextra -O2 -o "$t/execcpu" "$here/execcpu.c"
+gcc -std=c99 -Wall -Wextra -O2 -o "$t/execcpu" "$here/execcpu.c"
 {
 echo "# idle_curve.sh $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD)"
 echo "# pause_s runs cpu_median_us cpu_min_us cpu_max_us minflt_median"
