@@ -49,7 +49,10 @@ cells=$(ls -d "$m"/cells/*/*/ 2>/dev/null | sort)
 rows=$(for d in $cells; do
     d=${d%/}; f=$d/predict_untraced.csv
     [ -s "$f" ] || continue
-    awk -F, -v plat="$(basename "$(dirname "$d")")" -v c="$(basename "$d")" -v first="$first" -v f="$f" '
+    # the route: predict_untraced.csv's '# route:' line, else (a matrix priced again
+    # from before that line) predict.csv's, as predict_matrix.sh reads it
+    r0=$(sed -n 's/^# route: \([a-z]*\)[;,].*/\1/p' "$d/predict.csv" 2>/dev/null | head -n 1)
+    awk -F, -v plat="$(basename "$(dirname "$d")")" -v c="$(basename "$d")" -v first="$first" -v f="$f" -v route="$r0" '
         function die(s) { printf "matrix_goal: %s: %s\n", f, s > "/dev/stderr"; exit 1 }
         /^# recommended: / { split(substr($0, 16), w, " "); model = w[1]; next }
         /^# route: / { split(substr($0, 10), w, "[ ,;]"); route = w[1]; next }

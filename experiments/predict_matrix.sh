@@ -299,23 +299,11 @@ bigmed() {   # bigmed NET.csv untraced|run
   done; } >"$run/matrix.csv"
 
 # summary: median and maximum |error| per platform, source, route and model
-awk -F, -v OFS=, '
-    NR == 1 { next }
-    { add($1, $4, $3, $5, $10, $9); add($1, $4, "all", $5, $10, $9)
-      if ($1 != "local") { add("LANs", $4, $3, $5, $10, $9); add("LANs", $4, "all", $5, $10, $9) } }
-    function add(p, s, r, m, u, t,   k) { k = p SUBSEP s SUBSEP r SUBSEP m; n[k]++
-        eu[k, n[k]] = (u < 0 ? -u : u); et[k, n[k]] = (t < 0 ? -t : t) }
-    function med(a, k, m,   i, j, t, v) { for (i = 1; i <= m; i++) v[i] = a[k, i]
-        for (i = 2; i <= m; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
-        return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2 }
-    function mx(a, k, m,   i, x) { x = 0; for (i = 1; i <= m; i++) if (a[k, i] > x) x = a[k, i]; return x }
-    END { print "platform,source,route,model,cells,median_abs_err_untraced_pct,max_abs_err_untraced_pct,median_abs_err_traced_pct,max_abs_err_traced_pct"
-          for (k in n) { split(k, f, SUBSEP)
-              printf "%s,%s,%s,%s,%d,%.1f,%.1f,%.1f,%.1f\n", f[1], f[2], f[3], f[4], n[k], med(eu, k, n[k]), mx(eu, k, n[k]), med(et, k, n[k]), mx(et, k, n[k]) } }
-' "$run/matrix.csv" | { IFS= read -r h; echo "$h"; sort -t, -k1,1 -k3,3 -k2,2r -k4,4; } >"$run/summary.csv"
+"$ROOT/experiments/matrix_summary.sh" -o "$run/summary.csv" "$run/matrix.csv" ||
+    die "no summary of $run/matrix.csv"
 { echo "| platform | route | trace | model | cells | median / max abs. error % vs untraced | vs traced |"
   echo "|---|---|---|---|---|---|---|"
-  tail -n +2 "$run/summary.csv" | awk -F, '{ printf "| %s | %s | %s | %s | %d | %s / %s | %s / %s |\n", $1, $3, $2, $4, $5, $6, $7, $8, $9 }'; } >"$run/summary.md"
+  grep -v '^#' "$run/summary.csv" | tail -n +2 | awk -F, '{ printf "| %s | %s | %s | %s | %d | %s / %s | %s / %s |\n", $1, $3, $2, $4, $5, $6, $7, $8, $9 }'; } >"$run/summary.md"
 
 # cells.md: one row per cell and source, every model's prediction and error
 awk -F, '

@@ -45,6 +45,14 @@ check "fast-switch: 15 % is its bound: 16 % misses" \
 # --first 3: a's first three runs, 0.030 0.031 0.032: median 0.031 again, the range at 75 %
 "$G" --first 3 "$T/m" >"$T/out3" 2>&1
 check "--first 3: three runs of a" grep -qx 'local,daemon,a,replay,3,0.031000,0.030000,0.032000,0.7500,0.027900,10.00,3.100,0.028,0.033,3' "$T/out3"
+# a matrix priced again from before predict_untraced.csv had its route line: the
+# route from the cell's predict.csv
+cp -r "$T/m" "$T/old"
+sed -i '/^# route:/d' "$T/old/cells/local/c/predict_untraced.csv"
+echo '# route: direct; g and L: char/local-direct/fit.csv' >"$T/old/cells/local/c/predict.csv"
+"$G" "$T/old" >"$T/outold" 2>&1
+check "no route line in predict_untraced.csv: predict.csv's" grep -q '^local,direct,c,replay,3,' "$T/outold"
+check "... and its route's verdict" grep -q '^# local direct (issue 21: ' "$T/outold"
 # a 20 ms cell 17 % off: the local daemon goal is missed and says which
 cell local/a daemon 0.030,0.031,0.032,0.029,0.050 replay 0.0257 0.028 0.033
 "$G" -o "$T/g" "$T/m" >"$T/out4" 2>&1

@@ -184,7 +184,7 @@ if [ "$(id -u)" -eq 0 ]; then
         bash -c "grep -q '^replay,' '$T/p10/predict.csv' && ! grep -q 'over twice' '$T/p10.out' && [ ! -e '$T/p10/setup_disturbed.csv' ] && grep -q '^# hrel_firstcontact: route direct' '$T/p10/setup.csv' && ! cmp -s '$T/cd/setup.csv' '$T/p10/setup.csv'"
     check "emulated LAN: predicted ($(tail -n 1 "$T/p7.out"))" grep -q '^replay,' "$T/p7/predict.csv"
     check "emulated LAN: the one answer with its interval, then why ($(grep '^predict: recommended' "$T/p7.out"))" \
-        grep -qE '^predict: recommended: replay_pvmd[a-z_]* [0-9.e+-]+ s \(80 % interval [0-9.e+-]+ to [0-9.e+-]+ s; its median \|error\| on [0-9]+ daemon-route cells of LANs in the validation matrix: [0-9.]+ %\)$' "$T/p7.out"
+        grep -qE '^predict: recommended: replay_pvmd[a-z_]* [0-9.e+-]+ s \(80 % interval [0-9.e+-]+ to [0-9.e+-]+ s; its median \|error\| on [0-9]+ daemon-route cells of LANs in the validation matrix \([0-9]+ matrices\): [0-9.]+ %, max [0-9.]+ %\)$' "$T/p7.out"
     check "emulated LAN: the pvmd's estimates before each run (hrel_pvmdrtt)" \
         bash -c "grep -qE '^# median_rtt_s [0-9.]+$' '$T/p7/untraced1.pvmd_rtt' && grep -qE '^# median_rtt_s [0-9.]+$' '$T/p7/run1.pvmd_rtt'"
     check "emulated LAN, daemon route: the packet model from the traced and the fresh state" \

@@ -15,7 +15,7 @@ check "matrix.csv header" grep -qx 'platform,cell,route,source,model,predicted_s
 check "matrix.csv: replay row of the cell with numbers" \
     grep -qE '^local,stencil2,daemon,same,replay,[0-9.]+,[0-9.]+,[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,nan,nan$' "$T/m/matrix.csv"
 check "matrix.csv: five models" bash -c "[ \$(grep -c '^local,stencil2,' '$T/m/matrix.csv') -eq 5 ]"
-check "summary.csv: one cell per model" grep -qE '^local,same,daemon,replay,1,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+$' "$T/m/summary.csv"
+check "summary.csv: one cell per model" grep -qE '^local,same,daemon,replay,1,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,1,[0-9.]+$' "$T/m/summary.csv"
 check "summary.md table" grep -q '^| local | daemon | same | replay | 1 |' "$T/m/summary.md"
 check "cells.md: the cell with its models" grep -qE "^\| local \| stencil2 \| daemon \| same \| [0-9.]+ \| [0-9.]+ \|.*\| [0-9.]+ \([+-][0-9.]+\) \| — \| — \| — \|$" "$T/m/cells.md"
 check "one cell of one run: no spread (too few runs), said" grep -q '^predict_matrix: no spread for local: no route and model has 10 runs of 3 programs' "$T/m.err"

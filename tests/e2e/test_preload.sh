@@ -195,7 +195,7 @@ check "predict.sh: the replay predicted" grep -q '^replay,' "$T/p1/predict.csv"
 check "predict.sh on the daemon route: untraced and traced run each in a fresh virtual machine by default" \
     bash -c "[ \$(wc -l <'$T/p1/vms') -eq 2 ] && [ \$(cut -d' ' -f2- '$T/p1/vms' | sort -u | wc -l) -eq 2 ]"
 check "predict.sh: one answer on the terminal (recommended model, seconds, its matrix error)" \
-    grep -qE '^predict: recommended: (bspwb|mpm|replay) [0-9.e+-]+ s \(((80 % interval [0-9.e+-]+ to [0-9.e+-]+ s|[0-9.e+-]+ to [0-9.e+-]+ s from the placement draws); )?its median \|error\| on [0-9]+ daemon-route cells of local in the validation matrix: [0-9.]+ %\)$' "$T/p1.out"
+    grep -qE '^predict: recommended: (bspwb|mpm|replay) [0-9.e+-]+ s \(((80 % interval [0-9.e+-]+ to [0-9.e+-]+ s|[0-9.e+-]+ to [0-9.e+-]+ s from the placement draws); )?its median \|error\| on [0-9]+ daemon-route cells of local in the validation matrix \([0-9]+ matrices\): [0-9.]+ %, max [0-9.]+ %\)$' "$T/p1.out"
 check "predict.sh: # recommended: in predict.csv and predict_untraced.csv" \
     bash -c "grep -q '^# recommended: [a-z]* (' '$T/p1/predict.csv' && grep -q '^# recommended: [a-z]* (' '$T/p1/predict_untraced.csv'"
 check_not "predict.sh: internal variants only with --all-models" grep -qE '^replay_(nomedium|nosetup)' "$T/p1/predict.csv"

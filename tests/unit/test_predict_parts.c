@@ -253,6 +253,45 @@ static void recommend(void)
     HREL_CHECK_INT(best, 0, "no summary and no replay: the first model");
 }
 
+/* a pooled summary (experiments/matrix_summary.sh): the internal variants are
+   never recommended, and the answer says how many matrices and the largest error */
+static void recommend_pooled(void)
+{
+    const char *sum = hrel_test_write_tmp("pooled.csv",
+        "# matrix_summary: 2026-11-28T00:00:00Z, commit x\n"
+        "platform,source,route,model,cells,median_abs_err_untraced_pct,"
+        "max_abs_err_untraced_pct,median_abs_err_traced_pct,max_abs_err_traced_pct,sets,"
+        "p90_abs_err_untraced_pct\n"
+        "local,same,direct,mpm,96,3.1,40.0,3.0,41.0,16,12.0\n"
+        "local,same,direct,replay,96,2.9,25.5,2.8,26.0,16,9.0\n"
+        "local,same,direct,replay_nomedium,96,2.0,25.5,2.1,26.0,16,9.0\n"
+        "local,same,daemon,replay,160,7.0,30.1,7.2,31.0,1,15.0\n"
+        "local,same,daemon,replay_nosetup,160,6.0,30.1,6.2,31.0,1,15.0\n"
+        "lan-a,same,daemon,replay_pvmd,81,7.2,40.0,7.8,41.7,9,25.1\n"
+        "lan-a,same,daemon,replay_pvmd_shared,81,7.2,26.7,7.0,22.9,9,16.8\n"
+        "lan-a,same,daemon,replay,81,19.8,106.5,20.4,94.1,9,49.3\n");
+    const char *const pv[] = {"replay", "replay_pvmd", "replay_pvmd_shared"};
+    const char *const all[] = {"mpm", "replay", "replay_nomedium", "replay_nosetup"};
+    const char *const only[] = {"replay_nomedium", "mpm"};
+    char why[512];
+    int best = -1;
+    HREL_CHECK_INT(hrel_recommend_internal("replay_pvmd_fresh"), 1, "an internal variant");
+    HREL_CHECK_INT(hrel_recommend_internal("replay_pvmd_shared"), 0, "not an internal variant");
+    HREL_CHECK_INT(hrel_recommend_internal("replay"), 0, "the replay itself");
+    hrel_recommend(sum, "local", 0, "direct", all, 4, &best, why, sizeof why);
+    HREL_CHECK_INT(best, 1, "replay_nomedium's lower median is passed over: the replay");
+    HREL_CHECK(strstr(why, "96 direct-route cells of local in the validation matrix (16 "
+                           "matrices): 2.9 %, max 25.5 %") != NULL, why);
+    hrel_recommend(sum, "local", 0, "daemon", all, 4, &best, why, sizeof why);
+    HREL_CHECK_INT(best, 1, "replay_nosetup passed over on the daemon route too");
+    HREL_CHECK(strstr(why, "(1 matrix): 7.0 %, max 30.1 %") != NULL, why);
+    hrel_recommend(sum, "local", 0, "direct", only, 2, &best, why, sizeof why);
+    HREL_CHECK_INT(best, 1, "without the replay: MPM, not the internal variant");
+    hrel_recommend(sum, "lan-a", 1, "daemon", pv, 3, &best, why, sizeof why);
+    HREL_CHECK_INT(best, 2, "equal medians: the lower 90th percentile (replay_pvmd_shared)");
+    HREL_CHECK(strstr(why, "7.2 %, max 26.7 %") != NULL, why);
+}
+
 /* CFS bandwidth control by hand: half a CPU per 100 ms period */
 static void quota(void)
 {
@@ -285,5 +324,6 @@ int main(void)
     whatif();
     characterisation();
     recommend();
+    recommend_pooled();
     return hrel_test_summary("test_predict_parts");
 }
