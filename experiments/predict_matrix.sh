@@ -21,7 +21,8 @@
 #                     calibration, set-up and lifecycle files, the platform's
 #                     description in hostfiles/), keeping its measured runs; then
 #                     the tables and the figure again. For a model change: the
-#                     predictions move, the runs stay (a '# repriced:' line says so)
+#                     predictions move, the runs stay (a '# repriced:' line says so);
+#                     each cell's '# recommended:' line is this hrel's too
 #   --lifecycle-now   every cell measures the platform's task lifecycle with its
 #                     runs (predict.sh's default since 2026-11-26; a failure ends the cell)
 #   --lifecycle-stored  every cell charges the characterisation's lifecycle
@@ -182,7 +183,8 @@ cross() {   # cross LOCALCELLDIR CELLDIR PLATFORM ROUTE
 }
 
 # --reprice: price cell DIR again from TRACE (placement as in HOSTS) into
-# OUT.csv and OUT_untraced.csv, keeping their runs and comment lines
+# OUT.csv and OUT_untraced.csv, keeping their runs and comment lines (the
+# '# recommended:' line is the new one)
 reprice_cell() {   # reprice_cell DIR PLATFORM ROUTE TRACE HOSTS OUT
     local dir=$1 on times utimes rtr rtu pvmd=() rc=0 f
     on=$(mktemp -d) || return 1
@@ -201,7 +203,10 @@ reprice_cell() {   # reprice_cell DIR PLATFORM ROUTE TRACE HOSTS OUT
         "${pvmd[@]}" "${popts[@]}" --measured "$times" --untraced "$utimes" -o "$on/out" >"$on/out.txt" 2>"$on/err.txt" || rc=1
     if [ $rc = 0 ]; then
         for f in "$6" "$6_untraced"; do
-            { grep '^#' "$dir/$f.csv" | grep -v '^# repriced:'
+            # the stored comment lines but the recommendation, which is this hrel's (its
+            # summary's) like the predictions
+            { grep '^#' "$dir/$f.csv" | grep -v '^# repriced:' | grep -v '^# recommended:'
+              grep '^# recommended:' "$on/out/predict${f#"$6"}.csv"
               echo "# repriced: $(date -u +%FT%TZ), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown) (hrel predict on the stored trace; the runs are the cell's)"
               grep -v '^#' "$on/out/predict${f#"$6"}.csv"; } >"$dir/$f.csv.new" &&
                 mv "$dir/$f.csv.new" "$dir/$f.csv" || rc=1

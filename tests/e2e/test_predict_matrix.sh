@@ -58,6 +58,14 @@ check "--reprice: the same model gives the same replay row" \
 check "--reprice: the runs are kept" grep -q '^# untraced_runs_s: ' "$T/m/cells/local/stencil2/predict.csv"
 check "--reprice: info says so" grep -q '^# repriced: ' "$T/m/info"
 check "--reprice: matrix.csv again" grep -qE '^local,stencil2,daemon,same,replay,' "$T/m/matrix.csv"
+# --reprice under another summary: the cell's recommended line is the new one
+{ echo 'platform,source,route,model,cells,median_abs_err_untraced_pct'
+  echo 'local,same,daemon,replay,9,50.0'; echo 'local,same,daemon,mpm,9,1.5'; } >"$T/sum_mpm.csv"
+"$M" --reprice --platforms local --cells stencil2 --char "$T/char" --run "$T/m" \
+    --predict-opt --matrix --predict-opt "$T/sum_mpm.csv" >"$T/m3b.out" 2>&1
+check "--reprice: the recommended line is this hrel's (mpm under the new summary)" \
+    bash -c "[ \$(grep -c '^# recommended:' '$T/m/cells/local/stencil2/predict_untraced.csv') -eq 1 ] && grep -q '^# recommended: mpm (its median |error| on 9 daemon-route cells of local in the validation matrix: 1.5 %' '$T/m/cells/local/stencil2/predict_untraced.csv'"
+check "--reprice: the goal check follows it" grep -qE '^local,daemon,stencil2,mpm,' "$T/m/goal.csv"
 # --reprice where no cell of the platform is: one line, exit 1, the matrix left as it was
 sum=$(md5sum <"$T/m/matrix.csv")
 "$M" --reprice --platforms lan-utp --char "$T/char" --run "$T/m" >/dev/null 2>"$T/m4.err"; rc=$?
