@@ -57,16 +57,17 @@ void hrel_recommend(const char *summary, const char *platform, int emulated, con
                     }
             }
             if (*best >= 0) {
-                const char *sets = isets >= 0 ? hrel_csv_str(t, brow, isets) : "";
-                size_t used;
+                /* " (K matrices)" and ", max X %" where the summary has the columns */
+                char nsets[64] = "", mx[64] = "";
+                const char *k = isets >= 0 ? hrel_csv_str(t, brow, isets) : "";
+                if (k[0])
+                    snprintf(nsets, sizeof nsets, " (%.20s matri%s)", k,
+                             strcmp(k, "1") == 0 ? "x" : "ces");
+                if (imax >= 0)
+                    snprintf(mx, sizeof mx, ", max %.20s %%", hrel_csv_str(t, brow, imax));
                 snprintf(why, whylen, "its median |error| on %s %s-route cells of %s in the "
-                         "validation matrix%s%s%s: %.1f %%", hrel_csv_str(t, brow, idx[4]), route,
-                         scope, sets[0] ? " (" : "", sets, sets[0] ? (strcmp(sets, "1") == 0 ?
-                         " matrix)" : " matrices)") : "", berr);
-                used = strlen(why);
-                if (imax >= 0 && used < whylen)
-                    snprintf(why + used, whylen - used, ", max %s %%",
-                             hrel_csv_str(t, brow, imax));
+                         "validation matrix%s: %.1f %%%s", hrel_csv_str(t, brow, idx[4]), route,
+                         scope, nsets, berr, mx);
             }
         }
     }

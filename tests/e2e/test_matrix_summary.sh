@@ -35,7 +35,7 @@ check "lan-utp from both matrices" grep -qx 'lan-utp,same,daemon,replay_pvmd,2,7
 check "LANs: the emulated platforms only" grep -qx 'LANs,same,daemon,replay_pvmd,2,7.0,8.0,6.0,7.0,2,8.0' "$T/sum.csv"
 check_not "LANs without local's replay" grep -q '^LANs,same,daemon,replay,' "$T/sum.csv"
 check "rows sorted by platform, route, model" bash -c "grep -v '^#' '$T/sum.csv' | tail -n +2 | cut -d, -f1 | uniq | tr '\n' ' ' | grep -qx 'LANs lan-utp local '"
-# the same as predict_matrix.sh's own summary for one matrix: its first nine columns
+# one matrix (what predict_matrix.sh writes for its own): sets 1
 "$S" "$T/a" >"$T/one.csv"
 check "one matrix: sets 1" grep -qx 'local,same,daemon,replay,3,4.0,10.0,3.0,9.0,1,10.0' "$T/one.csv"
 # bad input: one line, non-zero exit

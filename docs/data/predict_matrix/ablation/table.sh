@@ -1,7 +1,7 @@
 #!/bin/bash
 # table.sh -- each part of the model left out, over every stored matrix: for each
-# platform and route, the model the pooled summary recommends
-# (docs/data/predict_matrix/summary.csv, pool.sh), its median / 90th percentile /
+# platform and route, the model the pooled summary recommends (the first table
+# of pool.sh's pool/loso.txt, from docs/data/predict_matrix/summary.csv), its median / 90th percentile /
 # maximum |error| % as priced now, and as priced with each variant of ../pool.sh
 # --variant NAME -- --NAME (the CSVs here). Run from the checkout's root; writes
 # table.txt here.
@@ -13,11 +13,9 @@ variants=$(ls "$A"/*.csv | sed 's|.*/||; s|\.csv$||' | sort)
   echo "# variants: $(echo $variants) (pool.sh --variant NAME -- --NAME); median / p90 / max |error| %"
   printf '%-22s %-19s %-18s' "platform,route" model base
   for v in $variants; do printf ' %-18s' "$v"; done; echo
-  grep -v '^#' "$H/summary.csv" | awk -F, 'NR > 1 && $2 == "same" && $3 != "all" &&
-      $4 !~ /^(replay_nomedium|replay_nosetup|replay_pvmd_fresh)$/ {
-      k = $1 "," $3
-      if (!(k in b) || $6 + 0 < e[k] || ($6 + 0 == e[k] && $11 + 0 < q[k])) { b[k] = $4; e[k] = $6 + 0; q[k] = $11 + 0 } }
-      END { for (k in b) print k "," b[k] }' | sort |
+  # the recommended model per platform and route: pool.sh's (pool/loso.txt, first table)
+  awk -F, '/^platform,route,model,/ { on = 1; next } on && NF == 0 { exit } on { print $1 "," $2 "," $3 }' \
+      "$H/pool/loso.txt" |
   while IFS=, read -r p r m; do
       printf '%-22s %-19s' "$p,$r" "$m"
       for f in "$H/summary.csv" $(for v in $variants; do echo "$A/$v.csv"; done); do
