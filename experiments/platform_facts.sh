@@ -16,6 +16,9 @@
 #                    frames, collisions and how late, on average, it handed the
 #                    frames over against its model's time (`hrel predict`
 #                    says it; --wire-late prices it): frames,collisions,late_mean_s
+#   streamq.csv      (two hosts or more) how long a pvmd's packet waits behind
+#                    a direct-route TCP stream leaving its host (hrel_streamq:
+#                    phase,rep,roundtrips,median_rtt_s,q10_rtt_s,q90_rtt_s,stream_bytes_per_s)
 #   pvmd_state.csv   (--after only, and only with other hosts) the state of the
 #                    virtual machine the benchmark measured in: the first pvmd's
 #                    round-trip estimates for the other hosts (hrel_pvmdrtt) as
@@ -30,8 +33,9 @@
 #          (study.sh, inside the virtual machine) runs CMD; when it succeeds, the
 #          facts follow in the same virtual machine; CMD's status is returned
 #
-# HREL_CALIBRATE_ARGS, HREL_PVMDCPU_ARGS: extra options of hrel_calibrate and
-# hrel_pvmdcpu (the tests: --quick; --reps 1 --seconds 0.05).
+# HREL_CALIBRATE_ARGS, HREL_PVMDCPU_ARGS, HREL_STREAMQ_ARGS: extra options of
+# hrel_calibrate, hrel_pvmdcpu and hrel_streamq (the tests: --quick; --reps 1
+# --seconds 0.05; --reps 1 -r 5).
 # A fact that cannot be measured is said in one line; the run stays valid.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -91,6 +95,18 @@ facts() {   # facts RUN: inside the virtual machine
         mv "$run/pvmd_cpu.csv.new" "$run/pvmd_cpu.csv"; rm -f "$run/pvmd_cpu.err"
     fi
     if [ -n "${HREL_WIRE_PID:-}" ]; then w1=$(wire_snap); wire_facts "$run/wire.csv" "$w0" "$w1"; fi
+    # with two hosts or more: how long a pvmd's packet waits behind a
+    # direct-route stream leaving its host (hrel predict prices crossing first
+    # messages with it)
+    if [ "$("$ROOT/bin/$ARCH/hrel_vmhosts" 2>/dev/null | wc -l)" -ge 2 ]; then
+        # shellcheck disable=SC2086
+        if ! "$ROOT/bin/$ARCH/hrel_streamq" ${HREL_STREAMQ_ARGS:-} >"$run/streamq.csv.new" 2>"$run/streamq.err"; then
+            echo "platform_facts: the wait behind a direct-route stream failed: $(tail -n 1 "$run/streamq.err"); no streamq.csv" >&2
+            rm -f "$run/streamq.csv.new"
+        else
+            mv "$run/streamq.csv.new" "$run/streamq.csv"; rm -f "$run/streamq.err"
+        fi
+    fi
     return 0
 }
 
@@ -161,4 +177,5 @@ rc=$?
 [ -s "$run/setup.csv" ] && echo "platform_facts: $run/setup.csv"
 [ -s "$run/lifecycle.csv" ] && echo "platform_facts: $run/lifecycle.csv"
 [ -s "$run/pvmd_cpu.csv" ] && echo "platform_facts: $run/pvmd_cpu.csv"
+[ -s "$run/streamq.csv" ] && echo "platform_facts: $run/streamq.csv"
 exit "$rc"

@@ -23,6 +23,7 @@
 #include "lifecycle.h"
 #include "recommend.h"
 #include "replay.h"
+#include "streamq.h"
 #include "replay_interval.h"
 #include "sizecost.h"
 #include "pvmdcpu.h"
@@ -148,6 +149,9 @@ static const char usage_text[] =
     "               pvmd's jitter (--interval K of each of replay_pvmd, replay_pvmd_fresh,\n"
     "               replay_pvmd_shared), CSV model,seed,total_s: what each model's\n"
     "               median and interval were taken from\n"
+    "  --no-crossing  on the direct route, every first message takes it (by\n"
+    "               default, where two tasks ask for their route at once, the higher\n"
+    "               tid's first message goes through the pvmds, as libpvm sends it)\n"
     "  --timeline FILE  write every row of the trace as traced and as the model\n"
     "               replay replayed it, CSV rank,row,kind,peers,bytes,tag,traced_t0,\n"
     "               traced_t1,replay_t0,replay_t1 (s since rank 0's start): where the\n"
@@ -168,6 +172,7 @@ typedef struct opts {
     double wirelate;           /* --wire-late S (NAN: not given, 0 priced) */
     int everyk;                /* --spawn-every-k */
     int noxch;                 /* --no-exchange */
+    int nocross;               /* --no-crossing */
 } opts;
 
 static int fail(int status, const char *msg)
@@ -329,6 +334,32 @@ static int alone_startups(const hrel_msgtrace *mt)
     return n;
 }
 
+/* An emulated platform's wait behind a direct-route stream where its
+ * characterisation has none: the one this project measured on it,
+ * streamq/PLATFORM.csv beside the validation matrix's summary (MATRIX, else
+ * this checkout's docs/data/predict_matrix/summary.csv). 1 with *WAIT and
+ * SRC set, 0 when there is none, -1 with one line in ERR (a malformed one). */
+static int streamq_beside(const char *matrix, const char *platform, double *wait, char *src,
+                          size_t srclen, char *err, size_t errlen)
+{
+    char summary[4300], root[4096], name[300], path[4400], e2[512];
+    int n;
+    if (matrix)
+        snprintf(summary, sizeof summary, "%s", matrix);
+    else if (hrel_cmd_root(root, sizeof root) == 0)
+        snprintf(summary, sizeof summary, "%s/docs/data/predict_matrix/summary.csv", root);
+    else
+        return 0;
+    snprintf(name, sizeof name, "streamq/%.200s.csv", platform);
+    if (hrel_csv_path_beside(summary, name, path, sizeof path, e2, sizeof e2) != 0 ||
+        access(path, R_OK) != 0)
+        return 0;
+    if (hrel_streamq_read(path, wait, &n, err, errlen) != 0)
+        return -1;
+    snprintf(src, srclen, "%.2300s", path);
+    return 1;
+}
+
 /* The trace's start-up CPU of its first rank that no traced spawn started (a
  * program started from a shell), in *CPU; its rank, or -1 where none has one
  * (or out of memory). */
@@ -355,7 +386,7 @@ int hrel_cmd_predict(int argc, char **argv)
 {
     opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
               NULL, NULL, NAN,  NAN,  NAN,  NAN,  0,    0,    31,   0,    0,    0,    0,    0,    0,    0,    0,
-              NAN,  0, 0};
+              NAN,  0, 0, 0};
     hrel_arg table[] = {
         HREL_OPT_STR("on", 0, &o.on),
         HREL_OPT_STR("out", 'o', &o.out),
@@ -377,6 +408,7 @@ int hrel_cmd_predict(int argc, char **argv)
         HREL_OPT_FLAG("fit-latency", 0, &o.fitlat),
         HREL_OPT_FLAG("no-sizes", 0, &o.nosizes),
         HREL_OPT_FLAG("no-exchange", 0, &o.noxch),
+        HREL_OPT_FLAG("no-crossing", 0, &o.nocross),
         HREL_OPT_FLAG("no-call-cpu", 0, &o.nocallcpu),
         HREL_OPT_FLAG("call-cpu", 0, &o.callcpu),
         HREL_OPT_STR("measured", 0, &o.measured),
@@ -425,6 +457,8 @@ int hrel_cmd_predict(int argc, char **argv)
     hrel_sizecost fsz = {0, NULL, NULL};   /* sizes.csv beside the fit (RUN's or --fit's) */
     hrel_sizecost fszx = {0, NULL, NULL};  /* ... its Exchange at 2 (the daemon route) */
     long exchanged = -1;                   /* the replay's sends priced as an exchange's */
+    long crossed = -1;                     /* ... first sends priced through the pvmds */
+    char sq_src[2400] = "";                /* where the wait behind a stream came from */
     const hrel_sizecost *szc = NULL;       /* the replay's cost by size, NULL: none */
     char sz_src[2400] = "";
     char wake_line[2800] = "";
@@ -592,6 +626,27 @@ int hrel_cmd_predict(int argc, char **argv)
     } else if (!o.portq && cz->emulated && cz->wire_tc && cz->medium == HREL_MEDIUM_PORT)
         base.port_queue = EMULATED_PORT_QUEUE;
     base.tcp_window = base.sendbuf;
+    /* on the direct route, two tasks that ask for their route at once: the
+       higher tid's first message goes through the pvmds, packet by packet
+       (crossing.h), where the platform has a link rate for the packet model;
+       meanwhile a pvmd's packets wait behind the direct transfers leaving
+       its host */
+    if (strcmp(route, "direct") == 0 && cz->rate_bps > 0 && !o.nocross) {
+        double sw = cz->stream_n > 0 ? cz->stream_wait : NAN;
+        base.crossing = 1;
+        base.g_wire = 8.0 / cz->rate_bps / w.bandwidth;
+        base.rtt0 = (isnan(o.rtt0) ? RTT0_FRESH : o.rtt0) * w.latency;
+        if (!isnan(sw))
+            snprintf(sq_src, sizeof sq_src, "%.2300s/streamq.csv", cz->dir);
+        else if (cz->emulated && streamq_beside(o.matrix, cz->platform, &sw, sq_src,
+                                                sizeof sq_src, err, sizeof err) < 0) {
+            fail(1, err);
+            goto out;
+        }
+        /* the wait in bytes at the platform's rate: a what-if bandwidth
+           drains the same queue faster */
+        base.stream_queue = isnan(sw) ? 0 : sw * cz->rate_bps / 8.0;
+    }
     /* the platform's cores, shared by the ranks computing at once: by
        default on one host (--share-cpus elsewhere: docs/predict.md "pvmd's
        CPU per message and per datagram" for why not on the emulated LANs);
@@ -788,6 +843,8 @@ int hrel_cmd_predict(int argc, char **argv)
                 k = hrel_replay_run(pt.mt, &v, end, &total, err, sizeof err);
                 if (k == 0 && v.sizecost_x)
                     exchanged = v.exchanged;
+                if (k == 0 && v.crossing)
+                    crossed = v.crossed;
                 tl_fail = k == 0 && o.timeline &&
                           hrel_timeline_write(o.timeline, "hrel predict (model replay)", pt.mt,
                                               v.row_t0, v.row_t1, err, sizeof err) != 0;
@@ -1104,6 +1161,21 @@ int hrel_cmd_predict(int argc, char **argv)
                o.noxch            ? " (--no-exchange)"
                : cz->nhosts != 1 ? " (E at 2 processors was measured between hosts here)"
                                  : " (no E at 2 processors in sizes.csv)");
+    if (crossed >= 0) {
+        printf("# crossing: %ld first message%s went through the pvmds, packet by packet (both "
+               "tasks of the pair asked for their direct route at once: libpvm sends the higher "
+               "tid's through the pvmds); --no-crossing\n", crossed, crossed == 1 ? "" : "s");
+        if (base.stream_queue > 0)
+            printf("# crossing: while a direct transfer leaves a host, its pvmd's packets wait "
+                   "%g s behind it (%.0f bytes at the link's rate; %s)\n",
+                   base.stream_queue / cz->rate_bps * 8.0, base.stream_queue, sq_src);
+        else
+            printf("# crossing: a pvmd's packets wait behind no direct transfer (the wait was "
+                   "not measured: no streamq.csv)\n");
+    } else if (strcmp(route, "direct") == 0)
+        printf("# crossing: not priced%s\n", o.nocross ? " (--no-crossing)"
+               : " (no link rate for the packet model of the pvmds: every first message takes "
+                 "the direct route)");
     printf("# lifecycle: %s%s\n", lifepath[0] ? lifepath
            : o.nolife ? "the trace's own (--no-lifecycle)"
                       : "the trace's own (the characterisation has no lifecycle.csv)",

@@ -13,6 +13,7 @@
 #include "csv.h"
 #include "errmsg.h"
 #include "sample.h"
+#include "streamq.h"
 
 static int is_file(const char *p)
 {
@@ -323,6 +324,10 @@ int hrel_charz_read(const char *dir, int need_cal, hrel_charz **out, char *err, 
         goto fail;
     snprintf(path, sizeof path, "%s/pvmd_cpu.csv", dir);
     if (is_file(path) && hrel_pvmdcpu_read(path, &c->pvmd_cpu, err, errlen) != 0)
+        goto fail;
+    snprintf(path, sizeof path, "%s/streamq.csv", dir);
+    if (is_file(path) &&
+        hrel_streamq_read(path, &c->stream_wait, &c->stream_n, err, errlen) != 0)
         goto fail;
     snprintf(path, sizeof path, "%s/calibration.csv", dir);
     if (is_file(path)) {

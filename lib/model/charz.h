@@ -15,6 +15,9 @@
  *   pvmd_cpu.csv     the pvmds' CPU per message and per datagram on the daemon
  *                    route (hrel_pvmdcpu, pvmdcpu.h; optional); a malformed one
  *                    is refused
+ *   streamq.csv      how long a pvmd's packet waits behind a direct-route stream
+ *                    leaving its host (hrel_streamq, streamq.h; optional: none
+ *                    on one host); a malformed one is refused
  *   platform/        the platform copy the run used: NAME.platform (an emulated
  *                    platform: medium, rate, wire, cpu share, cores: shared) or
  *                    hostfile (its host lines); neither: one host
@@ -72,6 +75,8 @@ typedef struct hrel_charz {
     double vm_rtt_before, vm_rtt_after;   /* pvmd_state.csv's median estimates (s) as
                                              the benchmark began and ended; 0: not known */
     hrel_pvmdcpu pvmd_cpu;   /* pvmd_cpu.csv's lines (n = 0: not measured) */
+    double stream_wait;      /* streamq.csv's wait behind a direct-route stream, s */
+    int stream_n;            /* ... over this many repetitions (0: not measured) */
     hrel_cpucal *cal;        /* the calibration, NULL when not read */
 } hrel_charz;
 

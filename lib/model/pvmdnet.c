@@ -77,6 +77,11 @@ typedef struct wirejob {
     double last;                 /* tc's buckets: when its last frame so far arrives */
 } wirejob;
 
+/* a TCP stream of the direct route leaving a host (_stream) */
+typedef struct stream {
+    double t0, t1, wait;   /* from T0 to T1 a packet waits WAIT s behind its frames */
+} stream;
+
 struct hrel_pvmdnet {
     int nhosts, bus;
     double g, proc;
@@ -112,6 +117,10 @@ struct hrel_pvmdnet {
     unsigned long long rng;      /* its generator's state */
     hrel_pvmdnet_observer obs;   /* the packets' observer (NULL: none) */
     void *obsctx;
+    stream **sw;                 /* per host: the direct-route streams leaving it (_stream) */
+    int *nsw, *capsw;
+    double now;                  /* the time of the last event taken (no later query is
+                                    earlier) */
     hrel_pvmdnet_stats st;
 };
 
@@ -131,7 +140,10 @@ hrel_pvmdnet *hrel_pvmdnet_new(int nhosts, int bus, double g_wire, double rtt0, 
     n->pair = calloc(np, sizeof *n->pair);
     n->oq = calloc((size_t)nhosts, sizeof *n->oq);
     n->noq = calloc((size_t)nhosts, sizeof *n->noq);
-    if (!n->out || !n->in || !n->pair || !n->oq || !n->noq) {
+    n->sw = calloc((size_t)nhosts, sizeof *n->sw);
+    n->nsw = calloc((size_t)nhosts, sizeof *n->nsw);
+    n->capsw = calloc((size_t)nhosts, sizeof *n->capsw);
+    if (!n->out || !n->in || !n->pair || !n->oq || !n->noq || !n->sw || !n->nsw || !n->capsw) {
         hrel_pvmdnet_free(n);
         return NULL;
     }
@@ -181,6 +193,11 @@ void hrel_pvmdnet_free(hrel_pvmdnet *n)
         free(n->oq[i]);
     free(n->oq);
     free(n->noq);
+    for (i = 0; n->sw && i < (size_t)n->nhosts; i++)
+        free(n->sw[i]);
+    free(n->sw);
+    free(n->nsw);
+    free(n->capsw);
     free(n->ev);
     free(n->cpu);
     free(n->core);
@@ -439,6 +456,42 @@ int hrel_pvmdnet_lose_acks(hrel_pvmdnet *n, int from, int to, long count)
     return 0;
 }
 
+int hrel_pvmdnet_stream(hrel_pvmdnet *n, int h, double t0, double t1, double queue)
+{
+    int k, m = 0;
+    if (h < 0 || h >= n->nhosts || !(queue >= 0) || !isfinite(queue) || !isfinite(t0) ||
+        !isfinite(t1) || t1 < t0)
+        return -1;
+    if (t1 <= t0 || queue == 0)
+        return 0;
+    for (k = 0; k < n->nsw[h]; k++)   /* the streams over by now go */
+        if (n->sw[h][k].t1 > n->now)
+            n->sw[h][m++] = n->sw[h][k];
+    n->nsw[h] = m;
+    if (m == n->capsw[h]) {
+        int c = m ? 2 * m : 4;
+        stream *x = realloc(n->sw[h], (size_t)c * sizeof *x);
+        if (!x)
+            return -1;
+        n->sw[h] = x;
+        n->capsw[h] = c;
+    }
+    n->sw[h][m] = (stream){t0, t1, queue * n->g};
+    n->nsw[h] = m + 1;
+    return 0;
+}
+
+/* how long a packet that host H sends at T waits behind the streams leaving it */
+static double stream_wait(const hrel_pvmdnet *n, int h, double t)
+{
+    double w = 0;
+    int k;
+    for (k = 0; k < n->nsw[h]; k++)
+        if (n->sw[h][k].t0 <= t && t < n->sw[h][k].t1 && n->sw[h][k].wait > w)
+            w = n->sw[h][k].wait;
+    return w;
+}
+
 /* bytes on the wire of a UDP payload of P bytes */
 static double wire_bytes(const hrel_pvmdnet *n, double p)
 {
@@ -458,7 +511,10 @@ static double tokens(const hrel_pvmdnet *n, const link *l, double s)
 static double reserve(hrel_pvmdnet *n, int a, int b, double t, double w)
 {
     link *lo = n->bus ? &n->bus_l : &n->out[a], *li = n->bus ? &n->bus_l : &n->in[b];
-    double s = fmax(t, fmax(lo->free, li->free));
+    double s;
+    if (!n->bus)
+        t += stream_wait(n, a, t);
+    s = fmax(t, fmax(lo->free, li->free));
     double to = tokens(n, lo, s), ti = tokens(n, li, s), d = fmax(0, w - fmin(to, ti)) * n->g;
     lo->tok = to - w + d / n->g;
     lo->free = s + d;
@@ -556,6 +612,7 @@ static int tbf_send(hrel_pvmdnet *n, int a, int ack, int pair, long seq, double 
     long k = job_new(n, ack, pair, nf, seq);
     if (k < 0)
         return -1;
+    t += stream_wait(n, a, t);
     for (f = 0; f < nf; f++) {
         double len = fmin(ip - f * (double)FRAGDATA, FRAGDATA) + n->ovh;
         if ((rc = tbf_leave(n, &n->out[a], t, len, &d)) < 0)
@@ -734,6 +791,7 @@ static int wire_join(hrel_pvmdnet *n, int a, int b, int ack, int pair, long seq,
     long k = job_new(n, ack, pair, nf, seq);
     if (k < 0)
         return -1;
+    t += stream_wait(n, a, t);
     for (f = 0; f < nf; f++) {
         double d = fmin(ip - f * (double)FRAGDATA, FRAGDATA);
         if ((rc = hrel_wire_send(n->wire, t, a, b, (size_t)(d + 20 + 14), k)) < 0)
@@ -937,6 +995,8 @@ int hrel_pvmdnet_step(hrel_pvmdnet *n, long *id, double *t)
     if (!n->nev)
         return -1;
     e = pop(n);
+    if (e.t > n->now)
+        n->now = e.t;
     if (e.type == EV_CPU) {   /* a pvmd's action asks for its CPU */
         *id = e.seq;
         *t = e.t;

@@ -192,6 +192,17 @@ int hrel_pvmdnet_cpu_req(const hrel_pvmdnet *n, long token, int *host, double *c
  * unknown token or no memory. */
 int hrel_pvmdnet_cpu_done(hrel_pvmdnet *n, long token, double t, long *id, double *at);
 
+/* A direct-route TCP stream (a message the caller prices, not a packet of
+ * this model) leaves host H from T0 to T1: a packet H's pvmd sends meanwhile
+ * (data or ack) waits QUEUE bytes times g_wire behind the stream's frames
+ * queued ahead of it, then goes as it would (on tc's ports, or the ports of
+ * one reservation; not on the segment or the userspace wire). The sender's
+ * kernel keeps a TCP stream's frames queued below its socket; hrel_streamq
+ * measures the wait (streamq.h). The stream itself is not slowed. Windows
+ * over before the last event taken are dropped. 0, or -1 on a bad host,
+ * times or queue, or no memory. */
+int hrel_pvmdnet_stream(hrel_pvmdnet *n, int h, double t0, double t1, double queue);
+
 /* Loss: the next COUNT acknowledgements of the packets host FROM sends host TO
  * are lost on the wire (they take the link, never arrive), as a dropped
  * datagram would be; FROM's pvmd then sends again on its timer. 0, or -1 on

@@ -9,6 +9,7 @@
 #include "pvmdnet.h"
 #include "replay.h"
 #include "cpuquota.h"
+#include "crossing.h"
 
 #define LOCAL_G 1e-9   /* s per byte between a task and its pvmd */
 
@@ -689,6 +690,9 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
     rdv rvs = {NULL, NULL, NULL, NULL}, *rv = NULL;   /* sends beyond the route's buffering */
     double *wk = NULL;   /* per send row: a waiting receiver's wake-up behind its sender */
     unsigned char *xch = NULL;   /* per row: a send that crosses its receiver's (exchange.h) */
+    unsigned char *xdm = NULL;   /* per row: a first send that goes through the pvmds although
+                                    the route is direct (crossing.h) */
+    size_t ncross = 0;
 
     if (!st || !arrive || !wait || !heap.r)
         goto oom;
@@ -713,6 +717,18 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
         goto oom;
     par->incasts = 0;
     par->incast_peak = 0;
+    par->crossed = 0;
+    if (par->crossing && !par->daemon && par->g_wire > 0 && par->rtt0 > 0) {
+        int *hosts = malloc((size_t)(p > 0 ? p : 1) * sizeof *hosts);
+        if (!hosts)
+            goto oom;
+        for (r = 0; r < p; r++)
+            hosts[r] = host_of(t, par, r);
+        r = hrel_crossing_mark(t, hosts, par->setup, &xdm, &ncross, err, errlen);
+        free(hosts);
+        if (r != 0)
+            goto out;
+    }
     if (par->port_queue > 0 && par->medium == HREL_MEDIUM_PORT && !par->daemon &&
         !(ic = hrel_incast_new(maxh + 1, par->port_queue, fmax(0.0, par->tcp_window))))
         goto oom;
@@ -747,7 +763,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             doms[r].fair = par->deliver == 2;
         }
     }
-    if (par->daemon && (!(net = hrel_pvmdnet_new(maxh + 1, par->medium == HREL_MEDIUM_BUS,
+    if ((par->daemon || ncross > 0) && (!(net = hrel_pvmdnet_new(maxh + 1, par->medium == HREL_MEDIUM_BUS,
                                                 par->g_wire, par->rtt0, p > 0 ? host_of(t, par, 0) : 0,
                                                 par->proc)) ||
                         hrel_pvmdnet_set_jitter(net, par->jitter, par->seed) != 0 ||
@@ -792,7 +808,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
             goto oom;
         wake_delays(t, par, par->wakeup, wk);
     }
-    if (par->sendbuf > 0 && !net) {
+    if (par->sendbuf > 0 && !par->daemon) {
         if (!(rvs.post = malloc((t->n ? t->n : 1) * sizeof *rvs.post)) ||
             !(rvs.takes = calloc(t->n ? t->n : 1, 1)) ||
             !(rvs.heldon = malloc((size_t)p * sizeof *rvs.heldon)) ||
@@ -978,6 +994,7 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 rv->recept[best] = 0;
                 rdv_release(st, &heap, rv, best);
                 if (m->kind == HREL_MSG_SEND && (double)m->bytes > par->sendbuf &&
+                    !(xdm && xdm[row]) &&
                     rv->takes[row] && isnan(rv->post[row]) && m->npeers > 0 &&
                     m->peers[0] >= 0 && m->peers[0] < p && m->peers[0] != best) {
                     int d = m->peers[0];
@@ -1062,11 +1079,14 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                 double tx = mc ? par->g_mcast * h : p2p_tx(par, (double)m->bytes);
                 double lat = mc ? par->L_mcast : par->L_send;
                 double start = s->clock;
+                int viad = par->daemon || (xdm && xdm[row]);   /* through the pvmds */
                 for (k = 0; k < m->npeers; k++) {
                     int d = m->peers[k];
                     if (host_of(t, par, d) != hs)
                         remote = 1;
-                    if (d >= 0 && d < p && d != best) {
+                    /* a crossed first send goes at once (its task answered the
+                       other's request); the pair's route opens with the other's */
+                    if (d >= 0 && d < p && d != best && !(xdm && xdm[row])) {
                         unsigned long long a = (unsigned long long)(best < d ? best : d),
                                            b = (unsigned long long)(best < d ? d : best);
                         int fresh = pair_add(&met, a * (unsigned long long)p + b + 1);
@@ -1082,10 +1102,11 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                     tx = size_tx(par, par->sizecost_x, (double)m->bytes);
                     par->exchanged++;
                 }
-                if (net) {
+                if (viad) {
                     if ((s->clock = daemon_send(t, par, net, m, best, row, start, pend,
                                                 hseen)) < 0)
                         goto oom;
+                    par->crossed += !par->daemon;
                     break;
                 }
                 if (remote && par->medium == HREL_MEDIUM_PORT) {
@@ -1118,6 +1139,10 @@ int hrel_replay_run(const hrel_msgtrace *t, hrel_replay_param *par, double *end,
                                               p2p_tx(par, par->sendbuf));
                         now = fmax(now, rv->post[row]);
                     }
+                    if (net && remote && par->stream_queue > 0 &&
+                        hrel_pvmdnet_stream(net, hs, fmax(start, done - tx), done,
+                                            par->stream_queue) != 0)
+                        goto oom;   /* (its arguments are sound: only memory fails) */
                     if (ps && par->deliver && !remote && m->npeers > 0) {
                         /* within a host the message is CPU work (the copies, the
                            pvmd's routing, the receiver's wake-up): it runs on the
@@ -1194,6 +1219,7 @@ out:
     free(arrive);
     free(wk);
     free(xch);
+    free(xdm);
     free(wait);
     free(heap.r);
     free(outfree);

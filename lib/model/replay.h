@@ -76,6 +76,11 @@
  *    on the simulated clock. With PORT_QUEUE > 0 the transfers whose senders
  *    would overflow a port's queue at once are counted (INCASTS, incast.h);
  *    the times do not change.
+ *  - crossing first contacts (CROSSING != 0, direct route): where both tasks
+ *    of a pair sent each other their first message before either took the
+ *    other's request, libpvm sends the higher tid's through the pvmds
+ *    (crossing.h); that message is priced as on the daemon route below, the
+ *    others of the direct route as above;
  *  - daemon route (DAEMON != 0): messages between hosts go through the pvmds,
  *    packet by packet as pvmdnet.h models them (g_wire, rtt0, proc; the
  *    medium BUS shares one segment, else a port per host and direction); the
@@ -213,6 +218,16 @@ typedef struct hrel_replay_param {
                                   are counted (incast.h) */
     double tcp_window;         /* with port_queue: bytes a flow has in flight at most
                                   (0: the whole message) */
+    int crossing;              /* direct route (not DAEMON), with g_wire, rtt0 and proc (the
+                                  packet model's, as for the daemon route): != 0: the first
+                                  sends that cross (crossing.h: both tasks of a pair asked
+                                  for the route at once) go through the pvmds, the one of
+                                  the higher tid, packet by packet (pvmdnet.h), without
+                                  the set-up; the rest as before */
+    double stream_queue;       /* with crossing: > 0: while a direct-route transfer leaves
+                                  a host, its pvmd's packets wait behind this many bytes
+                                  of it (pvmdnet.h _stream; measured: streamq.h) */
+    long crossed;              /* out (crossing): the first sends so priced */
     long packets, copies;      /* out (daemon): packets sent, and sent again */
     long collisions;           /* out (userwire): transmissions on the wire that collided */
     long incasts;              /* out (port_queue): transfers that met an incast */

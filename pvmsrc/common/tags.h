@@ -63,6 +63,18 @@
 #define HREL_TAG_WK_TIME     7643   /* wake-up: receiver -> sender, its receive's end */
 #define HREL_TAG_WK_RESULT   7644   /* wake-up: sender -> master, the samples */
 #define HREL_TAG_WK_QUIT     7645   /* wake-up: master -> worker, leave */
+#define HREL_TAG_SQ_PROBE    7651   /* stream queue: master -> prober, a phase to run */
+#define HREL_TAG_SQ_PING     7652   /* stream queue: prober <-> echo, 8 bytes */
+#define HREL_TAG_SQ_GO       7653   /* stream queue: prober -> streamer, stream to the sink */
+#define HREL_TAG_SQ_STOP     7654   /* stream queue: prober -> streamer, stop */
+#define HREL_TAG_SQ_DATA     7655   /* stream queue: streamer -> sink, the stream */
+#define HREL_TAG_SQ_RESULT   7656   /* stream queue: prober / streamer -> master */
+#define HREL_TAG_SQ_QUIT     7657   /* stream queue: master -> worker, leave */
+#define HREL_TAG_XF_PAIR     7661   /* first exchange: master -> worker, peer and size */
+#define HREL_TAG_XF_GO       7662   /* first exchange: master -> workers, start */
+#define HREL_TAG_XF_DATA     7663   /* first exchange: worker <-> worker, the message */
+#define HREL_TAG_XF_RESULT   7664   /* first exchange: worker -> master, its times */
+#define HREL_TAG_XF_QUIT     7665   /* first exchange: master -> worker, leave */
 #define HREL_TAG_DEMO_TIDS   7701   /* M-step demo: master -> workers, P and tids */
 #define HREL_TAG_DEMO_DATA   7702   /* M-step demo: the exchanges of the M-steps */
 #define HREL_TAG_HELLO_NAME  7801   /* platform check: worker -> master, host name */
@@ -96,7 +108,8 @@
     X(HREL_TAG_FFT_STEP, HREL_TAG_FFT_STEP + HREL_TAG_FFT_STEP_MAX)             \
     X(HREL_TAG_PING, HREL_TAG_PING) X(HREL_TAG_FC_HELLO, HREL_TAG_FC_BUFACK)      \
     X(HREL_TAG_CAL_GO, HREL_TAG_CAL_QUIT) X(HREL_TAG_PC_BLOCK, HREL_TAG_PC_QUIT) \
-    X(HREL_TAG_WK_RUN, HREL_TAG_WK_QUIT)                                        \
+    X(HREL_TAG_WK_RUN, HREL_TAG_WK_QUIT) X(HREL_TAG_SQ_PROBE, HREL_TAG_SQ_QUIT)  \
+    X(HREL_TAG_XF_PAIR, HREL_TAG_XF_QUIT)                                       \
     X(HREL_TAG_DEMO_TIDS, HREL_TAG_DEMO_TIDS)   \
     X(HREL_TAG_DEMO_DATA, HREL_TAG_DEMO_DATA) X(HREL_TAG_HELLO_NAME, HREL_TAG_HELLO_NAME) \
     X(HREL_TAG_HELLO_DATA, HREL_TAG_HELLO_DATA) X(HREL_TAG_HELLO_ACK, HREL_TAG_HELLO_ACK) \

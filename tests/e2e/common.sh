@@ -23,6 +23,9 @@ export HREL_RESULTS=$T/results
 export HREL_CALIBRATE_ARGS=--quick
 # and their pvmds' CPU time: one repetition, blocks of at most 50 ms
 export HREL_PVMDCPU_ARGS="--reps 1 --seconds 0.05"
+# and the wait behind a direct-route stream (platforms of two hosts or more): one
+# repetition of 5 round trips a phase
+export HREL_STREAMQ_ARGS="--reps 1 -r 5"
 # and their task lifecycle (predict.sh's and the studies'): 10 repetitions back to back, not
 # each after hrel_lifecycle's default 0.1 s of idle (test_lifecycle.sh checks that default)
 export HREL_LIFECYCLE_ARGS="-r 10 --pause 0"

@@ -252,6 +252,35 @@ printf 'when,hosts,median_rtt_s\nafter_benchmark,1,0\n' >"$T/c2s/pvmd_state.csv"
 check "pvmd_state.csv with an estimate of 0: refused (got $rc: $(cat "$T/e4s"))" grep -q "median_rtt_s must be > 0" "$T/e4s"
 check "emulated: medium port, tc's buckets, shared cores" \
     grep -q "medium port (tc's token buckets: the sender's, then the switch port's), hosts sharing one machine" "$T/o4"
+# two first messages that cross on an emulated direct route (lib/model/crossing.h):
+# ranks 1 and 2, on two hosts, send each other 100 KB at once; the higher tid's
+# (rank 2's, host 2) goes through the pvmds; the wait behind a direct stream
+# (streamq.csv) said, or its absence; --no-crossing; a malformed streamq.csv
+mkdir -p "$T/c2xf"
+cp -r "$T/c2/platform" "$T/c2/fit.csv" "$T/c2/setup.csv" "$T/c2/calibration.csv" "$T/c2xf/"
+printf '# platform: lan-t\n# routing: direct\npattern\n' >"$T/c2xf/raw.csv"
+printf 'pattern,procs,g,L\nPP,all,8.4e-7,0.0001\nOA,all,8.4e-7,0.0001\nPOA,all,8.4e-7,0.0001\nALL,all,8.4e-7,0.0001\n' >"$T/c2xf/fit.csv"   # 10 Mbit/s
+printf 'rank,host,kind,peers,bytes,tag,t_begin,t_end\n0,1,start,,0,-1,0,0\n0,1,spawn,1;2,0,-1,0,0.001\n0,1,mcast,1;2,8,1,0.002,0.002\n0,1,recv,1,8,3,0.002,0.3\n0,1,recv,2,8,3,0.3,0.3\n1,1,start,,0,-1,0.001,0.001\n1,1,recv,0,8,1,0.001,0.010\n1,1,send,2,100000,2,0.011,0.1\n1,1,recv,2,100000,2,0.1,0.2\n1,1,send,0,8,3,0.2,0.2\n2,2,start,,0,-1,0.001,0.001\n2,2,recv,0,8,1,0.001,0.010\n2,2,send,1,100000,2,0.010,0.012\n2,2,recv,1,100000,2,0.012,0.2\n2,2,send,0,8,3,0.2,0.2\n' >"$T/xfirst.csv"
+"$HREL" predict "$T/xfirst.csv" --hosts-from "$T/xfirst.csv" --on "$T/c2xf" "${M[@]}" >"$T/o4xf" 2>&1; rc=$?
+check "crossing: exit 0 ($(tail -n 1 "$T/o4xf"))" [ "$rc" -eq 0 ]
+check "crossing: one first message through the pvmds, said" \
+    grep -q "^# crossing: 1 first message went through the pvmds, packet by packet (both tasks of the pair asked for their direct route at once" "$T/o4xf"
+check "crossing: no streamq.csv: the wait behind a stream not measured, said" \
+    grep -qx "# crossing: a pvmd's packets wait behind no direct transfer (the wait was not measured: no streamq.csv)" "$T/o4xf"
+printf '# hrel_streamq: test\nphase,rep,roundtrips,median_rtt_s,q10_rtt_s,q90_rtt_s,stream_bytes_per_s\nalone,0,5,0.0005,0.0004,0.0006,0\nstream,0,5,0.0055,0.005,0.006,1.2e6\n' >"$T/c2xf/streamq.csv"
+"$HREL" predict "$T/xfirst.csv" --hosts-from "$T/xfirst.csv" --on "$T/c2xf" "${M[@]}" >"$T/o4xq" 2>&1
+check "crossing: streamq.csv's 5 ms, 6250 bytes at 10 Mbit/s, said" \
+    grep -qx "# crossing: while a direct transfer leaves a host, its pvmd's packets wait 0.005 s behind it (6250 bytes at the link's rate; $T/c2xf/streamq.csv)" "$T/o4xq"
+check "crossing: the wait makes the replay longer" \
+    awk -v a="$(total_of replay "$T/o4xf")" -v b="$(total_of replay "$T/o4xq")" 'BEGIN { exit !(b > a) }'
+"$HREL" predict "$T/xfirst.csv" --hosts-from "$T/xfirst.csv" --on "$T/c2xf" "${M[@]}" --no-crossing >"$T/o4xn2" 2>&1
+check "--no-crossing: not priced, said" grep -qx "# crossing: not priced (--no-crossing)" "$T/o4xn2"
+check "--no-crossing: the direct route's price (shorter than through the pvmds)" \
+    awk -v a="$(total_of replay "$T/o4xf")" -v b="$(total_of replay "$T/o4xn2")" 'BEGIN { exit !(b < a) }'
+printf 'phase,rep,roundtrips,median_rtt_s\nalone,0,5,0.0005\nboth,0,5,0.0055\n' >"$T/c2xf/streamq.csv"
+"$HREL" predict "$T/xfirst.csv" --hosts-from "$T/xfirst.csv" --on "$T/c2xf" "${M[@]}" >/dev/null 2>"$T/e4xq"; rc=$?
+check "streamq.csv malformed: exit 1, one line naming it and the row (got $rc: $(cat "$T/e4xq"))" \
+    sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/e4xq') -eq 1 ] && grep -q \"streamq.csv:3: phase 'both' is neither alone nor stream\" '$T/e4xq'"
 # a half-duplex port (duplex: half): its directions share one budget, left out: said
 cp -r "$T/c2" "$T/c2h"
 printf 'hosts: 2\nmedium: switched\nduplex: half\nrate: 10mbit\nwire: tc\ncores: shared\n' >"$T/c2h/platform/lan-t.platform"

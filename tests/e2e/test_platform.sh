@@ -297,11 +297,15 @@ check "wire hub: teardown leaves nothing" nothing_left hreltwh${TG}
 # platform_facts.sh on the userspace wire: wire.csv, the wire's counters over
 # hrel_pvmdcpu's ping-pongs (asked with SIGUSR1 before and after; the wire goes on)
 mkdir -p "$T/wfacts"
-HREL_CALIBRATE_ARGS=--quick HREL_PVMDCPU_ARGS="--reps 1 --seconds 0.05" \
+HREL_CALIBRATE_ARGS=--quick HREL_PVMDCPU_ARGS="--reps 1 --seconds 0.05" HREL_STREAMQ_ARGS="--reps 1 -r 5" \
     "$P" run "$T/hreltwh${TG}.platform" --no-probe -- "$ROOT/experiments/platform_facts.sh" --after "$T/wfacts" -- true \
     >"$T/wfacts.out" 2>&1
 check "wire hub: platform_facts writes wire.csv, frames > 0 and a lateness >= 0" \
     awk -F, 'NR == 2 && $0 == "frames,collisions,late_mean_s" { h = 1 } NR == 3 && $1 > 0 && $3 >= 0 && $3 < 1 { r = 1 } END { exit !(h && r) }' "$T/wfacts/wire.csv"
+check "wire hub: platform_facts writes streamq.csv (two hosts or more): a repetition of both phases, its wait said" \
+    awk -F, '/^phase,rep,roundtrips,median_rtt_s,q10_rtt_s,q90_rtt_s,stream_bytes_per_s$/ { h = 1 }
+             h && $1 == "alone" && $4 > 0 { a = 1 } h && $1 == "stream" && $4 > 0 && $7 > 0 { s = 1 }
+             /^# stream_wait_s / { w = 1 } END { exit !(h && a && s && w) }' "$T/wfacts/streamq.csv"
 check "wire hub: after the SIGUSR1 answers the wire went on: its counters at teardown" \
     test "$(grep -c 'hrel-wire: frames_in' "$T/wfacts.out")" -ge 1
 check "wire hub (facts): teardown leaves nothing" nothing_left hreltwh${TG}
