@@ -275,11 +275,12 @@ int main(int argc, char **argv)
         hrel_vm_free_names(hosts, nhost);
         return fail(tids, 4, err);
     }
-    printf("# hrel_streamq: 8-byte round trips through the pvmds (PvmDontRoute) between %s and "
-           "%s, alone and while a task on %s sends one on %s messages of %ld bytes back to back on "
-           "the direct route (PvmRouteDirect, started %g s before); %d round trips a phase, %d "
-           "repetition%s\n", hosts[0], hosts[1], hosts[0], hosts[1], size, lead, nrt, reps,
-           reps == 1 ? "" : "s");
+    printf("# hrel_streamq: round trips through the pvmds (PvmDontRoute) from %s to %s (%d bytes "
+           "out, 8 back), alone and while a task on %s sends one on %s messages of %ld bytes "
+           "back to back on the direct route (PvmRouteDirect, started %g s before); the "
+           "answering task %s; %d round trips a phase, %d repetition%s\n",
+           hosts[reverse ? 1 : 0], hosts[reverse ? 0 : 1], pbytes, hosts[0], hosts[1], size, lead,
+           busy ? "is the streamer" : "only answers", nrt, reps, reps == 1 ? "" : "s");
     hrel_vm_free_names(hosts, nhost);
     printf("phase,rep,roundtrips,median_rtt_s,q10_rtt_s,q90_rtt_s,stream_bytes_per_s\n");
     pr = reverse ? tids[1] : tids[0];
