@@ -39,6 +39,24 @@ const char *hrel_vm_encoding_name(int pvm_encoding)
 
 /* ---- hosts -------------------------------------------------------------- */
 
+int hrel_vm_self_start(char *self, size_t len, char ***names, int *nhost, char *err,
+                       size_t errlen)
+{
+    ssize_t n;
+    if (hrel_vm_enroll() < 0) {
+        hrel_seterr(err, errlen, "no PVM daemon answers");
+        return -1;
+    }
+    pvm_setopt(PvmRoute, PvmDontRoute);
+    n = len > 1 ? readlink("/proc/self/exe", self, len - 1) : -1;
+    if (n <= 0) {
+        hrel_seterr(err, errlen, "cannot find this program's own path (/proc/self/exe)");
+        return -1;
+    }
+    self[n] = '\0';
+    return hrel_vm_hosts(names, nhost, err, errlen) < 0 ? -1 : 0;
+}
+
 int hrel_vm_hosts(char ***names, int *nhost, char *err, size_t errlen)
 {
     struct pvmhostinfo *hi;

@@ -41,6 +41,14 @@ const char *hrel_vm_encoding_name(int pvm_encoding);
 int hrel_vm_hosts(char ***names, int *nhost, char *err, size_t errlen);
 void hrel_vm_free_names(char **names, int nhost);
 
+/* The start of a master that spawns copies of itself as its workers:
+ * enroll (hrel_vm_enroll; PvmRoute PvmDontRoute: the master's own messages
+ * go through the pvmds), this program's path (/proc/self/exe: Linux) into
+ * SELF (LEN bytes), the hosts as hrel_vm_hosts gives them. 0, or -1 with one
+ * line in ERR: no pvmd answers, the path unknown, or the hosts'. */
+int hrel_vm_self_start(char *self, size_t len, char ***names, int *nhost, char *err,
+                       size_t errlen);
+
 /* Spawn NTASK copies of PROG (bare name, found through the hostfile's ep=)
  * with ARGV (NULL-terminated, may be NULL) placed by PLACE; store their tids
  * in TIDS and register exit / host-delete notices to the caller. On failure

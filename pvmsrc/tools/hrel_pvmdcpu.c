@@ -322,7 +322,6 @@ int main(int argc, char **argv)
     const size_t nsize = sizeof sizes / sizeof sizes[0];
     double *x[2] = {NULL, NULL}, *y[2] = {NULL, NULL};
     size_t n[2] = {0, 0};
-    ssize_t len;
 
     if ((rc = hrel_args_run("hrel_pvmdcpu", argc, argv, table, NULL, usage_text, stdout, stderr,
                             &first)) >= 0)
@@ -339,16 +338,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "hrel_pvmdcpu: out of memory\n");
             return 1;
         }
-    if (hrel_vm_enroll() < 0) {
-        fprintf(stderr, "hrel_pvmdcpu: no PVM daemon answers\n");
-        return 1;
-    }
-    pvm_setopt(PvmRoute, PvmDontRoute);
-    len = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (len <= 0)
-        return fail(tids, 0, "cannot find this program's own path (/proc/self/exe)");
-    self[len] = '\0';
-    if (hrel_vm_hosts(&hosts, &nhost, err, sizeof err) < 0)
+    if (hrel_vm_self_start(self, sizeof self, &hosts, &nhost, err, sizeof err) < 0)
         return fail(tids, 0, err);
     /* round robin over the hosts in order: w0 on the first, w1 on the second
        (the first again on one host), then w2 on the first */

@@ -238,7 +238,6 @@ int main(int argc, char **argv)
     char self[4096], err[512], **hosts = NULL;
     char *wargv[] = {"--worker", NULL};
     double *rt = NULL, *wait = NULL;
-    ssize_t len;
 
     if ((rc = hrel_args_run("hrel_streamq", argc, argv, table, NULL, usage_text, stdout, stderr,
                             &first)) >= 0)
@@ -253,16 +252,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "hrel_streamq: out of memory\n");
         return 1;
     }
-    if (hrel_vm_enroll() < 0) {
-        fprintf(stderr, "hrel_streamq: no PVM daemon answers\n");
-        return 1;
-    }
-    pvm_setopt(PvmRoute, PvmDontRoute);
-    len = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (len <= 0)
-        return fail(tids, 0, "cannot find this program's own path (/proc/self/exe)");
-    self[len] = '\0';
-    if (hrel_vm_hosts(&hosts, &nhost, err, sizeof err) < 0)
+    if (hrel_vm_self_start(self, sizeof self, &hosts, &nhost, err, sizeof err) < 0)
         return fail(tids, 0, err);
     if (nhost < 2) {
         hrel_vm_free_names(hosts, nhost);

@@ -119,7 +119,6 @@ int main(int argc, char **argv)
     };
     char self[4096], err[512], **hosts = NULL;
     char *wargv[] = {"--worker", NULL};
-    ssize_t len;
 
     if ((rc = hrel_args_run("hrel_xfirst", argc, argv, table, NULL, usage_text, stdout, stderr,
                             &first)) >= 0)
@@ -130,15 +129,7 @@ int main(int argc, char **argv)
     }
     if (isworker)
         return pvm_mytid() < 0 ? 1 : worker();
-    if (hrel_vm_enroll() < 0) {
-        fprintf(stderr, "hrel_xfirst: no PVM daemon answers\n");
-        return 1;
-    }
-    len = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (len <= 0)
-        return fail(tids, 0, "cannot find this program's own path (/proc/self/exe)");
-    self[len] = '\0';
-    if (hrel_vm_hosts(&hosts, &nhost, err, sizeof err) < 0)
+    if (hrel_vm_self_start(self, sizeof self, &hosts, &nhost, err, sizeof err) < 0)
         return fail(tids, 0, err);
     printf("# hrel_xfirst: the first exchange of a new pair of tasks on the direct route "
            "(PvmRouteDirect), on %s and %s, then again on the open route; %d repetition%s a size\n",
