@@ -15,6 +15,14 @@
 #                exchange again), default sizes and repetitions
 #   bulk.csv     hrel_streamq --probe-bytes 2097152 --reverse: a bulk transfer
 #                through the pvmds against a direct-route stream
+#   storm.txt    hrel_xfirst -s 1M --reps 2 with utp2's UDP datagrams sent
+#                counted around it (utp2's task sends the crossed message)
+# Beside them (not made by this script):
+#   exchange/    the Exchange at 2 MB a message on lan-utp's direct route runs both
+#                ways at once: hostfiles/platform.sh run lan-utp -- bin/LINUX64/hrel_bench
+#                -q -P E,PP -p 2 -r 5 -s 215040,512k,1M,2M,4M --platform lan-utp
+#                --hostfile hostfiles/lan-utp -o DIR (its raw.csv and cases.csv, at 315e47bd)
+#   model_xfirst.sh, model_xfirst.txt: the replay's price of hrel_xfirst's exchange
 # Needs root (network namespaces) and tcpdump (apt-get install tcpdump).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -41,3 +49,8 @@ rm -f /tmp/hrel_qd_fft.txt /tmp/hrel_qd_sq.txt
 "$P" run lan-utp -- "$B/hrel_xfirst" 2>/dev/null | grep -v '^probe \|^platform ' >"$HERE/xfirst.csv"
 "$P" run lan-utp -- "$B/hrel_streamq" --probe-bytes 2097152 --reverse -r 5 --reps 2 2>/dev/null |
     grep -v '^probe \|^platform ' >"$HERE/bulk.csv"
+"$P" run lan-utp -- bash -c 'ns=$(cat "$HREL_PLATFORM_STATE"/ns.utp2)
+  u() { ip netns exec "$ns" awk "/^Udp:/ { n++ } n == 2 && /^Udp:/ { print \$5; exit }" /proc/net/snmp; }
+  a=$(u); "'"$B"'/hrel_xfirst" -s 1M --reps 2 | grep -v "^#"; b=$(u)
+  echo "utp2 UDP datagrams out: $((b - a)) (each crossed 1 MB: 261 packets through the pvmds)"' 2>/dev/null |
+    grep -v '^probe \|^platform ' >"$HERE/storm.txt"
