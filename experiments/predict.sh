@@ -433,6 +433,9 @@ char_fit() {
     [ -s "$fitdir/pvmd_state.csv" ] && cp "$fitdir/pvmd_state.csv" "$run/pvmd_state.csv"
     # and the pvmds' CPU per message and per datagram it measured (replay_pvmd's)
     [ -s "$fitdir/pvmd_cpu.csv" ] && cp "$fitdir/pvmd_cpu.csv" "$run/pvmd_cpu.csv"
+    # and how long a pvmd's packet waits behind a direct-route stream (streamq.csv:
+    # crossing first messages)
+    [ -s "$fitdir/streamq.csv" ] && cp "$fitdir/streamq.csv" "$run/streamq.csv"
     # and, on the userspace wire, how late that wire handed frames over (wire.csv)
     [ -s "$fitdir/wire.csv" ] && cp "$fitdir/wire.csv" "$run/wire.csv"
     # and what each size took, summarised as the fit did (sizes.csv, written by

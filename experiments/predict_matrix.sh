@@ -190,6 +190,7 @@ reprice_cell() {   # reprice_cell DIR PLATFORM ROUTE TRACE HOSTS OUT
     on=$(mktemp -d) || return 1
     cp "$dir"/calibration.csv "$dir"/setup.csv "$dir"/lifecycle.csv "$dir"/pvmd_cpu.csv "$on/" 2>/dev/null
     [ ! -s "$char/$2-$3/wire.csv" ] || cp "$char/$2-$3/wire.csv" "$on/"   # the userspace wire's lateness
+    [ ! -s "$char/$2-$3/streamq.csv" ] || cp "$char/$2-$3/streamq.csv" "$on/"   # the wait behind a stream
     [ ! -s "$char/$2-$3/sizes.csv" ] || cp "$char/$2-$3/sizes.csv" "$on/"  # a message's cost at its size
     cp "$char/$2-$3/fit.csv" "$on/fit.csv" 2>/dev/null ||
         { echo "predict_matrix: --reprice: no $char/$2-$3/fit.csv" >&2; rm -rf "$on"; return 1; }

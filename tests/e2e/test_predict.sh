@@ -101,6 +101,7 @@ check "no characterisation setup.csv (p6): nothing said" bash -c "! grep -q 'ove
   echo 'ALL,all,2.5e-5,-1.8,0.5,3,3e-5,4.2,none,nan,nan'; } >"$T/fitpp.csv"
 printf 'route,model,programs,runs,q10,q50,q90\ndirect,replay,3,10,0.5,1,2\n' >"$T/spread.csv"
 printf 'when,hosts,median_rtt_s,min_rtt_s,max_rtt_s\nbefore_benchmark,1,0.024,0.024,0.024\nafter_benchmark,1,0.002,0.002,0.002\n' >"$T/pvmd_state.csv"
+printf 'phase,rep,roundtrips,median_rtt_s,q10_rtt_s,q90_rtt_s,stream_bytes_per_s\nalone,0,5,0.0005,0.0004,0.0006,0\nstream,0,5,0.0055,0.005,0.006,1.2e6\n' >"$T/streamq.csv"
 # (no --route: the farm asks for direct routes, its trace says so, and the
 # prediction takes that route, its set-up measured again on it)
 "$P" --runs 1 --fit "$T/fitpp.csv" --spread "$T/spread.csv" --run "$T/p2" -- "$BIN/hrel_farm" -d -p 2 -j 6 -w 20 >"$T/p2.out" 2>&1
@@ -113,7 +114,8 @@ check "... --fit used as given, with a warning" grep -q "^predict: warning: --fi
 check "... priced on the direct route (predict.csv)" grep -q '^# route: direct; g and L: ' "$T/p2/predict.csv"
 check "farm: replay predicted" grep -q '^replay,' "$T/p2/predict.csv"
 check "the fit's pvmd_state.csv comes with it into the run folder" cmp -s "$T/pvmd_state.csv" "$T/p2/pvmd_state.csv"
-rm -f "$T/pvmd_state.csv"
+check "the fit's streamq.csv comes with it into the run folder" cmp -s "$T/streamq.csv" "$T/p2/streamq.csv"
+rm -f "$T/pvmd_state.csv" "$T/streamq.csv"
 check "--spread: replay's interval is its prediction x [0.5, 2] (got $(grep '^replay,' "$T/p2/predict.csv"))" \
     awk -F, '$1 == "replay" { ok = $5 > 0 && ($5 - 0.5 * $2) ^ 2 < 1e-11 && ($6 - 2 * $2) ^ 2 < 1e-11 } END { exit !ok }' "$T/p2/predict.csv"
 check "farm: bspwb refused, named in predict.csv" grep -q '^# refused: bspwb: ' "$T/p2/predict.csv"
