@@ -35,6 +35,7 @@ local_W:predict_matrix_local/W:local
 local_X:predict_matrix_local/X:local
 local_Z:predict_matrix_local/Z:local
 Y_2026-11-27:predict_matrix_2026-11-27:local,lan-utp,fast-switch
+S33_2026-11-28:predict_matrix_2026-11-28:lan-utp
 M_2026-11-26:predict_matrix_2026-11-26:local,lan-utp,fast-switch
 lcnow:predict_matrix_lcnow:local,lan-utp,fast-switch
 cpu:predict_matrix_cpu:local,fast-switch

@@ -9,7 +9,7 @@ set -eu
 src=$1 dst=$2
 mkdir -p "$dst"
 for f in predict.csv predict_untraced.csv hrel_predict.txt calibration.csv fit.csv \
-         lifecycle.csv net.csv pvmd_cpu.csv pvmd_state.csv setup.csv sizes.csv wire.csv; do
+         lifecycle.csv net.csv pvmd_cpu.csv pvmd_state.csv setup.csv sizes.csv streamq.csv wire.csv; do
     [ -e "$src/$f" ] && cp "$src/$f" "$dst/"
 done
 [ -d "$src/platform" ] && cp -r "$src/platform" "$dst/"
