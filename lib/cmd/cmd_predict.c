@@ -626,6 +626,10 @@ int hrel_cmd_predict(int argc, char **argv)
     } else if (!o.portq && cz->emulated && cz->wire_tc && cz->medium == HREL_MEDIUM_PORT)
         base.port_queue = EMULATED_PORT_QUEUE;
     base.tcp_window = base.sendbuf;
+    /* the packet model's wire time per byte (the daemon route, and a crossed
+       first message on the direct route), where the platform has a link rate */
+    if (cz->rate_bps > 0)
+        base.g_wire = 8.0 / cz->rate_bps / w.bandwidth;
     /* on the direct route, two tasks that ask for their route at once: the
        higher tid's first message goes through the pvmds, packet by packet
        (crossing.h), where the platform has a link rate for the packet model;
@@ -634,7 +638,6 @@ int hrel_cmd_predict(int argc, char **argv)
     if (strcmp(route, "direct") == 0 && cz->rate_bps > 0 && !o.nocross) {
         double sw = cz->stream_n > 0 ? cz->stream_wait : NAN;
         base.crossing = 1;
-        base.g_wire = 8.0 / cz->rate_bps / w.bandwidth;
         base.rtt0 = (isnan(o.rtt0) ? RTT0_FRESH : o.rtt0) * w.latency;
         if (!isnan(sw))
             snprintf(sq_src, sizeof sq_src, "%.2300s/streamq.csv", cz->dir);
@@ -945,7 +948,6 @@ int hrel_cmd_predict(int argc, char **argv)
                     v.quota = v.quota_period = 0;
                 }
                 v.daemon = 1;
-                v.g_wire = 8.0 / cz->rate_bps / w.bandwidth;
                 /* with shared cores, the pvmds' actions are CPU work on them too:
                    each packet action's first datagram on its path, the second
                    after it (docs/predict.md "pvmd's CPU per message and per

@@ -11,9 +11,9 @@
  * answer to its own; the higher tid answers as if it had asked nothing, and
  * its message, whose route is not open yet, goes through the pvmds (mxfer:
  * "if none, go to pvmd"); later messages take the direct route. The
- * validation matrix's fftccm shows it in every run on every platform: the
- * 2 MB of one direction went as 521 UDP datagrams over one frame
- * (net.csv) while its peer's went on TCP (docs/predict.md, "Two first
+ * validation matrix's fftccm shows it in every lan-utp and fast-switch
+ * matrix: the 2 MB of one direction went as about 521 UDP datagrams over one
+ * frame (net.csv) while its peer's went on TCP (docs/predict.md, "Two first
  * messages that cross").
  *
  * Contract: for ranks a and b, A is a's first point-to-point send to b (a

@@ -20,7 +20,7 @@
  * 120 s of silence.
  *
  * usage: hrel_streamq [-r|--roundtrips N] [--reps K] [--size BYTES] [--lead S]
- *                     [--probe-bytes B] [--reverse] [--busy-echo]   (see --help)
+ *                     [--probe-bytes B] [--reverse]   (see --help)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +43,7 @@ enum { ROLE_PROBER, ROLE_ECHO, ROLE_STREAMER, ROLE_SINK };
 
 static const char usage_text[] =
     "usage: hrel_streamq [-r|--roundtrips N] [--reps K] [--size BYTES] [--lead S]\n"
-    "                    [--probe-bytes B] [--reverse] [--busy-echo]\n"
+    "                    [--probe-bytes B] [--reverse]\n"
     "How long a pvmd's packet waits behind a direct-route TCP stream leaving its\n"
     "host: 8-byte round trips through the pvmds between the first two hosts, alone\n"
     "and while a task on the first host streams to one on the second on the\n"
@@ -53,7 +53,7 @@ static const char usage_text[] =
     "0.3 s). For the evidence in docs/predict.md (not the characterisation):\n"
     "--probe-bytes: the round trips' first message has B bytes (a bulk transfer\n"
     "through the pvmds); --reverse: it goes from the second host to the first,\n"
-    "against the stream; --busy-echo: the task that answers is the streamer.\n"
+    "against the stream.\n"
     "Prints CSV\n"
     "phase,rep,roundtrips,median_rtt_s,q10_rtt_s,q90_rtt_s,stream_bytes_per_s\n"
     "and '# stream_wait_s S' (the median of stream - alone over the repetitions).\n";
@@ -118,20 +118,6 @@ static void probe(int parent, int echo, int streamer, int n, int stream, double 
     free(b);
 }
 
-/* answer the round trips waiting, if any */
-static void echo_all(void)
-{
-    int bid, len, tag, src;
-    char b[8];
-    while ((bid = pvm_nrecv(-1, HREL_TAG_SQ_PING)) > 0 &&
-           pvm_bufinfo(bid, &len, &tag, &src) >= 0) {
-        pvm_upkbyte(b, len < 8 ? len : 8, 1);
-        pvm_initsend(PvmDataRaw);
-        pvm_pkbyte(b, 8, 1);
-        pvm_send(src, HREL_TAG_SQ_PING);
-    }
-}
-
 /* the streamer: on GO, messages of SIZE bytes to SINK back to back until STOP;
  * then the bytes per second it sent to the master */
 static void stream(int parent, int sink, int size)
@@ -150,7 +136,6 @@ static void stream(int parent, int sink, int size)
         if (pvm_send(sink, HREL_TAG_SQ_DATA) < 0)
             break;
         sent += size;
-        echo_all();   /* (--busy-echo: this task is the echo too) */
     } while (pvm_nrecv(-1, HREL_TAG_SQ_STOP) == 0);
     t1 = hrel_clock_now();
     pvm_initsend(PvmDataDefault);
@@ -220,7 +205,7 @@ static void order(int tid, int role, int peer, int other, int count, int streami
 
 int main(int argc, char **argv)
 {
-    int nrt = 60, reps = 3, isworker = 0, reverse = 0, busy = 0, pr, ec, strm, first, rc, nhost = 0, rep, ph, i;
+    int nrt = 60, reps = 3, isworker = 0, reverse = 0, pr, ec, first, rc, nhost = 0, rep, ph, i;
     long size = 256 * 1024;
     double lead = 0.3;
     int tids[4] = {0, 0, 0, 0};
@@ -231,7 +216,6 @@ int main(int argc, char **argv)
         HREL_OPT_NUM("lead", 0, HREL_ARG_DURATION, &lead, 0, 60),
         HREL_OPT_NUM("probe-bytes", 0, HREL_ARG_INT, &pbytes, 1, 64 << 20),
         HREL_OPT_FLAG("reverse", 0, &reverse),
-        HREL_OPT_FLAG("busy-echo", 0, &busy),
         HREL_OPT_FLAG("worker", 0, &isworker),
         HREL_OPT_END,
     };
@@ -267,15 +251,14 @@ int main(int argc, char **argv)
     }
     printf("# hrel_streamq: round trips through the pvmds (PvmDontRoute) from %s to %s (%d bytes "
            "out, 8 back), alone and while a task on %s sends one on %s messages of %ld bytes "
-           "back to back on the direct route (PvmRouteDirect, started %g s before); the "
-           "answering task %s; %d round trips a phase, %d repetition%s\n",
+           "back to back on the direct route (PvmRouteDirect, started %g s before); %d round "
+           "trips a phase, %d repetition%s\n",
            hosts[reverse ? 1 : 0], hosts[reverse ? 0 : 1], pbytes, hosts[0], hosts[1], size, lead,
-           busy ? "is the streamer" : "only answers", nrt, reps, reps == 1 ? "" : "s");
+           nrt, reps, reps == 1 ? "" : "s");
     hrel_vm_free_names(hosts, nhost);
     printf("phase,rep,roundtrips,median_rtt_s,q10_rtt_s,q90_rtt_s,stream_bytes_per_s\n");
     pr = reverse ? tids[1] : tids[0];
     ec = reverse ? tids[0] : tids[1];
-    strm = busy ? ec : tids[2];
     order(ec, ROLE_ECHO, 0, 0, 0, 0, 0);
     order(tids[3], ROLE_SINK, 0, 0, 0, 0, 0);
     for (rep = 0; rep < reps; rep++) {
@@ -283,8 +266,8 @@ int main(int argc, char **argv)
         for (ph = 0; ph < 2; ph++) {
             double rate = 0;
             if (ph)
-                order(strm, ROLE_STREAMER, tids[3], 0, (int)size, 0, 0);
-            order(pr, ROLE_PROBER, ec, strm, nrt, ph, lead);
+                order(tids[2], ROLE_STREAMER, tids[3], 0, (int)size, 0, 0);
+            order(pr, ROLE_PROBER, ec, tids[2], nrt, ph, lead);
             if (hrel_vm_recv(pr, HREL_TAG_SQ_RESULT, SQ_WAIT_S, NULL, NULL, err,
                              sizeof err) < 0)
                 return fail(tids, 4, err);
@@ -293,7 +276,7 @@ int main(int argc, char **argv)
                 return fail(tids, 4, "a round trip through the pvmds timed out (60 s)");
             pvm_upkdouble(rt + 1, nrt - 1, 1);
             if (ph) {
-                if (hrel_vm_recv(strm, HREL_TAG_SQ_RESULT, SQ_WAIT_S, NULL, NULL, err,
+                if (hrel_vm_recv(tids[2], HREL_TAG_SQ_RESULT, SQ_WAIT_S, NULL, NULL, err,
                                  sizeof err) < 0)
                     return fail(tids, 4, err);
                 pvm_upkdouble(&rate, 1, 1);
